@@ -1,0 +1,91 @@
+import { Command } from "commander";
+import { ConfigError, loadConfig, type LanternConfig } from "../src/server/config";
+import { runDoctor } from "./doctor";
+import { withDatabase } from "./with-database";
+import { migrateToLatest } from "../src/server/db/migrate";
+import { createProject } from "../src/server/projects/create-project";
+import { listProjects } from "../src/server/projects/list-projects";
+import { buildDsn } from "../src/server/projects/build-dsn";
+import { ensureInternalProject } from "../src/server/projects/ensure-internal-project";
+import { startServer } from "./start-server";
+
+function readConfigOrExit(): LanternConfig {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`lantern: ${error.message}\nFix the variables above (see .env.example) and start again.`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+const program = new Command("lantern").description("Lantern — self-hosted error monitoring for the Sentry SDKs").showHelpAfterError();
+
+program
+  .command("start")
+  .description("migrate the database and serve the production build")
+  .action(async () => {
+    const config = readConfigOrExit();
+    await withDatabase(config, async (database) => {
+      const applied = await migrateToLatest(database.db);
+      if (applied.length > 0) console.log(`lantern: applied migrations ${applied.join(", ")}`);
+      await ensureInternalProject(database.db);
+    });
+    await startServer(config);
+  });
+
+program
+  .command("migrate")
+  .description("apply database migrations that have not run yet")
+  .action(async () => {
+    const config = readConfigOrExit();
+    await withDatabase(config, async (database) => {
+      const applied = await migrateToLatest(database.db);
+      console.log(applied.length > 0 ? `Applied ${applied.join(", ")}.` : "The database is up to date.");
+    });
+  });
+
+const project = program.command("project").description("manage projects");
+
+project
+  .command("create <name>")
+  .description("create a project and print its DSN")
+  .option("-p, --platform <platform>", "javascript-nextjs, javascript-react, javascript, node, python, go or other", "other")
+  .action(async (name: string, options: { platform: string }) => {
+    const config = readConfigOrExit();
+    await withDatabase(config, async (database) => {
+      await migrateToLatest(database.db);
+      const created = await createProject(database.db, { name, platform: options.platform as never });
+      console.log(buildDsn(config.publicUrl, created.key.public_key, created.project.id));
+    });
+  });
+
+project
+  .command("list")
+  .description("list projects with their DSNs")
+  .action(async () => {
+    const config = readConfigOrExit();
+    await withDatabase(config, async (database) => {
+      await migrateToLatest(database.db);
+      const projects = await listProjects(database.db);
+      if (projects.length === 0) console.log("No projects yet. Create one with: lantern project create <name>");
+      for (const row of projects) {
+        const dsn = row.publicKey ? buildDsn(config.publicUrl, row.publicKey, row.id) : "(no active key)";
+        console.log(`${row.slug.padEnd(24)} ${row.platform.padEnd(18)} ${dsn}`);
+      }
+    });
+  });
+
+program
+  .command("doctor")
+  .description("check configuration, database and disk space, and say what is wrong")
+  .action(async () => {
+    process.exitCode = (await runDoctor(process.env)) ? 0 : 1;
+  });
+
+program.parseAsync(process.argv).catch((error: unknown) => {
+  console.error(`lantern: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

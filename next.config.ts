@@ -1,0 +1,22 @@
+import { withSentryConfig } from "@sentry/nextjs/config";
+import type { NextConfig } from "next";
+
+const nextConfig: NextConfig = {
+  reactStrictMode: true,
+  // SDKs post to /api/{id}/envelope/ with the slash and never follow redirects.
+  skipTrailingSlashRedirect: true,
+  serverExternalPackages: ["better-sqlite3", "pg", "kysely"],
+  experimental: {
+    // Prefetched page data is reused for 30 s on dynamic pages and 300 s on static ones.
+    staleTimes: { dynamic: 30, static: 300 },
+  },
+  poweredByHeader: false,
+};
+
+export default withSentryConfig(nextConfig, {
+  silent: true,
+  telemetry: false,
+  // Source maps of Lantern's own bundles are not uploaded anywhere; no auth token is needed to build.
+  sourcemaps: { disable: true },
+  widenClientFileUpload: false,
+});

@@ -1,0 +1,31 @@
+import type { Metadata } from "next";
+import { connection } from "next/server";
+import type { ReactNode } from "react";
+import { DiagnosticsMetaTags } from "@/components/diagnostics-meta-tags";
+import { AppShell } from "@/components/shell/app-shell";
+import { ThemeProvider } from "@/components/shell/theme-provider";
+import { getSelfMonitoringOptions } from "@/server/monitoring/get-self-monitoring-options";
+import "@/styles/globals.css";
+
+export const metadata: Metadata = {
+  title: { default: "Lantern", template: "%s · Lantern" },
+  description: "Self-hosted error monitoring for the Sentry SDKs.",
+};
+
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // The diagnostics DSN lives in the database, so every page is rendered at request time.
+  await connection();
+  const diagnostics = await getSelfMonitoringOptions();
+  return (
+    <html lang="en" suppressHydrationWarning>
+      <head>
+        <DiagnosticsMetaTags options={diagnostics} />
+      </head>
+      <body>
+        <ThemeProvider>
+          <AppShell>{children}</AppShell>
+        </ThemeProvider>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,13 @@
+import { dsnMetaName, tracesSampleRateMetaName } from "@/lib/diagnostics-meta";
+import type { SelfMonitoringOptions } from "@/server/monitoring/get-self-monitoring-options";
+
+/** Hands Lantern's own DSN to the browser SDK (read in instrumentation-client.ts). */
+export function DiagnosticsMetaTags({ options }: { options: SelfMonitoringOptions | null }) {
+  if (!options) return null;
+  return (
+    <>
+      <meta name={dsnMetaName} content={options.dsn} />
+      <meta name={tracesSampleRateMetaName} content={String(options.tracesSampleRate)} />
+    </>
+  );
+}

@@ -1,0 +1,27 @@
+import Link from "next/link";
+import { Badge } from "@/components/ui/badge";
+import { formatRelativeTime, formatTimestamp } from "@/lib/format-time";
+import type { ReceivedEnvelope } from "@/server/intake/list-received-envelopes";
+
+export function ReceivedEnvelopeList({ projectSlug, envelopes }: { projectSlug: string; envelopes: ReceivedEnvelope[] }) {
+  return (
+    <ul className="divide-y divide-border" aria-label="Received envelopes">
+      {envelopes.map((envelope) => (
+        <li key={envelope.id} className="py-2.5">
+          <Link href={`/projects/${projectSlug}/received/${envelope.id}`} prefetch={false} className="block hover:underline">
+            <span className="text-sm">{envelope.summary ?? <span className="text-muted-foreground">({envelope.itemTypes.join(", ") || "empty envelope"})</span>}</span>
+          </Link>
+          <div className="mt-1 flex flex-wrap items-center gap-1.5 text-xs text-muted-foreground">
+            {envelope.itemTypes.map((type, index) => (
+              <Badge key={`${type}-${index}`}>{type}</Badge>
+            ))}
+            <time dateTime={new Date(envelope.receivedAt).toISOString()} title={formatTimestamp(envelope.receivedAt)}>
+              {formatRelativeTime(envelope.receivedAt)}
+            </time>
+            {envelope.sdkName ? <span>· {envelope.sdkName}</span> : null}
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

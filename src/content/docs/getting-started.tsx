@@ -1,0 +1,35 @@
+import { CodeBlock } from "@/components/ui/code-block";
+import { sdkSnippets } from "@/lib/sdk-snippets";
+
+const exampleDsn = "http://<public key>@localhost:3000/<project id>";
+
+export function GettingStarted() {
+  return (
+    <>
+      <p>Lantern receives errors from the official Sentry SDKs. Your application keeps its Sentry setup; only the DSN changes.</p>
+      <h2>1. Start Lantern</h2>
+      <CodeBlock code="npm ci && npm start" label="start command" />
+      <p>
+        This builds Lantern, creates its SQLite database under <code>./data/</code>, and serves the dashboard on http://localhost:3000. Set <code>LANTERN_URL</code> to the address your applications use to reach Lantern, so the DSNs it shows point there.
+      </p>
+      <h2>2. Create a project</h2>
+      <p>
+        In the dashboard choose <strong>Projects → Create project</strong>, or on the server run:
+      </p>
+      <CodeBlock code="npx lantern project create checkout-web" label="CLI command" />
+      <p>Both print the project&apos;s DSN, which looks like {exampleDsn}.</p>
+      <h2>3. Point your SDK at Lantern</h2>
+      {sdkSnippets(exampleDsn).map((snippet) => (
+        <section key={snippet.platform} aria-label={snippet.title}>
+          <h3>{snippet.title}</h3>
+          <CodeBlock code={snippet.install} label={`${snippet.title} install command`} />
+          <div className="mt-2">
+            <CodeBlock code={snippet.code} label={`${snippet.title} setup`} />
+          </div>
+        </section>
+      ))}
+      <h2>4. See the event</h2>
+      <p>Throw an error in your app. It appears on the project&apos;s page within a second, under &quot;Received&quot;.</p>
+    </>
+  );
+}

@@ -1,0 +1,22 @@
+import type { ComponentType } from "react";
+import { Configuration } from "./configuration";
+import { GettingStarted } from "./getting-started";
+import { SelfMonitoring } from "./self-monitoring";
+
+export interface DocPage {
+  slug: string[];
+  title: string;
+  summary: string;
+  Content: ComponentType;
+}
+
+export const docPages: DocPage[] = [
+  { slug: ["getting-started"], title: "Getting started", summary: "Run Lantern, create a project, point each SDK at it.", Content: GettingStarted },
+  { slug: ["configuration"], title: "Configuration", summary: "Every environment variable and its default.", Content: Configuration },
+  { slug: ["guides", "self-monitoring"], title: "Self-monitoring", summary: "How Lantern reports its own errors through /monitoring.", Content: SelfMonitoring },
+];
+
+export function findDocPage(slug: string[]): DocPage | undefined {
+  const path = slug.join("/");
+  return docPages.find((page) => page.slug.join("/") === path);
+}

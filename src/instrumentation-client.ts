@@ -1,0 +1,15 @@
+import * as Sentry from "@sentry/nextjs";
+import { readDiagnosticsMeta } from "./lib/diagnostics-meta";
+
+// The DSN is created on Lantern's first start, so the server writes it into each page (see DiagnosticsMeta).
+const diagnostics = readDiagnosticsMeta(document);
+if (diagnostics) {
+  Sentry.init({
+    dsn: diagnostics.dsn,
+    tunnel: "/monitoring",
+    tracesSampleRate: diagnostics.tracesSampleRate,
+    sendDefaultPii: false,
+  });
+}
+
+export const onRouterTransitionStart = Sentry.captureRouterTransitionStart;

@@ -1,0 +1,24 @@
+import type { AppProps } from "next/app";
+import Head from "next/head";
+import { dsnMetaName, tracesSampleRateMetaName } from "@/lib/diagnostics-meta";
+import { AppShell } from "@/components/shell/app-shell";
+import { ThemeProvider } from "@/components/shell/theme-provider";
+import type { DiagnosticsProps } from "@/server/monitoring/with-diagnostics";
+import "@/styles/globals.css";
+
+export default function LanternPagesApp({ Component, pageProps }: AppProps<DiagnosticsProps>) {
+  return (
+    <ThemeProvider>
+      {/* next/head takes only direct <meta> children, so the tags are written out here. */}
+      {pageProps.diagnostics ? (
+        <Head>
+          <meta key="lantern-dsn" name={dsnMetaName} content={pageProps.diagnostics.dsn} />
+          <meta key="lantern-traces" name={tracesSampleRateMetaName} content={String(pageProps.diagnostics.tracesSampleRate)} />
+        </Head>
+      ) : null}
+      <AppShell>
+        <Component {...pageProps} />
+      </AppShell>
+    </ThemeProvider>
+  );
+}

@@ -1,0 +1,39 @@
+import type { GetServerSideProps } from "next";
+import Head from "next/head";
+import Link from "next/link";
+import { docPages, findDocPage } from "@/content/docs";
+import { withDiagnostics, type DiagnosticsProps } from "@/server/monitoring/with-diagnostics";
+
+interface DocPageProps extends DiagnosticsProps {
+  slug: string[];
+}
+
+/** The built-in documentation, on the Pages Router; an unknown page is the Pages Router's 404. */
+export default function DocPage({ slug }: DocPageProps) {
+  const page = findDocPage(slug)!;
+  const { Content } = page;
+  return (
+    <div className="grid gap-8 md:grid-cols-[12rem_1fr]">
+      <Head>
+        <title>{`${page.title} · Lantern`}</title>
+      </Head>
+      <nav aria-label="Documentation" className="space-y-1 text-sm">
+        {docPages.map((candidate) => (
+          <Link key={candidate.slug.join("/")} href={`/docs/${candidate.slug.join("/")}`} className="block rounded px-2 py-1 hover:bg-muted" aria-current={candidate === page ? "page" : undefined}>
+            {candidate.title}
+          </Link>
+        ))}
+      </nav>
+      <article className="docs-prose max-w-3xl">
+        <h1>{page.title}</h1>
+        <Content />
+      </article>
+    </div>
+  );
+}
+
+export const getServerSideProps: GetServerSideProps<DocPageProps, { slug: string[] }> = async ({ params }) => {
+  const slug = params?.slug ?? [];
+  if (!findDocPage(slug)) return { notFound: true };
+  return { props: await withDiagnostics({ slug }) };
+};

@@ -1,0 +1,29 @@
+import type { GetServerSideProps } from "next";
+import Head from "next/head";
+import Link from "next/link";
+import { PageHeader } from "@/components/shell/page-header";
+import { docPages } from "@/content/docs";
+import { withDiagnostics, type DiagnosticsProps } from "@/server/monitoring/with-diagnostics";
+
+export default function DocsIndexPage() {
+  return (
+    <>
+      <Head>
+        <title>Documentation · Lantern</title>
+      </Head>
+      <PageHeader title="Documentation" description="Everything needed to run Lantern and send it errors." />
+      <ul className="space-y-3">
+        {docPages.map((page) => (
+          <li key={page.slug.join("/")}>
+            <Link href={`/docs/${page.slug.join("/")}`} className="font-medium text-primary hover:underline">
+              {page.title}
+            </Link>
+            <p className="text-sm text-muted-foreground">{page.summary}</p>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+export const getServerSideProps: GetServerSideProps<DiagnosticsProps> = async () => ({ props: await withDiagnostics({}) });

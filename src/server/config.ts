@@ -1,0 +1,94 @@
+import { z } from "zod";
+
+/**
+ * Every environment variable Lantern reads, with its default, in one place.
+ * Read once at start (`loadConfig`) and passed in; `.env.example` documents each key.
+ */
+const MiB = 1024 * 1024;
+
+const databaseUrl = z
+  .string()
+  .trim()
+  .refine((value) => /^file:.+/.test(value) || /^postgres(ql)?:\/\/.+/.test(value), {
+    message: "expected file:/path/to/lantern.db (SQLite) or postgres://user:password@host:5432/database (PostgreSQL)",
+  });
+
+const booleanFlag = z
+  .enum(["true", "false", "1", "0", "on", "off"], { message: "expected true or false" })
+  .transform((value) => value === "true" || value === "1" || value === "on");
+
+const byteCount = z.coerce.number({ message: "expected a number of bytes" }).int().positive();
+
+export const environmentSchema = z.object({
+  PORT: z.coerce.number({ message: "expected a TCP port number" }).int().min(1).max(65535).default(3000),
+  HOST: z.string().trim().min(1).default("0.0.0.0"),
+  DATABASE_URL: databaseUrl.default("file:./data/lantern.db"),
+  LANTERN_URL: z.url({ message: "expected an absolute http(s) URL such as https://lantern.example.com" }).optional(),
+  LANTERN_SELF_MONITORING: booleanFlag.default(true),
+  LANTERN_SELF_TRACES_SAMPLE_RATE: z.coerce.number({ message: "expected a number between 0 and 1" }).min(0).max(1).default(0.1),
+  LANTERN_UPSTREAM_DSN: z
+    .string()
+    .trim()
+    .regex(/^https?:\/\/\w+(:\w*)?@[^/]+(\/.*)?\/\d+$/, { message: "expected a Sentry DSN such as https://<key>@sentry.example.com/1" })
+    .optional(),
+  LANTERN_INGEST_MAX_COMPRESSED_BYTES: byteCount.default(20 * MiB),
+  LANTERN_INGEST_MAX_ENVELOPE_BYTES: byteCount.default(200 * MiB),
+});
+
+export type LanternConfig = ReturnType<typeof toConfig>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+function toConfig(env: z.infer<typeof environmentSchema>) {
+  const database = env.DATABASE_URL.startsWith("file:")
+    ? { dialect: "sqlite" as const, path: env.DATABASE_URL.slice("file:".length) }
+    : { dialect: "postgres" as const, url: env.DATABASE_URL };
+  const loopbackHost = env.HOST === "0.0.0.0" || env.HOST === "::" ? "127.0.0.1" : env.HOST;
+  const publicUrl = (env.LANTERN_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl,
+    /** Where this process reaches itself, for its own server-side diagnostics. */
+    internalUrl: `http://${loopbackHost.includes(":") ? `[${loopbackHost}]` : loopbackHost}:${env.PORT}`,
+    database,
+    selfMonitoring: {
+      isEnabled: env.LANTERN_SELF_MONITORING,
+      tracesSampleRate: env.LANTERN_SELF_TRACES_SAMPLE_RATE,
+      upstreamDsn: env.LANTERN_UPSTREAM_DSN,
+    },
+    ingest: {
+      maxCompressedBytes: env.LANTERN_INGEST_MAX_COMPRESSED_BYTES,
+      maxEnvelopeBytes: env.LANTERN_INGEST_MAX_ENVELOPE_BYTES,
+    },
+  };
+}
+
+/** Validates the environment; throws ConfigError naming each bad variable and what it expects. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): LanternConfig {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ""));
+  const parsed = environmentSchema.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const name = String(issue.path[0] ?? "environment");
+        const got = env[name] === undefined ? "" : ` (got ${JSON.stringify(env[name])})`;
+        return `${name}: ${issue.message}${got}`;
+      }),
+    );
+  }
+  return toConfig(parsed.data);
+}
+
+let processConfig: LanternConfig | undefined;
+
+/** The configuration of this process, read from the environment on first use. */
+export function getConfig(): LanternConfig {
+  processConfig ??= loadConfig();
+  return processConfig;
+}

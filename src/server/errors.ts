@@ -1,0 +1,40 @@
+/**
+ * One error vocabulary for the whole server. Verbs throw AppError with a code; each transport maps the
+ * code to a status once (`httpStatusOf`). Anything else that escapes is a bug: 500, reported, never echoed.
+ */
+export type AppErrorCode =
+  | "bad_request"
+  | "unauthorized"
+  | "forbidden"
+  | "not_found"
+  | "conflict"
+  | "payload_too_large"
+  | "unsupported_media_type";
+
+const httpStatusByCode: Record<AppErrorCode, number> = {
+  bad_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+};
+
+export class AppError extends Error {
+  constructor(
+    readonly code: AppErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = "AppError";
+  }
+}
+
+export function httpStatusOf(error: AppError): number {
+  return httpStatusByCode[error.code];
+}
+
+export function isAppError(error: unknown): error is AppError {
+  return error instanceof AppError;
+}

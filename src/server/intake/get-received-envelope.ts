@@ -1,0 +1,42 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema";
+import { AppError } from "../errors";
+
+export interface ReceivedEnvelopeDetail {
+  id: number;
+  receivedAt: number;
+  itemTypes: string[];
+  summary: string | null;
+  /** The envelope as text (bodies are UTF-8 JSON apart from binary attachments). */
+  text: string;
+  previousId: number | null;
+  nextId: number | null;
+}
+
+const maxShownBytes = 256 * 1024;
+
+/** One received envelope of a project — the newest when no id is given. */
+export async function getReceivedEnvelope(db: Kysely<Database>, projectId: number, id?: number): Promise<ReceivedEnvelopeDetail | null> {
+  let query = db.selectFrom("intake").select(["id", "received_at", "item_types", "summary", "body"]).where("project_id", "=", projectId);
+  query = id === undefined ? query.orderBy("id", "desc").limit(1) : query.where("id", "=", id);
+  const row = await query.executeTakeFirst();
+  if (!row) {
+    if (id === undefined) return null;
+    throw new AppError("not_found", `Envelope ${id} was not received by this project.`);
+  }
+  const [previous, next] = await Promise.all([
+    db.selectFrom("intake").select("id").where("project_id", "=", projectId).where("id", "<", row.id).orderBy("id", "desc").limit(1).executeTakeFirst(),
+    db.selectFrom("intake").select("id").where("project_id", "=", projectId).where("id", ">", row.id).orderBy("id", "asc").limit(1).executeTakeFirst(),
+  ]);
+  const body = Buffer.from(row.body);
+  const text = body.subarray(0, maxShownBytes).toString("utf8") + (body.length > maxShownBytes ? `\n… ${body.length - maxShownBytes} more bytes` : "");
+  return {
+    id: row.id,
+    receivedAt: row.received_at,
+    itemTypes: row.item_types.split(","),
+    summary: row.summary,
+    text,
+    previousId: previous?.id ?? null,
+    nextId: next?.id ?? null,
+  };
+}

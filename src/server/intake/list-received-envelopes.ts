@@ -1,0 +1,42 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema";
+
+export interface ReceivedEnvelope {
+  id: number;
+  receivedAt: number;
+  eventId: string | null;
+  itemTypes: string[];
+  summary: string | null;
+  sdkName: string | null;
+  bodyBytes: number;
+}
+
+interface ListOptions {
+  limit?: number;
+  /** Only items containing this type (e.g. "event"). */
+  itemType?: string;
+}
+
+/** The newest envelopes a project received, newest first, without reading their bodies. */
+export async function listReceivedEnvelopes(db: Kysely<Database>, projectId: number, options: ListOptions = {}): Promise<ReceivedEnvelope[]> {
+  let query = db
+    .selectFrom("intake")
+    .select(["id", "received_at", "event_id", "item_types", "summary", "sdk_name", "body_bytes"])
+    .where("project_id", "=", projectId)
+    .orderBy("id", "desc")
+    .limit(options.limit ?? 50);
+  if (options.itemType) {
+    const type = options.itemType;
+    query = query.where((eb) => eb.or([eb("item_types", "=", type), eb("item_types", "like", `${type},%`), eb("item_types", "like", `%,${type}`), eb("item_types", "like", `%,${type},%`)]));
+  }
+  const rows = await query.execute();
+  return rows.map((row) => ({
+    id: row.id,
+    receivedAt: row.received_at,
+    eventId: row.event_id,
+    itemTypes: row.item_types ? row.item_types.split(",") : [],
+    summary: row.summary,
+    sdkName: row.sdk_name,
+    bodyBytes: row.body_bytes,
+  }));
+}

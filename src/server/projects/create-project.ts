@@ -1,0 +1,43 @@
+import type { Kysely } from "kysely";
+import type { Database, Project, ProjectKey } from "../db/schema";
+import { generatePublicKey } from "./generate-public-key";
+import { createProjectInput, type CreateProjectInput } from "./schemas";
+import { slugify } from "@/lib/slugify";
+
+export interface CreatedProject {
+  project: Project;
+  key: ProjectKey;
+}
+
+interface CreateProjectOptions {
+  isInternal?: boolean;
+}
+
+/** Creates a project with a unique slug and its first client key, in one transaction. */
+export async function createProject(db: Kysely<Database>, input: CreateProjectInput, options: CreateProjectOptions = {}): Promise<CreatedProject> {
+  const { name, platform } = createProjectInput.parse(input);
+  return db.transaction().execute(async (trx) => {
+    const slug = await findFreeSlug(trx, slugify(name) || "project");
+    const now = Date.now();
+    const project = await trx
+      .insertInto("projects")
+      .values({ slug, name, platform, is_internal: options.isInternal ? 1 : 0, created_at: now })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const key = await trx
+      .insertInto("project_keys")
+      .values({ project_id: project.id, public_key: generatePublicKey(), label: "Default", created_at: now })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { project, key };
+  });
+}
+
+async function findFreeSlug(db: Kysely<Database>, base: string): Promise<string> {
+  const taken = await db.selectFrom("projects").select("slug").where((eb) => eb.or([eb("slug", "=", base), eb("slug", "like", `${base}-%`)])).execute();
+  const takenSlugs = new Set(taken.map((row) => row.slug));
+  if (!takenSlugs.has(base)) return base;
+  for (let suffix = 2; ; suffix += 1) {
+    if (!takenSlugs.has(`${base}-${suffix}`)) return `${base}-${suffix}`;
+  }
+}

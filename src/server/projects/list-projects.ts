@@ -1,0 +1,50 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema";
+
+export interface ProjectSummary {
+  id: number;
+  slug: string;
+  name: string;
+  platform: string;
+  isInternal: boolean;
+  publicKey: string | null;
+  receivedLast24h: number;
+  lastReceivedAt: number | null;
+}
+
+/** Every project with its first active key and how much it received in the last 24 hours. */
+export async function listProjects(db: Kysely<Database>, now = Date.now()): Promise<ProjectSummary[]> {
+  const since = now - 24 * 60 * 60 * 1000;
+  const rows = await db
+    .selectFrom("projects")
+    .select((eb) => [
+      "projects.id",
+      "projects.slug",
+      "projects.name",
+      "projects.platform",
+      "projects.is_internal",
+      eb
+        .selectFrom("project_keys")
+        .select("public_key")
+        .whereRef("project_keys.project_id", "=", "projects.id")
+        .where("is_active", "=", 1)
+        .orderBy("id")
+        .limit(1)
+        .as("public_key"),
+      eb.selectFrom("intake").select((ib) => ib.fn.countAll<number>().as("n")).whereRef("intake.project_id", "=", "projects.id").where("received_at", ">=", since).as("received_last_24h"),
+      eb.selectFrom("intake").select((ib) => ib.fn.max("received_at").as("m")).whereRef("intake.project_id", "=", "projects.id").as("last_received_at"),
+    ])
+    .orderBy("projects.is_internal")
+    .orderBy("projects.name")
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    platform: row.platform,
+    isInternal: row.is_internal === 1,
+    publicKey: row.public_key ?? null,
+    receivedLast24h: Number(row.received_last_24h ?? 0),
+    lastReceivedAt: row.last_received_at === null || row.last_received_at === undefined ? null : Number(row.last_received_at),
+  }));
+}
