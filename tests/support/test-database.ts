@@ -1,0 +1,64 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import { createDatabase, type Dialect, type LanternDatabase } from "@/server/db/create-database";
+import { migrateToLatest } from "@/server/db/migrate";
+import { testPostgresUrl } from "./postgres-url";
+
+export interface TestDatabase extends LanternDatabase {
+  /** Opens a second, independent connection to the same database (to prove what was committed). */
+  reopen(): LanternDatabase;
+  /** Drops everything this test database created. */
+  destroy(): Promise<void>;
+}
+
+export const testDialect: Dialect = process.env.LANTERN_TEST_DIALECT === "postgres" ? "postgres" : "sqlite";
+
+interface Options {
+  /** Leave the database empty instead of applying the migrations. */
+  isEmpty?: boolean;
+}
+
+/** A fresh, real database of the dialect under test: a new SQLite file, or a new PostgreSQL schema. */
+export async function createTestDatabase(options: Options = {}): Promise<TestDatabase> {
+  const database = testDialect === "postgres" ? await createPostgresSchema() : createSqliteFile();
+  if (!options.isEmpty) await migrateToLatest(database.db);
+  return database;
+}
+
+function createSqliteFile(): TestDatabase {
+  const directory = mkdtempSync(join(tmpdir(), "lantern-test-"));
+  const settings = { dialect: "sqlite" as const, path: join(directory, "lantern.db") };
+  const database = createDatabase(settings);
+  return {
+    ...database,
+    reopen: () => createDatabase(settings),
+    destroy: async () => {
+      await database.close();
+      rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}
+
+async function createPostgresSchema(): Promise<TestDatabase> {
+  const schema = `test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: testPostgresUrl });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const settings = { dialect: "postgres" as const, url: testPostgresUrl };
+  const database = createDatabase(settings, { searchPath: schema });
+  return {
+    ...database,
+    reopen: () => createDatabase(settings, { searchPath: schema }),
+    destroy: async () => {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: testPostgresUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop schema ${schema} cascade`);
+      await cleanup.end();
+    },
+  };
+}
