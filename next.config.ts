@@ -11,6 +11,8 @@ const nextConfig: NextConfig = {
     staleTimes: { dynamic: 30, static: 300 },
   },
   poweredByHeader: false,
+  // `npm test` type-checks the whole repository (tests included) with tsc; `npm start` need not repeat it.
+  typescript: { ignoreBuildErrors: true },
 };
 
 export default withSentryConfig(nextConfig, {

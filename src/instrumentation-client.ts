@@ -1,5 +1,6 @@
 import * as Sentry from "@sentry/nextjs";
 import { readDiagnosticsMeta } from "./lib/diagnostics-meta";
+import { isNotFoundPageTrace } from "./lib/not-found-page";
 
 // The DSN is created on Lantern's first start, so the server writes it into each page (see DiagnosticsMeta).
 const diagnostics = readDiagnosticsMeta(document);
@@ -9,6 +10,7 @@ if (diagnostics) {
     tunnel: "/monitoring",
     tracesSampleRate: diagnostics.tracesSampleRate,
     sendDefaultPii: false,
+    beforeSendTransaction: (event) => (isNotFoundPageTrace(event.contexts?.trace?.op, document, performance) ? null : event),
   });
 }
 

@@ -1,7 +1,7 @@
 import * as Sentry from "@sentry/nextjs";
 import { getConfig } from "../config";
 import { getSelfMonitoringOptions } from "./get-self-monitoring-options";
-import { isIngestTransaction } from "./is-ingest-transaction";
+import { isIngestRequest, isIngestTransaction } from "./is-ingest-transaction";
 
 /**
  * Lantern's server-side SDK. It sends through this process's own /monitoring tunnel over loopback,
@@ -14,7 +14,8 @@ export async function initServerDiagnostics(): Promise<void> {
   Sentry.init({
     dsn: options.dsn,
     tunnel: `${getConfig().internalUrl}/monitoring`,
-    tracesSampler: ({ name, inheritOrSampleWith }) => (isIngestTransaction(name) ? 0 : inheritOrSampleWith(options.tracesSampleRate)),
+    tracesSampler: (context) => (isIngestRequest(context) ? 0 : context.inheritOrSampleWith(options.tracesSampleRate)),
+    beforeSendTransaction: (event) => (isIngestTransaction(event.transaction ?? "") ? null : event),
     sendDefaultPii: false,
     beforeSend(event, hint) {
       const digest = (hint.originalException as { digest?: unknown } | undefined)?.digest;

@@ -1,0 +1,17 @@
+import { resolve } from "node:path";
+
+/** The production server the browser tests run against: its own port, SQLite file and log. */
+export const e2ePort = Number(process.env.E2E_PORT ?? 3100);
+export const e2eBaseUrl = `http://127.0.0.1:${e2ePort}`;
+export const e2eDirectory = resolve(".e2e");
+export const e2eDatabasePath = resolve(e2eDirectory, "lantern.db");
+export const e2eServerLog = resolve(e2eDirectory, "server.log");
+
+export const e2eServerEnvironment: Record<string, string> = {
+  PORT: String(e2ePort),
+  HOST: "127.0.0.1",
+  DATABASE_URL: `file:${e2eDatabasePath}`,
+  LANTERN_URL: e2eBaseUrl,
+  // Trace everything so that "the 404 page produces no trace" is a real check.
+  LANTERN_SELF_TRACES_SAMPLE_RATE: "1",
+};
