@@ -1,0 +1,87 @@
+#!/usr/bin/env node
+// `npm test`: every suite in order — types, lint, unit + storage tests (SQLite and PostgreSQL),
+// the production build, then the browser tests against it — and one closing summary line.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import pg from "pg";
+
+const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const postgresUrl = process.env.TEST_DATABASE_URL ?? "postgres://lantern:lantern@127.0.0.1:5432/lantern_test";
+const results = [];
+
+function run(label, command, args) {
+  console.log(`\n── ${label}: ${[command, ...args].join(" ")}`);
+  const started = Date.now();
+  const { status } = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1" } });
+  console.log(`── ${label}: ${status === 0 ? "ok" : `failed (exit ${status})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return status === 0;
+}
+
+function readJson(path) {
+  try {
+    return JSON.parse(readFileSync(path, "utf8"));
+  } catch {
+    return null;
+  }
+}
+
+async function checkPostgres() {
+  const client = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.query("select 1");
+    return true;
+  } catch (error) {
+    console.error(`\nPostgreSQL is not reachable at ${postgresUrl}: ${error.message}
+The storage tests run on PostgreSQL too. On Debian:
+  apt-get install -y postgresql && pg_ctlcluster 15 main start
+  su postgres -c "psql -c \\"create role lantern login superuser password 'lantern'\\""
+  su postgres -c "createdb -O lantern lantern_test"
+or set TEST_DATABASE_URL to another server. (.ci/run does all of this.)`);
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+const hasChromium = existsSync(chromiumPath);
+if (!hasChromium) console.error(`\nChromium is missing at ${chromiumPath}. Install Debian's: apt-get install -y chromium (or set CHROMIUM_PATH). Test tools never download a browser.`);
+const hasPostgres = await checkPostgres();
+results.push({ label: "services (Chromium, PostgreSQL)", passed: hasChromium && hasPostgres ? 1 : 0, failed: hasChromium && hasPostgres ? 0 : 1 });
+
+rmSync("test-results", { recursive: true, force: true });
+mkdirSync("test-results", { recursive: true });
+
+for (const [label, command, args] of [
+  ["types", "npx", ["tsc", "--noEmit"]],
+  ["lint", "npx", ["eslint", "--max-warnings=0", "."]],
+]) {
+  const ok = run(label, command, args);
+  results.push({ label, passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
+}
+
+if (hasPostgres) {
+  const ok = run("unit and storage tests", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile=test-results/vitest.json"]);
+  const report = readJson("test-results/vitest.json");
+  const passed = report?.numPassedTests ?? 0;
+  const failed = (report?.numFailedTests ?? 0) + (report?.numPendingTests ?? 0) + (report?.numTodoTests ?? 0);
+  results.push({ label: "unit and storage tests", passed, failed: ok ? failed : Math.max(failed, 1) });
+}
+
+const isBuilt = run("production build", "npx", ["next", "build"]);
+results.push({ label: "production build", passed: isBuilt ? 1 : 0, failed: isBuilt ? 0 : 1 });
+
+if (isBuilt && hasChromium) {
+  const ok = run("browser tests", "npx", ["playwright", "test"]);
+  const stats = readJson("test-results/e2e.json")?.stats;
+  const passed = stats?.expected ?? 0;
+  const failed = (stats?.unexpected ?? 0) + (stats?.flaky ?? 0) + (stats?.skipped ?? 0);
+  results.push({ label: "browser tests", passed, failed: ok ? failed : Math.max(failed, 1) });
+}
+
+console.log("\nSummary");
+for (const { label, passed, failed } of results) console.log(`  ${failed === 0 ? "ok  " : "FAIL"} ${label}: ${passed} passed, ${failed} failed`);
+const passed = results.reduce((sum, result) => sum + result.passed, 0);
+const failed = results.reduce((sum, result) => sum + result.failed, 0);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);
