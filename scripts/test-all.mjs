@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: every suite in order — types, lint, unit + storage tests (SQLite and PostgreSQL),
-// the production build, then the browser tests against it — and one closing summary line.
+// `npm test`: every suite in order — types, lint, unit + storage tests (SQLite and PostgreSQL), then the
+// browser tests against a production build started with `npm start` — and one closing summary line.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import pg from "pg";
@@ -68,11 +68,9 @@ if (hasPostgres) {
   results.push({ label: "unit and storage tests", passed, failed: ok ? failed : Math.max(failed, 1) });
 }
 
-const isBuilt = run("production build", "npx", ["next", "build"]);
-results.push({ label: "production build", passed: isBuilt ? 1 : 0, failed: isBuilt ? 0 : 1 });
-
-if (isBuilt && hasChromium) {
-  const ok = run("browser tests", "npx", ["playwright", "test"]);
+// The browser tests start the server with `npm start` itself: production build, migrations, serve.
+if (hasChromium) {
+  const ok = run("browser tests (npm start, then Chromium)", "npx", ["playwright", "test"]);
   const stats = readJson("test-results/e2e.json")?.stats;
   const passed = stats?.expected ?? 0;
   const failed = (stats?.unexpected ?? 0) + (stats?.flaky ?? 0) + (stats?.skipped ?? 0);
