@@ -1,3 +1,5 @@
+import { fileURLToPath } from "node:url";
+import nextEnv from "@next/env";
 import { Command } from "commander";
 import { ConfigError, loadConfig, type LanternConfig } from "../src/server/config";
 import { runDoctor } from "./doctor";
@@ -8,6 +10,9 @@ import { listProjects } from "../src/server/projects/list-projects";
 import { buildDsn } from "../src/server/projects/build-dsn";
 import { ensureInternalProject } from "../src/server/projects/ensure-internal-project";
 import { startServer } from "./start-server";
+
+// The same .env files Next.js reads, so the CLI and the server see one configuration.
+nextEnv.loadEnvConfig(fileURLToPath(new URL("..", import.meta.url)), false, { info: () => {}, error: console.error });
 
 function readConfigOrExit(): LanternConfig {
   try {
