@@ -17,7 +17,12 @@ export async function startServer(config: LanternConfig): Promise<void> {
     server.listen(config.port, config.host, resolve);
   });
   console.log(`lantern: serving ${config.publicUrl} (listening on ${config.host}:${config.port}, ${config.database.dialect})`);
-  const stop = () => server.close(() => process.exit(0));
+  // Finish the requests in flight (each ingest commits before it answers), then exit; never wait forever.
+  const stop = () => {
+    server.close(() => process.exit(0));
+    server.closeIdleConnections();
+    setTimeout(() => process.exit(0), 10_000).unref();
+  };
   process.once("SIGTERM", stop);
   process.once("SIGINT", stop);
 }
