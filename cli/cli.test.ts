@@ -1,0 +1,120 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+
+/**
+ * The real `lantern` command in a child process, on a fresh SQLite file. (PostgreSQL is covered by the
+ * storage tests; the CLI has no option to work in a schema of its own.)
+ */
+const repositoryRoot = fileURLToPath(new URL("..", import.meta.url));
+const commandTimeout = 30_000;
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  milliseconds: number;
+}
+
+function lantern(args: string[], env: Record<string, string>): Promise<Run> {
+  const started = Date.now();
+  // Only what the command needs, so LANTERN_URL or DATABASE_URL of the machine running the tests cannot leak in.
+  const child = spawn(process.execPath, ["cli/lantern.mjs", ...args], {
+    cwd: repositoryRoot,
+    env: { NODE_ENV: "production", PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? tmpdir(), ...env },
+    timeout: commandTimeout,
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr, milliseconds: Date.now() - started }));
+  });
+}
+
+describe("lantern CLI", () => {
+  let directory: string;
+  let databaseUrl: string;
+  beforeEach(() => {
+    directory = mkdtempSync(join(tmpdir(), "lantern-cli-"));
+    databaseUrl = `file:${join(directory, "lantern.db")}`;
+  });
+  afterEach(() => rmSync(directory, { recursive: true, force: true }));
+
+  it("migrate applies the migrations, then reports the database up to date", { timeout: 2 * commandTimeout }, async () => {
+    const first = await lantern(["migrate"], { DATABASE_URL: databaseUrl });
+    expect(first).toMatchObject({ code: 0, stdout: "Applied 0001-initial.\n" });
+    const second = await lantern(["migrate"], { DATABASE_URL: databaseUrl });
+    expect(second).toMatchObject({ code: 0, stdout: "The database is up to date.\n" });
+  });
+
+  it("project create prints only the new DSN, on localhost:3000 by default, and project list shows it", { timeout: 2 * commandTimeout }, async () => {
+    const created = await lantern(["project", "create", "demo"], { DATABASE_URL: databaseUrl });
+    expect(created.code).toBe(0);
+    const lines = created.stdout.split("\n").filter((line) => line !== "");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^http:\/\/[0-9a-f]{32}@localhost:3000\/\d+$/);
+
+    const listed = await lantern(["project", "list"], { DATABASE_URL: databaseUrl });
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).toMatch(new RegExp(`^demo\\s+other\\s+${lines[0]!.replace(/[.:/]/g, "\\$&")}$`, "m"));
+  });
+
+  it("project create uses LANTERN_URL for the DSN", async () => {
+    const created = await lantern(["project", "create", "Web Shop"], { DATABASE_URL: databaseUrl, LANTERN_URL: "https://errors.example.com/lantern/" });
+    expect(created.code).toBe(0);
+    expect(created.stdout.trim()).toMatch(/^https:\/\/[0-9a-f]{32}@errors\.example\.com\/lantern\/\d+$/);
+  });
+
+  it("project create refuses an empty name without printing a DSN", async () => {
+    const created = await lantern(["project", "create", " "], { DATABASE_URL: databaseUrl });
+    expect(created.code).not.toBe(0);
+    expect(created.stdout).not.toMatch(/http/);
+    expect(created.stderr).toContain("Give the project a name");
+  });
+
+  // PORT is set out of the range other services use, in case the bad configuration were not caught and a server started.
+  it("start exits at once with an error naming DATABASE_URL when it is not SQLite or PostgreSQL", async () => {
+    const run = await lantern(["start"], { DATABASE_URL: "mysql://x", PORT: "39217" });
+    expect(run.code).not.toBe(0);
+    expect(run.code).not.toBeNull();
+    expect(run.milliseconds).toBeLessThan(10_000);
+    expect(run.stderr).toContain("DATABASE_URL: expected file:");
+    expect(run.stdout).toBe("");
+  });
+
+  it("start exits at once with an error naming PORT when it is not a number", async () => {
+    const run = await lantern(["start"], { DATABASE_URL: databaseUrl, PORT: "abc" });
+    expect(run.code).not.toBe(0);
+    expect(run.code).not.toBeNull();
+    expect(run.milliseconds).toBeLessThan(10_000);
+    expect(run.stderr).toContain('PORT: expected a TCP port number (got "abc")');
+  });
+
+  it("doctor exits 0 with only ok lines on a good configuration", async () => {
+    const run = await lantern(["doctor"], { DATABASE_URL: databaseUrl });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("ok   configuration is valid");
+    expect(run.stdout).toContain("ok   database reachable (sqlite)");
+    expect(run.stdout).not.toContain("FAIL");
+  });
+
+  it("doctor exits non-zero with a FAIL line for each bad variable", async () => {
+    const run = await lantern(["doctor"], { DATABASE_URL: "mysql://x", PORT: "abc" });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/^FAIL configuration: DATABASE_URL: /m);
+    expect(run.stdout).toMatch(/^FAIL configuration: PORT: /m);
+  });
+
+  it("doctor exits non-zero with a FAIL line when the database cannot be reached", async () => {
+    const run = await lantern(["doctor"], { DATABASE_URL: "postgres://lantern:lantern@127.0.0.1:1/lantern" });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain("ok   configuration is valid");
+    expect(run.stdout).toMatch(/^FAIL database unreachable \(postgres\): /m);
+  });
+});
