@@ -23,7 +23,7 @@ export const environmentSchema = z.object({
   PORT: z.coerce.number({ message: "expected a TCP port number" }).int().min(1).max(65535).default(3000),
   HOST: z.string().trim().min(1).default("0.0.0.0"),
   DATABASE_URL: databaseUrl.default("file:./data/lantern.db"),
-  LANTERN_URL: z.url({ message: "expected an absolute http(s) URL such as https://lantern.example.com" }).optional(),
+  LANTERN_URL: z.url({ protocol: /^https?$/, hostname: z.regexes.hostname, message: "expected an absolute http(s) URL such as https://lantern.example.com" }).optional(),
   LANTERN_SELF_MONITORING: booleanFlag.default(true),
   LANTERN_SELF_TRACES_SAMPLE_RATE: z.coerce.number({ message: "expected a number between 0 and 1" }).min(0).max(1).default(0.1),
   LANTERN_UPSTREAM_DSN: z

@@ -10,7 +10,7 @@ import { testPostgresUrl } from "./postgres-url";
 export interface TestDatabase extends LanternDatabase {
   /** Opens a second, independent connection to the same database (to prove what was committed). */
   reopen(): LanternDatabase;
-  /** Drops everything this test database created. */
+  /** Closes it and, for SQLite, deletes the file; PostgreSQL schemas are dropped after the whole run. */
   destroy(): Promise<void>;
 }
 
@@ -24,7 +24,14 @@ interface Options {
 /** A fresh, real database of the dialect under test: a new SQLite file, or a new PostgreSQL schema. */
 export async function createTestDatabase(options: Options = {}): Promise<TestDatabase> {
   const database = testDialect === "postgres" ? await createPostgresSchema() : createSqliteFile();
-  if (!options.isEmpty) await migrateToLatest(database.db);
+  if (!options.isEmpty) {
+    try {
+      await migrateToLatest(database.db);
+    } catch (error) {
+      await database.destroy();
+      throw error;
+    }
+  }
   return database;
 }
 
@@ -53,12 +60,6 @@ async function createPostgresSchema(): Promise<TestDatabase> {
   return {
     ...database,
     reopen: () => createDatabase(settings, { searchPath: schema }),
-    destroy: async () => {
-      await database.close();
-      const cleanup = new pg.Client({ connectionString: testPostgresUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop schema ${schema} cascade`);
-      await cleanup.end();
-    },
+    destroy: () => database.close(),
   };
 }

@@ -1,4 +1,4 @@
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from "kysely";
+import { Migrator, PostgresAdapter, sql, type Kysely, type Migration, type MigrationProvider } from "kysely";
 import type { Database } from "./schema";
 import * as initial from "./migrations/0001-initial";
 
@@ -13,8 +13,22 @@ const migrations: Record<string, Migration> = {
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider, migrationTableName: "lantern_migrations", migrationLockTableName: "lantern_migrations_lock" });
+  const migrator = new Migrator({
+    db,
+    provider,
+    migrationTableName: "lantern_migrations",
+    migrationLockTableName: "lantern_migrations_lock",
+    // Without a schema, Kysely looks for its table in every schema of a PostgreSQL database and may find
+    // another instance's (or another test's) instead of creating its own.
+    migrationTableSchema: await currentPostgresSchema(db),
+  });
   const { error, results = [] } = await migrator.migrateToLatest();
   if (error) throw error;
   return results.filter((result) => result.status === "Success").map((result) => result.migrationName);
+}
+
+async function currentPostgresSchema(db: Kysely<Database>): Promise<string | undefined> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return undefined;
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  return rows[0]?.schema;
 }

@@ -8,5 +8,11 @@ export async function forwardToUpstream(dsn: string, body: Uint8Array): Promise<
   const path = url.pathname.replace(/\/\d+$/, "");
   const endpoint = `${url.protocol}//${parsed.host}${path}/api/${parsed.projectId}/envelope/?sentry_version=7&sentry_key=${parsed.publicKey}`;
   const upstream = await fetch(endpoint, { method: "POST", body: body as BodyInit, headers: { "content-type": "application/x-sentry-envelope" } });
-  return new Response(await upstream.arrayBuffer(), { status: upstream.status, headers: { ...ingestCorsHeaders, "content-type": upstream.headers.get("content-type") ?? "application/json" } });
+  const headers = new Headers({ ...ingestCorsHeaders, "content-type": upstream.headers.get("content-type") ?? "application/json" });
+  // The SDK backs off on these; a tunnel that drops them would make it retry into a rate limit.
+  for (const name of ["x-sentry-rate-limits", "retry-after", "x-sentry-error"]) {
+    const value = upstream.headers.get(name);
+    if (value !== null) headers.set(name, value);
+  }
+  return new Response(await upstream.arrayBuffer(), { status: upstream.status, headers });
 }

@@ -100,7 +100,7 @@ describe(`handleTunnelRequest on ${testDialect}`, () => {
         request.on("end", () => {
           received.push({ method: request.method ?? "", url: request.url ?? "", contentType: request.headers["content-type"], body: Buffer.concat(chunks) });
           // A status the tunnel could not make up, so passing it back is visible.
-          response.writeHead(429, { "content-type": "application/json" }).end('{"detail":"slow down"}');
+          response.writeHead(429, { "content-type": "application/json", "retry-after": "60", "x-sentry-rate-limits": "60:error:key" }).end('{"detail":"slow down"}');
         });
       });
       upstream.listen(0, "127.0.0.1");
@@ -125,6 +125,13 @@ describe(`handleTunnelRequest on ${testDialect}`, () => {
       expect(new URL(received[0]!.url, "http://upstream").searchParams.get("sentry_key")).toBe(upstreamKey);
       expect(received[0]!.body.equals(Buffer.from(body))).toBe(true);
       expect(await intake()).toEqual([]);
+    });
+
+    it("passes the upstream's rate-limit headers back, so the browser SDK backs off", async () => {
+      const response = await handleTunnelRequest(tunnelRequest(tunnelEnvelope(upstreamDsn)), { database, config });
+      expect(response.headers.get("retry-after")).toBe("60");
+      expect(response.headers.get("x-sentry-rate-limits")).toBe("60:error:key");
+      expect(response.headers.get("access-control-expose-headers")).toContain("x-sentry-rate-limits");
     });
 
     it("keeps the upstream DSN's path prefix in the forwarding URL", async () => {

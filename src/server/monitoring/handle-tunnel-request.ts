@@ -6,6 +6,7 @@ import { parseEnvelope } from "../ingest/parse-envelope";
 import { readBody } from "../ingest/read-body";
 import { acceptedResponse, errorResponse } from "../ingest/respond";
 import { forwardToUpstream } from "./forward-to-upstream";
+import { isSameDsn } from "../projects/build-dsn";
 
 /**
  * POST /monitoring — the same-origin tunnel of Lantern's own SDKs (sentry-protocol §1.5). An envelope
@@ -19,7 +20,7 @@ export async function handleTunnelRequest(request: Request, context?: IngestCont
     const upstreamDsn = resolved.config.selfMonitoring.upstreamDsn;
     if (upstreamDsn) {
       const { header } = parseEnvelope(body);
-      if (header.dsn === upstreamDsn) return await forwardToUpstream(upstreamDsn, body);
+      if (typeof header.dsn === "string" && isSameDsn(header.dsn, upstreamDsn)) return await forwardToUpstream(upstreamDsn, body);
     }
     const url = new URL(request.url);
     // The tunnel trusts only the DSN inside the envelope, never query or header auth.

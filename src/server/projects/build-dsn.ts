@@ -19,3 +19,10 @@ export function parseDsn(dsn: string): ParsedDsn | null {
   if (!match) return null;
   return { publicKey: match[2]!, host: match[3]!, projectId: Number(match[5]) };
 }
+
+/** Whether two DSNs name the same key, host and project; SDKs drop the (deprecated) secret when they write one out. */
+export function isSameDsn(left: string, right: string): boolean {
+  const a = parseDsn(left);
+  const b = parseDsn(right);
+  return a !== null && b !== null && a.publicKey === b.publicKey && a.host === b.host && a.projectId === b.projectId;
+}

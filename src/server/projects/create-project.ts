@@ -3,6 +3,7 @@ import type { Database, Project, ProjectKey } from "../db/schema";
 import { generatePublicKey } from "./generate-public-key";
 import { createProjectInput, type CreateProjectInput } from "./schemas";
 import { slugify } from "@/lib/slugify";
+import { isUniqueViolation } from "../db/is-unique-violation";
 
 export interface CreatedProject {
   project: Project;
@@ -13,9 +14,24 @@ interface CreateProjectOptions {
   isInternal?: boolean;
 }
 
-/** Creates a project with a unique slug and its first client key, in one transaction. */
+const slugAttempts = 5;
+
+/**
+ * Creates a project with a unique slug and its first client key, in one transaction. Two instances may
+ * pick the same free slug at once; the unique index refuses one, which then tries the next slug.
+ */
 export async function createProject(db: Kysely<Database>, input: CreateProjectInput, options: CreateProjectOptions = {}): Promise<CreatedProject> {
   const { name, platform } = createProjectInput.parse(input);
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await insertProject(db, name, platform, options);
+    } catch (error) {
+      if (!isUniqueViolation(error) || options.isInternal || attempt === slugAttempts) throw error;
+    }
+  }
+}
+
+function insertProject(db: Kysely<Database>, name: string, platform: string, options: CreateProjectOptions): Promise<CreatedProject> {
   return db.transaction().execute(async (trx) => {
     const slug = await findFreeSlug(trx, slugify(name) || "project");
     const now = Date.now();

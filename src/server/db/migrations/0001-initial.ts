@@ -12,6 +12,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("is_internal", "integer", (col) => col.notNull().defaultTo(0))
     .addColumn("created_at", epochType(db), (col) => col.notNull())
     .execute();
+  // At most one internal project, even when two instances start at once on one database.
+  await db.schema.createIndex("projects_single_internal").on("projects").column("is_internal").unique().where(sql.ref("is_internal"), "=", 1).execute();
 
   await db.schema
     .createTable("project_keys")
