@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
+import { hasItemType } from "./item-type-filter";
 
 export interface LatestError {
   intakeId: number;
@@ -15,7 +16,7 @@ export async function listLatestErrors(db: Kysely<Database>, limit = 50): Promis
     .selectFrom("intake")
     .innerJoin("projects", "projects.id", "intake.project_id")
     .select(["intake.id", "intake.received_at", "intake.summary", "projects.slug", "projects.name"])
-    .where((eb) => eb.or([eb("intake.item_types", "=", "event"), eb("intake.item_types", "like", "event,%"), eb("intake.item_types", "like", "%,event"), eb("intake.item_types", "like", "%,event,%")]))
+    .where((eb) => hasItemType(eb, "event"))
     .orderBy("intake.id", "desc")
     .limit(limit)
     .execute();

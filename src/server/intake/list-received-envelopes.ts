@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
+import { hasItemType } from "./item-type-filter";
 
 export interface ReceivedEnvelope {
   id: number;
@@ -27,7 +28,7 @@ export async function listReceivedEnvelopes(db: Kysely<Database>, projectId: num
     .limit(options.limit ?? 50);
   if (options.itemType) {
     const type = options.itemType;
-    query = query.where((eb) => eb.or([eb("item_types", "=", type), eb("item_types", "like", `${type},%`), eb("item_types", "like", `%,${type}`), eb("item_types", "like", `%,${type},%`)]));
+    query = query.where((eb) => hasItemType(eb, type));
   }
   const rows = await query.execute();
   return rows.map((row) => ({

@@ -1,0 +1,54 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createTestDatabase, testDialect, type TestDatabase } from "../../../tests/support/test-database";
+import { createProject } from "../projects/create-project";
+import { getReceivedEnvelope } from "./get-received-envelope";
+import { listLatestErrors } from "./list-latest-errors";
+import { listReceivedEnvelopes } from "./list-received-envelopes";
+import { storeEnvelope } from "./store-envelope";
+
+describe(`received envelopes on ${testDialect}`, () => {
+  let database: TestDatabase;
+  beforeEach(async () => {
+    database = await createTestDatabase();
+  });
+  afterEach(() => database.destroy());
+
+  async function store(projectId: number, itemTypes: string[], summary: string | null) {
+    return storeEnvelope(database.db, projectId, new TextEncoder().encode(`{}\n{"type":"${itemTypes[0]}"}\n{}`), { eventId: null, itemTypes, summary, sdkName: "sentry.javascript.node" });
+  }
+
+  it("lists a project's envelopes newest first and filters by an item type anywhere in the envelope", async () => {
+    const { project } = await createProject(database.db, { name: "web" });
+    await store(project.id, ["session"], null);
+    await store(project.id, ["client_report", "event"], "TypeError: a");
+    await store(project.id, ["event", "attachment"], "TypeError: b");
+    await store(project.id, ["eventual"], null);
+
+    const all = await listReceivedEnvelopes(database.db, project.id);
+    expect(all.map((row) => row.itemTypes.join(","))).toEqual(["eventual", "event,attachment", "client_report,event", "session"]);
+    const events = await listReceivedEnvelopes(database.db, project.id, { itemType: "event" });
+    expect(events.map((row) => row.summary)).toEqual(["TypeError: b", "TypeError: a"]);
+  });
+
+  it("lists the newest errors of every project, and nothing else", async () => {
+    const web = (await createProject(database.db, { name: "web" })).project;
+    const api = (await createProject(database.db, { name: "api" })).project;
+    await store(web.id, ["event"], "Error: web");
+    await store(api.id, ["transaction"], "GET /");
+    await store(api.id, ["event"], "Error: api");
+    expect((await listLatestErrors(database.db)).map((row) => [row.projectSlug, row.summary])).toEqual([
+      ["api", "Error: api"],
+      ["web", "Error: web"],
+    ]);
+  });
+
+  it("opens the latest envelope when no id is given, with links to its neighbours", async () => {
+    const { project } = await createProject(database.db, { name: "web" });
+    const first = await store(project.id, ["event"], "first");
+    const second = await store(project.id, ["event"], "second");
+    const latest = await getReceivedEnvelope(database.db, project.id);
+    expect(latest).toMatchObject({ id: second, summary: "second", previousId: first, nextId: null });
+    expect(await getReceivedEnvelope(database.db, project.id, first)).toMatchObject({ id: first, previousId: null, nextId: second });
+    await expect(getReceivedEnvelope(database.db, project.id, second + 100)).rejects.toMatchObject({ code: "not_found" });
+  });
+});
