@@ -1,6 +1,7 @@
 import { Migrator, PostgresAdapter, sql, type Kysely, type Migration, type MigrationProvider } from "kysely";
 import type { Database } from "./schema";
 import * as initial from "./migrations/0001-initial";
+import * as ingestAndDigest from "./migrations/0002-ingest-and-digest";
 
 /**
  * Forward-only migrations, listed in code (not read from disk) so they survive bundling.
@@ -8,6 +9,7 @@ import * as initial from "./migrations/0001-initial";
  */
 const migrations: Record<string, Migration> = {
   "0001-initial": initial,
+  "0002-ingest-and-digest": ingestAndDigest,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
