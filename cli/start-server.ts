@@ -2,15 +2,23 @@ import { createServer } from "node:http";
 import { fileURLToPath } from "node:url";
 import next from "next";
 import type { LanternConfig } from "../src/server/config";
+import { getIngestService } from "../src/server/ingest/ingest-service";
+import { matchIngestEndpoint, serveNodeIngest } from "../src/server/ingest/serve-node-ingest";
 
-/** Serves the production build of `next build` with Next's request handler on a plain Node server. */
+/** Serves the production build of `next build` on a plain Node server: ingest paths directly, the rest through Next. */
 export async function startServer(config: LanternConfig): Promise<void> {
   const dir = fileURLToPath(new URL("..", import.meta.url));
+  // Created first, so that Next's own route handlers (same process) find and share it.
+  const ingest = await getIngestService();
   const app = next({ dev: false, dir, hostname: config.host, port: config.port });
   await app.prepare();
   const handle = app.getRequestHandler();
+  // The ingest paths skip Next's request handling: it costs more per request than the whole ingest
+  // (see docs/performance.md). Everything else is Next's.
   const server = createServer((request, response) => {
-    void handle(request, response);
+    const endpoint = matchIngestEndpoint(request.url ?? "/");
+    if (endpoint) void serveNodeIngest(ingest, endpoint, request, response);
+    else void handle(request, response);
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);

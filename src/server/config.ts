@@ -18,6 +18,7 @@ const booleanFlag = z
   .transform((value) => value === "true" || value === "1" || value === "on");
 
 const byteCount = z.coerce.number({ message: "expected a number of bytes" }).int().positive();
+const count = z.coerce.number({ message: "expected a positive whole number" }).int().positive();
 
 export const environmentSchema = z.object({
   PORT: z.coerce.number({ message: "expected a TCP port number" }).int().min(1).max(65535).default(3000),
@@ -33,6 +34,20 @@ export const environmentSchema = z.object({
     .optional(),
   LANTERN_INGEST_MAX_COMPRESSED_BYTES: byteCount.default(20 * MiB),
   LANTERN_INGEST_MAX_ENVELOPE_BYTES: byteCount.default(200 * MiB),
+  LANTERN_INGEST_MAX_EVENT_BYTES: byteCount.default(1 * MiB),
+  LANTERN_INGEST_MAX_ATTACHMENT_BYTES: byteCount.default(100 * MiB),
+  LANTERN_INGEST_MAX_ITEMS: count.default(1000),
+  LANTERN_INGEST_MAX_SESSIONS: count.default(100),
+  LANTERN_INGEST_MAX_BACKLOG: count.default(50_000),
+  LANTERN_INGEST_BACKLOG_RETRY_AFTER: count.default(10),
+  LANTERN_KEY_CACHE_SECONDS: z.coerce.number({ message: "expected a number of seconds" }).int().min(0).default(30),
+  LANTERN_TRUSTED_PROXIES: z
+    .string()
+    .trim()
+    .transform((value) => value.split(",").map((entry) => entry.trim()).filter(Boolean))
+    .pipe(z.array(z.union([z.ipv4(), z.ipv6()], { message: "expected a comma-separated list of IP addresses" })))
+    .default([]),
+  LANTERN_CAPTURE_DIR: z.string().trim().min(1).optional(),
 });
 
 export type LanternConfig = ReturnType<typeof toConfig>;
@@ -65,6 +80,15 @@ function toConfig(env: z.infer<typeof environmentSchema>) {
     ingest: {
       maxCompressedBytes: env.LANTERN_INGEST_MAX_COMPRESSED_BYTES,
       maxEnvelopeBytes: env.LANTERN_INGEST_MAX_ENVELOPE_BYTES,
+      maxEventBytes: env.LANTERN_INGEST_MAX_EVENT_BYTES,
+      maxAttachmentBytes: env.LANTERN_INGEST_MAX_ATTACHMENT_BYTES,
+      maxItems: env.LANTERN_INGEST_MAX_ITEMS,
+      maxSessions: env.LANTERN_INGEST_MAX_SESSIONS,
+      maxBacklog: env.LANTERN_INGEST_MAX_BACKLOG,
+      backlogRetryAfterSeconds: env.LANTERN_INGEST_BACKLOG_RETRY_AFTER,
+      keyCacheSeconds: env.LANTERN_KEY_CACHE_SECONDS,
+      trustedProxies: env.LANTERN_TRUSTED_PROXIES,
+      captureDirectory: env.LANTERN_CAPTURE_DIR,
     },
   };
 }

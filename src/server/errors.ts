@@ -9,7 +9,8 @@ export type AppErrorCode =
   | "not_found"
   | "conflict"
   | "payload_too_large"
-  | "unsupported_media_type";
+  | "unsupported_media_type"
+  | "rate_limited";
 
 const httpStatusByCode: Record<AppErrorCode, number> = {
   bad_request: 400,
@@ -19,12 +20,15 @@ const httpStatusByCode: Record<AppErrorCode, number> = {
   conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  rate_limited: 429,
 };
 
 export class AppError extends Error {
   constructor(
     readonly code: AppErrorCode,
     message: string,
+    /** Response headers that belong to this answer (Retry-After and X-Sentry-Rate-Limits on a 429). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
     this.name = "AppError";

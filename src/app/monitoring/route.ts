@@ -1,11 +1,8 @@
-import { preflightResponse } from "@/server/ingest/respond";
-import { handleTunnelRequest } from "@/server/monitoring/handle-tunnel-request";
+import { handleWebIngestRequest } from "@/server/ingest/handle-envelope-request";
 
 /** POST /monitoring — the same-origin tunnel of Lantern's own SDKs. */
-export async function POST(request: Request) {
-  return handleTunnelRequest(request);
+async function tunnel(request: Request) {
+  return handleWebIngestRequest(request, { kind: "tunnel" });
 }
 
-export function OPTIONS() {
-  return preflightResponse();
-}
+export { tunnel as POST, tunnel as OPTIONS };

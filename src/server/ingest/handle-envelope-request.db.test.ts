@@ -2,21 +2,22 @@ import { readFileSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, testDialect, type TestDatabase } from "../../../tests/support/test-database";
 import { loadConfig } from "../config";
+import { ingestServiceWith } from "../../../tests/support/test-ingest-service";
+import type { IngestService } from "./ingest-service";
 import { createProject, type CreatedProject } from "../projects/create-project";
 import { handleEnvelopeRequest } from "./handle-envelope-request";
-import type { IngestContext } from "./ingest-envelope";
 
 const fixture = (name: string) => new Uint8Array(readFileSync(new URL(`../../../tests/fixtures/envelopes/${name}`, import.meta.url)));
 const eventIdOf = (body: Uint8Array) => (JSON.parse(Buffer.from(body.subarray(0, body.indexOf(0x0a))).toString("utf8")) as { event_id: string }).event_id;
 
 describe(`handleEnvelopeRequest on ${testDialect}`, () => {
   let database: TestDatabase;
-  let context: IngestContext;
+  let context: IngestService;
   let shop: CreatedProject;
 
   beforeEach(async () => {
     database = await createTestDatabase();
-    context = { database, config: loadConfig({ LANTERN_INGEST_MAX_COMPRESSED_BYTES: String(16 * 1024) }) };
+    context = await ingestServiceWith(database, loadConfig({ LANTERN_INGEST_MAX_COMPRESSED_BYTES: String(16 * 1024) }));
     shop = await createProject(database.db, { name: "Shop", platform: "node" });
   });
   afterEach(() => database.destroy());

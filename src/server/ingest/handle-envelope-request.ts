@@ -1,17 +1,16 @@
-import { getConfig } from "../config";
-import { getDatabase } from "../db/get-database";
-import { ingestEnvelope, type IngestContext } from "./ingest-envelope";
-import { readBody } from "./read-body";
-import { acceptedResponse, errorResponse } from "./respond";
+import { Readable } from "node:stream";
+import { handleIngestRequest, type IngestEndpoint } from "./handle-ingest-request";
+import { getIngestService, type IngestService } from "./ingest-service";
+import { toWebResponse } from "./respond";
 
-/** The HTTP side of the envelope endpoint: read the capped body, ingest it, answer like Relay. */
-export async function handleEnvelopeRequest(request: Request, pathProjectId: string, context?: IngestContext): Promise<Response> {
-  try {
-    const resolved = context ?? { config: getConfig(), database: await getDatabase() };
-    const body = await readBody(request, resolved.config.ingest);
-    const result = await ingestEnvelope(resolved, new URL(request.url), request.headers, body, pathProjectId);
-    return acceptedResponse(result.eventId);
-  } catch (error) {
-    return errorResponse(error);
-  }
+/** Next.js route handlers' side of ingest (used by `next dev`; `lantern start` answers these paths before Next). */
+export async function handleWebIngestRequest(request: Request, endpoint: IngestEndpoint, service?: IngestService): Promise<Response> {
+  const resolved = service ?? (await getIngestService());
+  const body = request.body ? Readable.fromWeb(request.body as import("node:stream/web").ReadableStream<Uint8Array>) : null;
+  const answer = await handleIngestRequest(resolved, endpoint, { method: request.method, url: new URL(request.url), headers: request.headers, body });
+  return toWebResponse(answer);
+}
+
+export function handleEnvelopeRequest(request: Request, projectId: string, service?: IngestService): Promise<Response> {
+  return handleWebIngestRequest(request, { kind: "envelope", projectId }, service);
 }

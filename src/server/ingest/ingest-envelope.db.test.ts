@@ -1,10 +1,11 @@
 import { readFileSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, testDialect, type TestDatabase } from "../../../tests/support/test-database";
-import { loadConfig } from "../config";
 import { AppError } from "../errors";
 import { createProject, type CreatedProject } from "../projects/create-project";
-import { ingestEnvelope, type IngestContext } from "./ingest-envelope";
+import { createTestIngestService } from "../../../tests/support/test-ingest-service";
+import { ingestEnvelope } from "./ingest-envelope";
+import type { IngestService } from "./ingest-service";
 
 const fixture = (name: string) => new Uint8Array(readFileSync(new URL(`../../../tests/fixtures/envelopes/${name}`, import.meta.url)));
 const headerOf = (body: Uint8Array) => JSON.parse(Buffer.from(body.subarray(0, body.indexOf(0x0a))).toString("utf8")) as { event_id?: string };
@@ -13,17 +14,20 @@ const unknownKey = "ffffffffffffffffffffffffffffffff";
 
 describe(`ingestEnvelope on ${testDialect}`, () => {
   let database: TestDatabase;
-  let context: IngestContext;
+  let service: IngestService;
   let shop: CreatedProject;
   let other: CreatedProject;
 
   beforeEach(async () => {
     database = await createTestDatabase();
-    context = { database, config: loadConfig({}) };
+    service = await createTestIngestService(database);
     shop = await createProject(database.db, { name: "Shop", platform: "node" });
     other = await createProject(database.db, { name: "Other" });
   });
-  afterEach(() => database.destroy());
+  afterEach(async () => {
+    await service.digest.stop();
+    await database.destroy();
+  });
 
   /** The URL the Node SDK posts to, with this project's key in place of the captured one. */
   const sdkUrl = (project: CreatedProject, key = project.key.public_key) =>
@@ -31,7 +35,7 @@ describe(`ingestEnvelope on ${testDialect}`, () => {
 
   /** The AppError of a refused envelope, after checking that nothing reached the intake. */
   async function ingestError(url: URL, headers: Headers, body: Uint8Array, pathProjectId?: string): Promise<AppError> {
-    const error = await ingestEnvelope(context, url, headers, body, pathProjectId).then(
+    const error = await ingestEnvelope(service, { url, headers, body, pathProjectId }).then(
       () => undefined,
       (reason: unknown) => reason,
     );
@@ -50,13 +54,13 @@ describe(`ingestEnvelope on ${testDialect}`, () => {
     ])("%s", async (name, expected) => {
       const body = fixture(name);
       const eventId = headerOf(body).event_id ?? null;
-      const result = await ingestEnvelope(context, sdkUrl(shop), new Headers(), body, String(shop.project.id));
+      const result = await ingestEnvelope(service, { url: sdkUrl(shop), headers: new Headers(), body, pathProjectId: String(shop.project.id) });
       expect(result.projectId).toBe(shop.project.id);
       expect(result.eventId).toBe(eventId);
 
       const second = database.reopen();
       try {
-        const row = await second.db.selectFrom("intake").selectAll().where("id", "=", result.intakeId).executeTakeFirstOrThrow();
+        const row = await second.db.selectFrom("intake").selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();
         expect(row).toMatchObject({ project_id: shop.project.id, event_id: eventId, item_types: expected.itemTypes, summary: expected.summary, sdk_name: expected.sdkName, body_bytes: body.length });
         expect(Buffer.from(row.body).equals(Buffer.from(body))).toBe(true);
       } finally {
@@ -68,8 +72,8 @@ describe(`ingestEnvelope on ${testDialect}`, () => {
   it("stores a binary attachment byte for byte, with the key in X-Sentry-Auth", async () => {
     const body = fixture("binary-attachment.envelope");
     const headers = new Headers({ "x-sentry-auth": `Sentry sentry_key=${shop.key.public_key}, sentry_version=7` });
-    const result = await ingestEnvelope(context, new URL(`https://lantern.test/api/${shop.project.id}/envelope/`), headers, body, String(shop.project.id));
-    const row = await database.db.selectFrom("intake").select(["body", "item_types", "event_id"]).where("id", "=", result.intakeId).executeTakeFirstOrThrow();
+    const result = await ingestEnvelope(service, { url: new URL(`https://lantern.test/api/${shop.project.id}/envelope/`), headers, body, pathProjectId: String(shop.project.id) });
+    const row = await database.db.selectFrom("intake").select(["body", "item_types", "event_id"]).orderBy("id", "desc").executeTakeFirstOrThrow();
     expect(row.item_types).toBe("attachment,event");
     expect(row.event_id).toBe("9ec79c33ec9942ab8353589fcb2e04dc");
     expect(Buffer.from(row.body).equals(Buffer.from(body))).toBe(true);
@@ -78,13 +82,13 @@ describe(`ingestEnvelope on ${testDialect}`, () => {
   it("accepts an envelope whose only credential is its own dsn, as a tunnel forwards it", async () => {
     const dsn = `https://${shop.key.public_key}@lantern.test/${shop.project.id}`;
     const body = bytes(`{"event_id":"9EC79C33-EC99-42AB-8353-589FCB2E04DC","dsn":"${dsn}"}\n{"type":"event"}\n{"message":"via tunnel"}`);
-    const result = await ingestEnvelope(context, new URL(`https://lantern.test/api/${shop.project.id}/envelope/`), new Headers(), body, String(shop.project.id));
+    const result = await ingestEnvelope(service, { url: new URL(`https://lantern.test/api/${shop.project.id}/envelope/`), headers: new Headers(), body, pathProjectId: String(shop.project.id) });
     expect(result).toMatchObject({ projectId: shop.project.id, eventId: "9ec79c33ec9942ab8353589fcb2e04dc" });
   });
 
   it("takes the project from the envelope's dsn when the URL names none", async () => {
     const dsn = `https://${other.key.public_key}@lantern.test/${other.project.id}`;
-    const result = await ingestEnvelope(context, new URL("https://lantern.test/monitoring"), new Headers(), bytes(`{"dsn":"${dsn}"}\n{"type":"event"}\n{}`));
+    const result = await ingestEnvelope(service, { url: new URL("https://lantern.test/monitoring"), headers: new Headers(), body: bytes(`{"dsn":"${dsn}"}\n{"type":"event"}\n{}`) });
     expect(result.projectId).toBe(other.project.id);
   });
 

@@ -1,32 +1,39 @@
-import type { LanternConfig } from "../config";
-import type { LanternDatabase } from "../db/create-database";
 import { AppError } from "../errors";
-import { storeEnvelope } from "../intake/store-envelope";
-import { findActiveKey } from "../projects/find-active-key";
+import { captureEnvelope } from "./capture-envelope";
+import { dataCategoryOf, limitedCategoriesFor } from "./data-categories";
 import { extractAuth } from "./extract-auth";
+import type { IngestService } from "./ingest-service";
+import { inspectEnvelope } from "./inspect-envelope";
 import { parseEnvelope } from "./parse-envelope";
-import { summarizeEnvelope } from "./summarize-envelope";
-
-export interface IngestContext {
-  database: LanternDatabase;
-  config: LanternConfig;
-}
+import { rateLimitHeaders, type RateLimit } from "./rate-limiter";
+import { serializeEnvelope } from "./serialize-envelope";
 
 export interface IngestResult {
   projectId: number;
   eventId: string | null;
-  intakeId: number;
+  /** Categories dropped by a rate limit while the rest was accepted (Relay answers 200 and names them). */
+  headers: Record<string, string>;
+}
+
+interface IngestInput {
+  url: URL;
+  headers: Headers;
+  body: Uint8Array;
+  /** Undefined for the /monitoring tunnel, where the envelope's DSN names the project. */
+  pathProjectId?: string;
+  clientIp?: string | null;
 }
 
 /**
- * POST /api/{projectId}/envelope/ after the body is read: authenticate, parse, commit to the intake.
- * `pathProjectId` is undefined for the /monitoring tunnel, where the envelope's DSN names the project.
+ * An envelope after its body is read: parse, authenticate, check limits and quotas, commit to the intake.
+ * Resolves only once the row is committed; digest picks it up from there.
  */
-export async function ingestEnvelope(context: IngestContext, url: URL, headers: Headers, body: Uint8Array, pathProjectId?: string): Promise<IngestResult> {
+export async function ingestEnvelope(service: IngestService, input: IngestInput): Promise<IngestResult> {
+  const { pathProjectId } = input;
   if (pathProjectId !== undefined && !/^\d+$/.test(pathProjectId)) throw new AppError("bad_request", `invalid project id "${pathProjectId}" in the URL`);
-  const envelope = parseEnvelope(body);
-  const auth = extractAuth(url, headers, envelope.header.dsn);
-  const key = await findActiveKey(context.database.db, auth.publicKey);
+  const envelope = parseEnvelope(input.body);
+  const auth = extractAuth(input.url, input.headers, envelope.header.dsn);
+  const key = await service.keys.get(auth.publicKey);
   if (!key) throw new AppError("forbidden", "unknown or disabled public key");
 
   const projectId = pathProjectId === undefined ? auth.dsnProjectId : Number(pathProjectId);
@@ -36,7 +43,46 @@ export async function ingestEnvelope(context: IngestContext, url: URL, headers: 
   }
   if (key.projectId !== projectId) throw new AppError("bad_request", `the public key does not belong to project ${projectId}`);
 
-  const summary = summarizeEnvelope(envelope);
-  const intakeId = await storeEnvelope(context.database.db, projectId, body, summary);
-  return { projectId, eventId: summary.eventId, intakeId };
+  const facts = inspectEnvelope(envelope, service.config.ingest);
+  const { ingest } = service.config;
+  if (service.backlog() >= ingest.maxBacklog) {
+    const retryAfterSeconds = ingest.backlogRetryAfterSeconds;
+    throw new AppError("rate_limited", "Lantern is digesting a backlog; try again later", rateLimitHeaders([{ retryAfterSeconds, categories: [], scope: "organization", reasonCode: "backlog" }]));
+  }
+
+  const limits = key.rateLimit ? takeRateLimits(service, key.publicKey, key.rateLimit, facts.itemTypes) : [];
+  const limitedCategories = new Set(limits.flatMap((limit) => limit.categories));
+  const isAllLimited = facts.itemTypes.every((type) => {
+    const category = dataCategoryOf(type);
+    return category === null || limitedCategories.has(category);
+  }) && facts.itemTypes.some((type) => dataCategoryOf(type) !== null);
+  if (limits.length > 0 && isAllLimited) throw new AppError("rate_limited", "the key's rate limit is reached", rateLimitHeaders(limits));
+
+  // Items of a limited category are answered as dropped (the header names them) and not kept.
+  const kept = limitedCategories.size === 0 ? envelope.items : envelope.items.filter((item) => !limitedCategories.has(dataCategoryOf(item.header.type) ?? ""));
+  const body = kept === envelope.items ? input.body : serializeEnvelope(envelope.header, kept);
+  await service.writer.append({
+    project_id: projectId,
+    received_at: Date.now(),
+    event_id: facts.eventId,
+    item_types: kept.map((item) => item.header.type).join(","),
+    summary: facts.summary,
+    sdk_name: facts.sdkName,
+    body_bytes: body.length,
+    body,
+    client_ip: input.clientIp ?? null,
+  });
+  if (ingest.captureDirectory) captureEnvelope(ingest.captureDirectory, input.body, facts.sdkName, facts.eventId);
+  return { projectId, eventId: facts.eventId, headers: limits.length > 0 ? rateLimitHeaders(limits) : {} };
+}
+
+function takeRateLimits(service: IngestService, publicKey: string, limit: { count: number; windowSeconds: number }, itemTypes: string[]): RateLimit[] {
+  const categories = new Set(itemTypes.map(dataCategoryOf).filter((category): category is string => category !== null));
+  const limits: RateLimit[] = [];
+  for (const category of categories) {
+    const group = limitedCategoriesFor(category);
+    const retryAfterSeconds = service.limiter.take(publicKey, group.join(";"), limit);
+    if (retryAfterSeconds > 0) limits.push({ retryAfterSeconds, categories: group, scope: "key", reasonCode: "key_quota" });
+  }
+  return limits;
 }

@@ -12,14 +12,19 @@ export interface BodyLimits {
  * and stops at whichever cap is passed first, so a compression bomb is never inflated fully.
  */
 export async function readBody(request: Request, limits: BodyLimits): Promise<Uint8Array> {
-  const declared = Number(request.headers.get("content-length") ?? NaN);
-  if (declared > limits.maxCompressedBytes) throw tooLarge("request body", limits.maxCompressedBytes);
-  if (!request.body) return new Uint8Array(0);
+  const body = request.body ? Readable.fromWeb(request.body as import("node:stream/web").ReadableStream<Uint8Array>) : null;
+  return readBodyStream(body, request.headers, limits);
+}
 
-  const encoding = (request.headers.get("content-encoding") ?? "").trim().toLowerCase();
+/** The same for a Node stream (the plain http server's request) with its headers. */
+export async function readBodyStream(wire: Readable | null, headers: Pick<Headers, "get">, limits: BodyLimits): Promise<Uint8Array> {
+  const declared = Number(headers.get("content-length") ?? NaN);
+  if (declared > limits.maxCompressedBytes) throw tooLarge("request body", limits.maxCompressedBytes);
+  if (!wire) return new Uint8Array(0);
+
+  const encoding = (headers.get("content-encoding") ?? "").trim().toLowerCase();
   const decoder = createDecoder(encoding);
   let wireBytes = 0;
-  const wire = Readable.fromWeb(request.body as import("node:stream/web").ReadableStream<Uint8Array>);
   wire.on("data", (chunk: Buffer) => {
     wireBytes += chunk.length;
     if (wireBytes > limits.maxCompressedBytes) wire.destroy(tooLarge("request body", limits.maxCompressedBytes));

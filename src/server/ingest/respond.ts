@@ -10,19 +10,34 @@ export const ingestCorsHeaders: Record<string, string> = {
   "access-control-max-age": "3600",
 };
 
-export function preflightResponse(): Response {
-  return new Response(null, { status: 204, headers: ingestCorsHeaders });
+/** An ingest answer, independent of the server that writes it out. */
+export interface IngestAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string | Uint8Array | null;
 }
 
-export function acceptedResponse(eventId: string | null): Response {
-  return Response.json(eventId ? { id: eventId } : {}, { headers: ingestCorsHeaders });
+export function preflightAnswer(): IngestAnswer {
+  return { status: 204, headers: ingestCorsHeaders, body: null };
+}
+
+export function acceptedAnswer(eventId: string | null, headers: Record<string, string> = {}): IngestAnswer {
+  return { status: 200, headers: { ...ingestCorsHeaders, ...headers, "content-type": "application/json" }, body: JSON.stringify(eventId ? { id: eventId } : {}) };
 }
 
 /** AppError → its status with Relay's `{"detail"}` body and `X-Sentry-Error`; anything else is a 500 whose cause stays in the logs. */
-export function errorResponse(error: unknown): Response {
+export function errorAnswer(error: unknown): IngestAnswer {
   if (error instanceof AppError) {
-    return Response.json({ detail: error.message }, { status: httpStatusOf(error), headers: { ...ingestCorsHeaders, "x-sentry-error": error.message } });
+    return {
+      status: httpStatusOf(error),
+      headers: { ...ingestCorsHeaders, ...error.headers, "content-type": "application/json", "x-sentry-error": error.message.replace(/[^\x20-\x7e]/g, "?") },
+      body: JSON.stringify({ detail: error.message }),
+    };
   }
-  console.error("ingest failed", error);
-  return Response.json({ detail: "internal error" }, { status: 500, headers: ingestCorsHeaders });
+  console.error("lantern: ingest failed", error);
+  return { status: 500, headers: { ...ingestCorsHeaders, "content-type": "application/json" }, body: JSON.stringify({ detail: "internal error" }) };
+}
+
+export function toWebResponse(answer: IngestAnswer): Response {
+  return new Response(answer.body as BodyInit | null, { status: answer.status, headers: answer.headers });
 }

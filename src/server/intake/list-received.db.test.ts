@@ -4,7 +4,7 @@ import { createProject } from "../projects/create-project";
 import { getReceivedEnvelope } from "./get-received-envelope";
 import { listLatestErrors } from "./list-latest-errors";
 import { listReceivedEnvelopes } from "./list-received-envelopes";
-import { storeEnvelope } from "./store-envelope";
+import { storeEnvelope } from "../../../tests/support/store-envelope";
 
 describe(`received envelopes on ${testDialect}`, () => {
   let database: TestDatabase;

@@ -8,6 +8,7 @@ import { loadConfig, type LanternConfig } from "../config";
 import { buildDsn } from "../projects/build-dsn";
 import { ensureInternalProject, type InternalProjectKey } from "../projects/ensure-internal-project";
 import { handleTunnelRequest } from "./handle-tunnel-request";
+import { ingestServiceWith } from "../../../tests/support/test-ingest-service";
 
 const eventId = "0f1e2d3c4b5a69788796a5b4c3d2e1f0";
 
@@ -48,7 +49,7 @@ describe(`handleTunnelRequest on ${testDialect}`, () => {
 
     it("stores an envelope carrying the internal project's DSN in that project", async () => {
       const body = tunnelEnvelope(internalDsn);
-      const response = await handleTunnelRequest(tunnelRequest(body), { database, config: config() });
+      const response = await handleTunnelRequest(tunnelRequest(body), await ingestServiceWith(database, config()));
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual({ id: eventId });
       const rows = await intake();
@@ -58,13 +59,13 @@ describe(`handleTunnelRequest on ${testDialect}`, () => {
     });
 
     it("answers 403 for a DSN with an unknown key", async () => {
-      const response = await handleTunnelRequest(tunnelRequest(tunnelEnvelope(`http://ffffffffffffffffffffffffffffffff@localhost:3000/${internal.projectId}`)), { database, config: config() });
+      const response = await handleTunnelRequest(tunnelRequest(tunnelEnvelope(`http://ffffffffffffffffffffffffffffffff@localhost:3000/${internal.projectId}`)), await ingestServiceWith(database, config()));
       expect(response.status).toBe(403);
       expect(await intake()).toEqual([]);
     });
 
     it("answers 400 for an envelope without a DSN", async () => {
-      const response = await handleTunnelRequest(tunnelRequest(new TextEncoder().encode(`{"event_id":"${eventId}"}\n{"type":"event"}\n{}`)), { database, config: config() });
+      const response = await handleTunnelRequest(tunnelRequest(new TextEncoder().encode(`{"event_id":"${eventId}"}\n{"type":"event"}\n{}`)), await ingestServiceWith(database, config()));
       expect(response.status).toBe(400);
       expect(((await response.json()) as { detail: string }).detail).toBe("the envelope header has no dsn");
       expect(await intake()).toEqual([]);
@@ -73,13 +74,13 @@ describe(`handleTunnelRequest on ${testDialect}`, () => {
     // The tunnel is same-origin and unauthenticated; a key in its query must not stand in for the envelope's DSN.
     it("ignores a key in the query string", async () => {
       const body = new TextEncoder().encode(`{"event_id":"${eventId}"}\n{"type":"event"}\n{}`);
-      const response = await handleTunnelRequest(tunnelRequest(body, `?sentry_key=${internal.publicKey}&sentry_version=7`), { database, config: config() });
+      const response = await handleTunnelRequest(tunnelRequest(body, `?sentry_key=${internal.publicKey}&sentry_version=7`), await ingestServiceWith(database, config()));
       expect(response.status).toBe(400);
       expect(await intake()).toEqual([]);
     });
 
     it("answers 400 for a malformed envelope", async () => {
-      const response = await handleTunnelRequest(tunnelRequest(new TextEncoder().encode("not an envelope")), { database, config: config() });
+      const response = await handleTunnelRequest(tunnelRequest(new TextEncoder().encode("not an envelope")), await ingestServiceWith(database, config()));
       expect(response.status).toBe(400);
       expect(response.headers.get("x-sentry-error")).toContain("invalid envelope");
     });
@@ -116,7 +117,7 @@ describe(`handleTunnelRequest on ${testDialect}`, () => {
 
     it("forwards an envelope carrying exactly that DSN byte for byte, passes the upstream's status back and stores nothing", async () => {
       const body = tunnelEnvelope(upstreamDsn);
-      const response = await handleTunnelRequest(tunnelRequest(body), { database, config });
+      const response = await handleTunnelRequest(tunnelRequest(body), await ingestServiceWith(database, config));
       expect(response.status).toBe(429);
       expect(await response.json()).toEqual({ detail: "slow down" });
       expect(received).toHaveLength(1);
@@ -128,7 +129,7 @@ describe(`handleTunnelRequest on ${testDialect}`, () => {
     });
 
     it("passes the upstream's rate-limit headers back, so the browser SDK backs off", async () => {
-      const response = await handleTunnelRequest(tunnelRequest(tunnelEnvelope(upstreamDsn)), { database, config });
+      const response = await handleTunnelRequest(tunnelRequest(tunnelEnvelope(upstreamDsn)), await ingestServiceWith(database, config));
       expect(response.headers.get("retry-after")).toBe("60");
       expect(response.headers.get("x-sentry-rate-limits")).toBe("60:error:key");
       expect(response.headers.get("access-control-expose-headers")).toContain("x-sentry-rate-limits");
@@ -137,7 +138,7 @@ describe(`handleTunnelRequest on ${testDialect}`, () => {
     it("keeps the upstream DSN's path prefix in the forwarding URL", async () => {
       const { port } = upstream.address() as AddressInfo;
       const prefixedDsn = `http://${upstreamKey}@127.0.0.1:${port}/errors/7`;
-      const response = await handleTunnelRequest(tunnelRequest(tunnelEnvelope(prefixedDsn)), { database, config: loadConfig({ LANTERN_UPSTREAM_DSN: prefixedDsn }) });
+      const response = await handleTunnelRequest(tunnelRequest(tunnelEnvelope(prefixedDsn)), await ingestServiceWith(database, loadConfig({ LANTERN_UPSTREAM_DSN: prefixedDsn })));
       expect(response.status).toBe(429);
       expect(new URL(received[0]!.url, "http://upstream").pathname).toBe("/errors/api/7/envelope/");
     });
@@ -147,14 +148,14 @@ describe(`handleTunnelRequest on ${testDialect}`, () => {
       const { port } = upstream.address() as AddressInfo;
       const dsnWithSecret = `http://${upstreamKey}:0123456789abcdef0123456789abcdef@127.0.0.1:${port}/7`;
       const body = tunnelEnvelope(dsnWithSecret);
-      const response = await handleTunnelRequest(tunnelRequest(body), { database, config: loadConfig({ LANTERN_UPSTREAM_DSN: dsnWithSecret }) });
+      const response = await handleTunnelRequest(tunnelRequest(body), await ingestServiceWith(database, loadConfig({ LANTERN_UPSTREAM_DSN: dsnWithSecret })));
       expect(response.status).toBe(429);
       expect(received.map((request) => request.body.equals(Buffer.from(body)))).toEqual([true]);
       expect(await intake()).toEqual([]);
     });
 
     it("still stores an envelope carrying the internal project's DSN here, without forwarding it", async () => {
-      const response = await handleTunnelRequest(tunnelRequest(tunnelEnvelope(internalDsn)), { database, config });
+      const response = await handleTunnelRequest(tunnelRequest(tunnelEnvelope(internalDsn)), await ingestServiceWith(database, config));
       expect(response.status).toBe(200);
       expect(received).toEqual([]);
       expect((await intake()).map((row) => row.project_id)).toEqual([internal.projectId]);

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ZodError } from "zod";
 import { createTestDatabase, testDialect, type TestDatabase } from "../../../tests/support/test-database";
 import { AppError } from "../errors";
-import { storeEnvelope } from "../intake/store-envelope";
+import { storeEnvelope } from "../../../tests/support/store-envelope";
 import { createProject } from "./create-project";
 import { ensureInternalProject } from "./ensure-internal-project";
 import { getProjectBySlug } from "./get-project-by-slug";

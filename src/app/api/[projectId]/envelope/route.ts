@@ -1,11 +1,8 @@
-import { handleEnvelopeRequest } from "@/server/ingest/handle-envelope-request";
-import { preflightResponse } from "@/server/ingest/respond";
+import { handleWebIngestRequest } from "@/server/ingest/handle-envelope-request";
 
 /** POST /api/{projectId}/envelope/ — the endpoint every modern Sentry SDK sends to. */
-export async function POST(request: Request, { params }: { params: Promise<{ projectId: string }> }) {
-  return handleEnvelopeRequest(request, (await params).projectId);
+async function envelope(request: Request, { params }: { params: Promise<{ projectId: string }> }) {
+  return handleWebIngestRequest(request, { kind: "envelope", projectId: (await params).projectId });
 }
 
-export function OPTIONS() {
-  return preflightResponse();
-}
+export { envelope as POST, envelope as OPTIONS };

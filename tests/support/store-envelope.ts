@@ -1,9 +1,9 @@
 import type { Kysely } from "kysely";
-import type { Database } from "../db/schema";
-import type { EnvelopeSummary } from "../ingest/summarize-envelope";
+import type { Database } from "@/server/db/schema";
+import type { EnvelopeFacts } from "@/server/ingest/inspect-envelope";
 
-/** Commits the raw envelope; ingest answers 200 only after this resolves. */
-export async function storeEnvelope(db: Kysely<Database>, projectId: number, body: Uint8Array, summary: EnvelopeSummary, receivedAt = Date.now()): Promise<number> {
+/** Seeds one intake row directly, as ingest would have committed it (tests only). */
+export async function storeEnvelope(db: Kysely<Database>, projectId: number, body: Uint8Array, summary: EnvelopeFacts, receivedAt = Date.now()): Promise<number> {
   const row = await db
     .insertInto("intake")
     .values({

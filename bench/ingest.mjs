@@ -1,0 +1,107 @@
+#!/usr/bin/env node
+// `npm run bench:ingest` — envelope ingest of `lantern start` (production build, fresh SQLite) against a
+// bare Node http server that only reads, gunzips and JSON-parses the same bodies, in one run on this
+// machine. Prints accepted and digested events/s, latency, peak RSS; then p99 at a fixed 1,000 events/s.
+//   node bench/ingest.mjs [seconds=15] [connections=32]
+import { execFileSync, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { gunzipSync, gzipSync } from "node:zlib";
+import autocannon from "autocannon";
+import Database from "better-sqlite3";
+import { realisticEnvelope } from "./realistic-envelope.mjs";
+
+const [seconds = "15", connections = "32"] = process.argv.slice(2);
+const lanternPort = 3295;
+const baselinePort = 3296;
+const distinctBodies = 10_000;
+
+if (!existsSync(".next/BUILD_ID")) execFileSync("npx", ["next", "build"], { stdio: "inherit" });
+
+function load(url, bodies, extra = {}) {
+  let next = 0;
+  return autocannon({
+    url,
+    method: "POST",
+    headers: { "content-encoding": "gzip" },
+    connections: Number(connections),
+    duration: Number(seconds),
+    requests: [{ setupRequest: (request) => ({ ...request, body: bodies[next++ % bodies.length] }) }],
+    ...extra,
+  });
+}
+
+const sample = realisticEnvelope("http://0123456789abcdef0123456789abcdef@127.0.0.1/1");
+console.log(`envelope: ${sample.length} bytes, ${gzipSync(sample).length} gzipped; ${connections} connections, ${seconds} s per run`);
+
+// 1. The bare server.
+const baselineBodies = Array.from({ length: 200 }, () => gzipSync(realisticEnvelope("http://0123456789abcdef0123456789abcdef@127.0.0.1/1")));
+const baseline = createServer((request, response) => {
+  const chunks = [];
+  request.on("data", (chunk) => chunks.push(chunk));
+  request.on("end", () => {
+    for (const line of gunzipSync(Buffer.concat(chunks)).toString("utf8").split("\n")) if (line.startsWith("{")) JSON.parse(line);
+    response.writeHead(200, { "content-type": "application/json" }).end("{}");
+  });
+});
+await new Promise((resolve) => baseline.listen(baselinePort, "127.0.0.1", resolve));
+const baselineResult = await load(`http://127.0.0.1:${baselinePort}/api/1/envelope/`, baselineBodies);
+baseline.close();
+
+// 2. Lantern.
+const directory = mkdtempSync(join(tmpdir(), "lantern-bench-"));
+const databasePath = join(directory, "lantern.db");
+const env = { ...process.env, PORT: String(lanternPort), HOST: "127.0.0.1", DATABASE_URL: `file:${databasePath}`, LANTERN_URL: `http://127.0.0.1:${lanternPort}`, LANTERN_SELF_TRACES_SAMPLE_RATE: "0", LANTERN_INGEST_MAX_BACKLOG: "1000000" };
+const dsn = execFileSync(process.execPath, ["cli/lantern.mjs", "project", "create", "bench"], { env, encoding: "utf8" }).trim();
+const projectId = dsn.split("/").pop();
+const bodies = Array.from({ length: distinctBodies }, () => gzipSync(realisticEnvelope(dsn)));
+const server = spawn(process.execPath, ["cli/lantern.mjs", "start"], { env, stdio: "ignore" });
+const peakRssMb = () => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
+try {
+  await waitUntilServing(`http://127.0.0.1:${lanternPort}/projects`);
+  const db = new Database(databasePath, { readonly: true });
+  const digested = () => db.prepare("select count(*) as n from intake where digested_at is not null").get().n;
+  const storedEvents = () => db.prepare("select count(*) as n from events").get().n;
+  const waiting = () => db.prepare("select count(*) as n from intake where digested_at is null").get().n;
+
+  const startedAt = Date.now();
+  const lanternResult = await load(`http://127.0.0.1:${lanternPort}/api/${projectId}/envelope/`, bodies);
+  const loadEndedAt = Date.now();
+  const backlogAtEnd = waiting();
+  while (waiting() > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+  const drainedAt = Date.now();
+  const accepted = lanternResult["2xx"];
+  const digestedCount = digested();
+
+  // 3. Latency at a fixed 1,000 events/s.
+  const paced = await load(`http://127.0.0.1:${lanternPort}/api/${projectId}/envelope/`, bodies, { overallRate: 1000, duration: 10 });
+  const rss = peakRssMb();
+
+  const rate = (count, ms) => Math.round((count / ms) * 1000);
+  const baselineRate = rate(baselineResult["2xx"], Number(seconds) * 1000);
+  const digestedRate = rate(digestedCount, drainedAt - startedAt);
+  console.log(`baseline   ${baselineRate} requests/s   p50 ${baselineResult.latency.p50} ms   p99 ${baselineResult.latency.p99} ms`);
+  console.log(`lantern    accepted ${rate(accepted, loadEndedAt - startedAt)} events/s   digested ${digestedRate} events/s   p50 ${lanternResult.latency.p50} ms   p99 ${lanternResult.latency.p99} ms   non-2xx ${lanternResult.non2xx}   errors ${lanternResult.errors}`);
+  console.log(`           backlog when the load stopped: ${backlogAtEnd}; drained ${drainedAt - loadEndedAt} ms later; envelopes digested ${digestedCount}, distinct events stored ${storedEvents()} (bodies cycle through ${distinctBodies} event ids)`);
+  console.log(`at 1,000/s p50 ${paced.latency.p50} ms   p99 ${paced.latency.p99} ms   non-2xx ${paced.non2xx}`);
+  console.log(`peak RSS   ${rss.toFixed(0)} MB (lantern start, whole process)`);
+  console.log(`ratio      digested/baseline ${(digestedRate / baselineRate).toFixed(2)} (goal ≥ 0.5)`);
+  db.close();
+} finally {
+  server.kill("SIGTERM");
+  rmSync(directory, { recursive: true, force: true });
+}
+
+async function waitUntilServing(url) {
+  for (let attempt = 0; attempt < 300; attempt += 1) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error("lantern start did not answer");
+}

@@ -1,0 +1,153 @@
+import { deflateSync } from "node:zlib";
+import type { Kysely } from "kysely";
+import type { Database, IntakeRow } from "../db/schema";
+import { parseEnvelope, type EnvelopeItem } from "../ingest/parse-envelope";
+import { normalizeEvent } from "./normalize-event";
+
+const utf8 = new TextDecoder();
+const hourMs = 3_600_000;
+/** Kept for views to come (traces, crons, logs, feedback); other unknown items are accepted and ignored. */
+const storedItemTypes = new Set(["transaction", "span", "check_in", "log", "user_report", "feedback", "profile", "profile_chunk", "replay_event"]);
+
+type IntakeForDigest = Pick<IntakeRow, "id" | "project_id" | "received_at" | "client_ip" | "body">;
+
+/**
+ * Writes what one envelope contributes — the event, attachments, stored items, session and outcome
+ * counts — inside the caller's transaction. Every write is keyed (event id per project, item index per
+ * envelope) or happens in the same transaction that marks the envelope digested, so nothing is counted twice.
+ * Returns the problems with single items; the other items are still digested.
+ */
+export async function digestEnvelope(trx: Kysely<Database>, row: IntakeForDigest): Promise<string[]> {
+  const envelope = parseEnvelope(row.body);
+  const problems: string[] = [];
+  const headerEventId = typeof envelope.header.event_id === "string" ? envelope.header.event_id.replaceAll("-", "").toLowerCase() : null;
+  for (const [index, item] of envelope.items.entries()) {
+    try {
+      await digestItem(trx, row, envelope.header, headerEventId, item, index);
+    } catch (error) {
+      problems.push(`item ${index + 1} (${item.header.type}): ${(error as Error).message}`);
+    }
+  }
+  return problems;
+}
+
+async function digestItem(trx: Kysely<Database>, row: IntakeForDigest, header: Record<string, unknown>, headerEventId: string | null, item: EnvelopeItem, index: number): Promise<void> {
+  const { type } = item.header;
+  if (type === "event") {
+    const normalized = normalizeEvent(parseJson(item.payload), { receivedAt: row.received_at, sentAt: header.sent_at, headerEventId, clientIp: row.client_ip });
+    await trx
+      .insertInto("events")
+      .values({
+        project_id: row.project_id,
+        event_id: normalized.eventId,
+        intake_id: row.id,
+        type: normalized.type,
+        timestamp: Math.round(normalized.timestampMs),
+        received_at: row.received_at,
+        level: normalized.level,
+        platform: normalized.platform,
+        title: normalized.title,
+        release: normalized.release,
+        environment: normalized.environment,
+        user_key: normalized.userKey,
+        payload: deflateSync(JSON.stringify(normalized.event)),
+      })
+      .onConflict((conflict) => conflict.columns(["project_id", "event_id"]).doNothing())
+      .execute();
+  } else if (type === "attachment") {
+    if (!headerEventId) throw new Error("an attachment needs the envelope header's event_id");
+    const filename = typeof item.header.filename === "string" ? item.header.filename.slice(0, 256) : `attachment-${index + 1}`;
+    await trx
+      .insertInto("attachments")
+      .values({
+        project_id: row.project_id,
+        event_id: headerEventId,
+        intake_id: row.id,
+        filename,
+        content_type: typeof item.header.content_type === "string" ? item.header.content_type.slice(0, 128) : null,
+        attachment_type: typeof item.header.attachment_type === "string" ? item.header.attachment_type.slice(0, 64) : "event.attachment",
+        size: item.payload.length,
+        body: item.payload,
+      })
+      .onConflict((conflict) => conflict.columns(["intake_id", "filename"]).doNothing())
+      .execute();
+  } else if (type === "session" || type === "sessions") {
+    await countSessions(trx, row, type, parseJson(item.payload));
+  } else if (type === "client_report") {
+    await countOutcomes(trx, row, parseJson(item.payload));
+  } else if (storedItemTypes.has(type)) {
+    await trx
+      .insertInto("stored_items")
+      .values({ project_id: row.project_id, intake_id: row.id, item_index: index, type, event_id: linkedEventId(type, item, headerEventId), received_at: row.received_at, payload: item.payload })
+      .onConflict((conflict) => conflict.columns(["intake_id", "item_index"]).doNothing())
+      .execute();
+  }
+}
+
+function linkedEventId(type: string, item: EnvelopeItem, headerEventId: string | null): string | null {
+  if (type !== "user_report" && type !== "feedback") return headerEventId;
+  const value = parseJson(item.payload);
+  const linked = type === "user_report" ? value.event_id : (value.contexts as { feedback?: { associated_event_id?: unknown } } | undefined)?.feedback?.associated_event_id;
+  return typeof linked === "string" ? linked.replaceAll("-", "").toLowerCase() : headerEventId;
+}
+
+async function countSessions(trx: Kysely<Database>, row: IntakeForDigest, type: string, value: Record<string, unknown>): Promise<void> {
+  const attrs = (value.attrs ?? {}) as { release?: unknown; environment?: unknown };
+  if (typeof attrs.release !== "string" || attrs.release === "") throw new Error("a session needs attrs.release");
+  const release = attrs.release.slice(0, 200);
+  const environment = typeof attrs.environment === "string" ? attrs.environment.slice(0, 64) : "production";
+  const counts: { hour: number; status: string; quantity: number }[] = [];
+  if (type === "session") {
+    const hour = toHour(value.started, row.received_at);
+    if (value.init === true) counts.push({ hour, status: "started", quantity: 1 });
+    if (typeof value.status === "string" && value.status !== "ok") counts.push({ hour, status: value.status.slice(0, 32), quantity: 1 });
+    if (typeof value.errors === "number" && value.errors > 0 && value.status !== "crashed") counts.push({ hour, status: "errored", quantity: 1 });
+  } else {
+    for (const aggregate of Array.isArray(value.aggregates) ? (value.aggregates as Record<string, unknown>[]) : []) {
+      const hour = toHour(aggregate.started, row.received_at);
+      let started = 0;
+      for (const status of ["exited", "errored", "abnormal", "crashed"]) {
+        const quantity = aggregate[status];
+        if (typeof quantity === "number" && quantity > 0) {
+          counts.push({ hour, status, quantity: Math.floor(quantity) });
+          started += Math.floor(quantity);
+        }
+      }
+      if (started > 0) counts.push({ hour, status: "started", quantity: started });
+    }
+  }
+  for (const count of counts) {
+    await trx
+      .insertInto("session_counts")
+      .values({ project_id: row.project_id, release, environment, ...count })
+      .onConflict((conflict) => conflict.columns(["project_id", "release", "environment", "hour", "status"]).doUpdateSet((eb) => ({ quantity: eb("session_counts.quantity", "+", eb.ref("excluded.quantity")) })))
+      .execute();
+  }
+}
+
+async function countOutcomes(trx: Kysely<Database>, row: IntakeForDigest, value: Record<string, unknown>): Promise<void> {
+  const hour = toHour(value.timestamp, row.received_at);
+  for (const [field, outcome] of [["discarded_events", "client_discard"], ["rate_limited_events", "rate_limited"], ["filtered_events", "filtered"]] as const) {
+    const entries = Array.isArray(value[field]) ? (value[field] as Record<string, unknown>[]) : [];
+    for (const entry of entries) {
+      if (typeof entry.reason !== "string" || typeof entry.category !== "string" || typeof entry.quantity !== "number" || entry.quantity <= 0) continue;
+      await trx
+        .insertInto("outcomes")
+        .values({ project_id: row.project_id, hour, outcome, reason: entry.reason.slice(0, 64), category: entry.category.slice(0, 64), quantity: Math.floor(entry.quantity) })
+        .onConflict((conflict) => conflict.columns(["project_id", "hour", "outcome", "reason", "category"]).doUpdateSet((eb) => ({ quantity: eb("outcomes.quantity", "+", eb.ref("excluded.quantity")) })))
+        .execute();
+    }
+  }
+}
+
+function toHour(value: unknown, fallbackMs: number): number {
+  const ms = typeof value === "number" ? value * 1000 : typeof value === "string" ? Date.parse(value) : NaN;
+  const time = Number.isFinite(ms) ? ms : fallbackMs;
+  return time - (time % hourMs);
+}
+
+function parseJson(payload: Uint8Array): Record<string, unknown> {
+  const value: unknown = JSON.parse(utf8.decode(payload));
+  if (value === null || typeof value !== "object" || Array.isArray(value)) throw new Error("not a JSON object");
+  return value as Record<string, unknown>;
+}

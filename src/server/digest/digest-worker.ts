@@ -1,0 +1,77 @@
+import type { LanternDatabase } from "../db/create-database";
+import { digestBatch } from "./digest-batch";
+
+interface WorkerOptions {
+  onDigested?: (rows: number) => void;
+  batchSize?: number;
+  /** Look for work this often even when not woken (other instances' envelopes, restarts). */
+  pollMs?: number;
+}
+
+/**
+ * Runs digest in this process, moments after ingest commits: woken by every commit, batch after batch
+ * until the intake is empty, and on a timer so that work left by a crash or by another instance is found.
+ */
+export class DigestWorker {
+  private isRunning = false;
+  private isWoken = false;
+  private timer: NodeJS.Timeout | undefined;
+  private current: Promise<void> = Promise.resolve();
+  private digestedSinceStart = 0;
+
+  constructor(
+    private readonly database: LanternDatabase,
+    private readonly options: WorkerOptions = {},
+  ) {}
+
+  start(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => this.wake(), this.options.pollMs ?? 1000);
+    this.timer.unref();
+    this.wake();
+  }
+
+  stop(): Promise<void> {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    return this.current;
+  }
+
+  get digested(): number {
+    return this.digestedSinceStart;
+  }
+
+  wake(): void {
+    this.isWoken = true;
+    if (this.isRunning) return;
+    this.isRunning = true;
+    this.current = this.run().finally(() => (this.isRunning = false));
+  }
+
+  /** Digests until nothing waits (tests, shutdown). */
+  async drain(): Promise<void> {
+    await this.current;
+    while ((await this.runBatch()) > 0);
+  }
+
+  private async run(): Promise<void> {
+    while (this.isWoken) {
+      this.isWoken = false;
+      try {
+        while ((await this.runBatch()) > 0) this.isWoken = false;
+      } catch (error) {
+        console.error("lantern: digest failed; retrying on the next wake", error);
+        return;
+      }
+    }
+  }
+
+  private async runBatch(): Promise<number> {
+    const rows = await digestBatch(this.database, this.options.batchSize ?? 200);
+    if (rows > 0) {
+      this.digestedSinceStart += rows;
+      this.options.onDigested?.(rows);
+    }
+    return rows;
+  }
+}

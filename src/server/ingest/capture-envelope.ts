@@ -1,0 +1,13 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+
+/**
+ * The capture switch (LANTERN_CAPTURE_DIR): every accepted envelope is also written to a file, which is
+ * how tests/fixtures/envelopes/ grows. Best effort: a failed write never fails ingest.
+ */
+export function captureEnvelope(directory: string, body: Uint8Array, sdkName: string | null, eventId: string | null): void {
+  const name = `${Date.now()}-${(sdkName ?? "unknown").replace(/[^\w.-]/g, "_")}-${eventId ?? "noid"}.envelope`;
+  void mkdir(directory, { recursive: true })
+    .then(() => writeFile(join(directory, name), body))
+    .catch((error: unknown) => console.error("lantern: could not capture envelope", error));
+}

@@ -1,0 +1,59 @@
+import type { Readable } from "node:stream";
+import { AppError } from "../errors";
+import { forwardToUpstream } from "../monitoring/forward-to-upstream";
+import { isSameDsn } from "../projects/build-dsn";
+import type { IngestService } from "./ingest-service";
+import { ingestEnvelope } from "./ingest-envelope";
+import { parseEnvelope } from "./parse-envelope";
+import { readBodyStream } from "./read-body";
+import { resolveClientIp } from "./resolve-client-ip";
+import { acceptedAnswer, errorAnswer, preflightAnswer, type IngestAnswer } from "./respond";
+import { storeBodyToEnvelope } from "./store-to-envelope";
+
+export type IngestEndpoint = { kind: "envelope"; projectId: string } | { kind: "store"; projectId: string } | { kind: "tunnel" };
+
+export interface IngestHttpRequest {
+  method: string;
+  url: URL;
+  headers: Pick<Headers, "get">;
+  body: Readable | null;
+  remoteAddress?: string;
+}
+
+/**
+ * One ingest request, whatever server carries it (the plain Node server in front of Next, or Next's route
+ * handlers): the method, the capped body, then the envelope, store or tunnel rules; always an answer,
+ * never a throw.
+ */
+export async function handleIngestRequest(service: IngestService, endpoint: IngestEndpoint, request: IngestHttpRequest): Promise<IngestAnswer> {
+  if (request.method === "OPTIONS") return preflightAnswer();
+  try {
+    if (request.method !== "POST") throw new AppError("bad_request", `use POST, not ${request.method}`);
+    let body = await readBodyStream(request.body, request.headers, service.config.ingest);
+    const clientIp = resolveClientIp(request.remoteAddress, request.headers.get("x-forwarded-for"), service.config.ingest.trustedProxies);
+    if (endpoint.kind === "tunnel") {
+      const upstreamDsn = service.config.selfMonitoring.upstreamDsn;
+      const { header } = parseEnvelope(body);
+      if (typeof header.dsn !== "string") throw new AppError("bad_request", "the envelope header has no dsn");
+      if (upstreamDsn && isSameDsn(header.dsn, upstreamDsn)) return await forwardToUpstream(upstreamDsn, body);
+      // The tunnel trusts only the DSN inside the envelope, never query or header auth.
+      const result = await ingestEnvelope(service, { url: new URL(request.url.pathname, request.url.origin), headers: new Headers(), body, clientIp });
+      return acceptedAnswer(result.eventId, result.headers);
+    }
+    if (endpoint.kind === "store") body = storeBodyToEnvelope(body, service.config.ingest.maxEventBytes);
+    const result = await ingestEnvelope(service, { url: request.url, headers: toHeaders(request.headers), body, pathProjectId: endpoint.projectId, clientIp });
+    return acceptedAnswer(result.eventId, result.headers);
+  } catch (error) {
+    return errorAnswer(error);
+  }
+}
+
+function toHeaders(headers: Pick<Headers, "get">): Headers {
+  if (headers instanceof Headers) return headers;
+  const copy = new Headers();
+  for (const name of ["x-sentry-auth", "authorization"]) {
+    const value = headers.get(name);
+    if (value !== null) copy.set(name, value);
+  }
+  return copy;
+}

@@ -1,0 +1,70 @@
+import { sql } from "kysely";
+import { getConfig, type LanternConfig } from "../config";
+import type { LanternDatabase } from "../db/create-database";
+import { createDatabase } from "../db/create-database";
+import { migrateToLatest } from "../db/migrate";
+import { DigestWorker } from "../digest/digest-worker";
+import { IntakeWriter } from "../intake/intake-writer";
+import { KeyCache } from "./key-cache";
+import { RateLimiter } from "./rate-limiter";
+
+/**
+ * Everything ingest keeps between requests: the key cache, the rate-limit windows, the group-commit
+ * writer, the backlog count and the digest worker. One per process.
+ */
+export interface IngestService {
+  database: LanternDatabase;
+  config: LanternConfig;
+  keys: KeyCache;
+  limiter: RateLimiter;
+  writer: IntakeWriter;
+  digest: DigestWorker;
+  /** Envelopes committed but not yet digested, as this process knows it. */
+  backlog(): number;
+}
+
+interface ServiceOptions {
+  /** Start the digest worker (tests that look at the intake before digest turn it off). */
+  isDigesting?: boolean;
+}
+
+export async function createIngestService(database: LanternDatabase, config: LanternConfig, options: ServiceOptions = {}): Promise<IngestService> {
+  const pending = await database.db
+    .selectFrom("intake")
+    .select(sql<number>`count(*)`.as("n"))
+    .where("digested_at", "is", null)
+    .executeTakeFirstOrThrow();
+  let backlog = Number(pending.n);
+  const digest = new DigestWorker(database, { onDigested: (rows) => (backlog = Math.max(0, backlog - rows)) });
+  const writer = new IntakeWriter(database.db, (rows) => {
+    backlog += rows;
+    digest.wake();
+  });
+  if (options.isDigesting !== false) digest.start();
+  return {
+    database,
+    config,
+    keys: new KeyCache(database.db, config.ingest.keyCacheSeconds),
+    limiter: new RateLimiter(),
+    writer,
+    digest,
+    backlog: () => backlog,
+  };
+}
+
+const holder = globalThis as typeof globalThis & { lanternIngestService?: Promise<IngestService> };
+
+/**
+ * The process's ingest service. Kept on globalThis because the plain Node server in front of Next and
+ * Next's own route handlers are separate module instances in one process; they must share one writer,
+ * one cache and one digest worker.
+ */
+export function getIngestService(): Promise<IngestService> {
+  holder.lanternIngestService ??= (async () => {
+    const config = getConfig();
+    const database = createDatabase(config.database);
+    await migrateToLatest(database.db);
+    return createIngestService(database, config);
+  })();
+  return holder.lanternIngestService;
+}

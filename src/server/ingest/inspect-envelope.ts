@@ -1,0 +1,95 @@
+import type { LanternConfig } from "../config";
+import { AppError } from "../errors";
+import type { ParsedEnvelope } from "./parse-envelope";
+
+export interface EnvelopeFacts {
+  eventId: string | null;
+  itemTypes: string[];
+  summary: string | null;
+  sdkName: string | null;
+}
+
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+const hexId = /^[0-9a-f]{32}$/;
+const jsonItemTypes = new Set(["event", "transaction", "feedback", "user_report", "check_in", "session", "sessions", "client_report"]);
+const maxSummaryLength = 300;
+
+/**
+ * The checks that decide the answer before anything is stored (Relay's limits, sentry-protocol §2.6):
+ * item counts and sizes (413), JSON items that are not JSON objects (400). Also reads what the received
+ * list shows, so nothing needs the body again to list it.
+ */
+export function inspectEnvelope(envelope: ParsedEnvelope, limits: LanternConfig["ingest"]): EnvelopeFacts {
+  const { items } = envelope;
+  if (items.length > limits.maxItems) throw new AppError("payload_too_large", `the envelope has ${items.length} items; at most ${limits.maxItems} are accepted`);
+  const sessions = items.filter((item) => item.header.type === "session").length;
+  if (sessions > limits.maxSessions) throw new AppError("payload_too_large", `the envelope has ${sessions} session items; at most ${limits.maxSessions} are accepted`);
+
+  let eventId = normalizeId(envelope.header.event_id);
+  let summary: string | null = null;
+  items.forEach((item, index) => {
+    const { type } = item.header;
+    const size = item.payload.length;
+    if ((type === "event" || type === "transaction" || type === "feedback") && size > limits.maxEventBytes) {
+      throw new AppError("payload_too_large", `item ${index + 1} (${type}) is ${size} bytes; the limit is ${limits.maxEventBytes}`);
+    }
+    if (type === "attachment" && size > limits.maxAttachmentBytes) {
+      throw new AppError("payload_too_large", `item ${index + 1} (attachment) is ${size} bytes; the limit is ${limits.maxAttachmentBytes}`);
+    }
+    if (!jsonItemTypes.has(type)) return;
+    const value = parseJsonObject(item.payload, `item ${index + 1} (${type})`);
+    if (type === "event" || type === "transaction" || type === "feedback") {
+      eventId ??= normalizeId(value.event_id);
+      summary ??= describeEvent(value);
+    }
+  });
+  const sdk = envelope.header.sdk as { name?: unknown } | undefined;
+  return {
+    eventId,
+    itemTypes: items.map((item) => item.header.type),
+    summary,
+    sdkName: typeof sdk?.name === "string" ? sdk.name.slice(0, 100) : null,
+  };
+}
+
+function parseJsonObject(payload: Uint8Array, what: string): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = JSON.parse(utf8.decode(payload));
+  } catch {
+    throw new AppError("bad_request", `invalid envelope: ${what} is not valid JSON`);
+  }
+  if (value === null || typeof value !== "object" || Array.isArray(value)) throw new AppError("bad_request", `invalid envelope: ${what} is not a JSON object`);
+  return value as Record<string, unknown>;
+}
+
+function normalizeId(value: unknown): string | null {
+  if (typeof value !== "string") return null;
+  const id = value.replaceAll("-", "").toLowerCase();
+  return hexId.test(id) ? id : null;
+}
+
+function describeEvent(event: Record<string, unknown>): string | null {
+  const exception = event.exception as { values?: unknown } | unknown[] | undefined;
+  const values = Array.isArray(exception) ? exception : Array.isArray((exception as { values?: unknown })?.values) ? ((exception as { values: unknown[] }).values) : [];
+  const last = values.at(-1) as { type?: unknown; value?: unknown } | undefined;
+  let text: string | null = null;
+  if (last && (typeof last.type === "string" || typeof last.value === "string")) {
+    text = [last.type, last.value].filter((part) => typeof part === "string" && part !== "").join(": ");
+  } else if (typeof event.message === "string") {
+    text = event.message;
+  } else if (typeof (event.message as { formatted?: unknown } | undefined)?.formatted === "string") {
+    text = (event.message as { formatted: string }).formatted;
+  } else if (typeof (event.message as { message?: unknown } | undefined)?.message === "string") {
+    text = (event.message as { message: string }).message;
+  } else if (typeof (event.logentry as { formatted?: unknown } | undefined)?.formatted === "string") {
+    text = (event.logentry as { formatted: string }).formatted;
+  } else if (typeof (event.logentry as { message?: unknown } | undefined)?.message === "string") {
+    text = (event.logentry as { message: string }).message;
+  } else if (typeof event.transaction === "string") {
+    text = event.transaction;
+  } else if (typeof (event.contexts as { feedback?: { message?: unknown } } | undefined)?.feedback?.message === "string") {
+    text = (event.contexts as { feedback: { message: string } }).feedback.message;
+  }
+  return text ? text.slice(0, maxSummaryLength) : null;
+}

@@ -1,0 +1,32 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { handleIngestRequest, type IngestEndpoint } from "./handle-ingest-request";
+import type { IngestService } from "./ingest-service";
+
+const ingestPath = /^\/+api\/+([^/?]+)\/+(envelope|store)\/*(?:\?|$)|^\/+monitoring\/*(?:\?|$)/;
+
+/** Which ingest endpoint a request path names, if any — with or without the trailing slash, duplicate slashes folded as Relay does. */
+export function matchIngestEndpoint(url: string): IngestEndpoint | null {
+  const match = ingestPath.exec(url);
+  if (!match) return null;
+  if (match[2] === undefined) return { kind: "tunnel" };
+  return { kind: match[2] as "envelope" | "store", projectId: match[1]! };
+}
+
+/** Answers an ingest request on the plain Node server, before (and without) Next's request handling. */
+export async function serveNodeIngest(service: IngestService, endpoint: IngestEndpoint, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  const url = new URL(request.url ?? "/", "http://lantern.internal");
+  const headers = { get: (name: string) => headerValue(request.headers[name]) };
+  const answer = await handleIngestRequest(service, endpoint, { method: request.method ?? "GET", url, headers, body: request, remoteAddress: request.socket.remoteAddress });
+  if (!request.complete) {
+    // A refused body is not read to its end; close rather than leave the client writing into a dead socket.
+    response.setHeader("connection", "close");
+    request.resume();
+  }
+  response.writeHead(answer.status, answer.headers);
+  response.end(answer.body ?? undefined);
+}
+
+function headerValue(value: string | string[] | undefined): string | null {
+  if (value === undefined) return null;
+  return Array.isArray(value) ? value.join(", ") : value;
+}
