@@ -9,4 +9,13 @@ export const environmentVariableDocs = [
   { name: "LANTERN_UPSTREAM_DSN", defaultValue: "(none)", meaning: "Send Lantern's own diagnostics to this DSN (another Lantern or Sentry) instead of its own project; /monitoring forwards them unchanged." },
   { name: "LANTERN_INGEST_MAX_COMPRESSED_BYTES", defaultValue: "20971520", meaning: "Largest request body accepted on the wire (20 MiB)." },
   { name: "LANTERN_INGEST_MAX_ENVELOPE_BYTES", defaultValue: "209715200", meaning: "Largest envelope after decompression (200 MiB, as Relay)." },
+  { name: "LANTERN_INGEST_MAX_EVENT_BYTES", defaultValue: "1048576", meaning: "Largest event or transaction item (1 MiB)." },
+  { name: "LANTERN_INGEST_MAX_ATTACHMENT_BYTES", defaultValue: "104857600", meaning: "Largest attachment item (100 MiB)." },
+  { name: "LANTERN_INGEST_MAX_ITEMS", defaultValue: "1000", meaning: "Most items in one envelope." },
+  { name: "LANTERN_INGEST_MAX_SESSIONS", defaultValue: "100", meaning: "Most session items in one envelope." },
+  { name: "LANTERN_INGEST_MAX_BACKLOG", defaultValue: "50000", meaning: "Envelopes waiting for digest before ingest answers 429 (backpressure)." },
+  { name: "LANTERN_INGEST_BACKLOG_RETRY_AFTER", defaultValue: "10", meaning: "Retry-After, in seconds, of a backlog 429." },
+  { name: "LANTERN_KEY_CACHE_SECONDS", defaultValue: "30", meaning: "How long a client key lookup is cached; a disabled key stops working within this time." },
+  { name: "LANTERN_TRUSTED_PROXIES", defaultValue: "(none)", meaning: "Comma-separated proxy IPs whose X-Forwarded-For names the SDK's address (for user.ip_address {{auto}})." },
+  { name: "LANTERN_CAPTURE_DIR", defaultValue: "(none)", meaning: "Also write every accepted envelope to this folder (to record fixtures)." },
 ] as const;

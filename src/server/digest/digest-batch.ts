@@ -1,5 +1,10 @@
+import type { Insertable, Kysely } from "kysely";
 import type { LanternDatabase } from "../db/create-database";
-import { digestEnvelope } from "./digest-envelope";
+import type { Database, OutcomesTable, SessionCountsTable } from "../db/schema";
+import { digestEnvelope, emptyDigestRows, type DigestRows } from "./digest-envelope";
+
+// Rows per INSERT: few statements per batch, far below SQLite's parameter limit.
+const rowsPerStatement = 50;
 
 /**
  * Digests up to `limit` waiting envelopes in one short write transaction and marks them digested in it,
@@ -10,21 +15,79 @@ export async function digestBatch(database: LanternDatabase, limit = 200): Promi
   return database.db.transaction().execute(async (trx) => {
     let query = trx.selectFrom("intake").select(["id", "project_id", "received_at", "client_ip", "body"]).where("digested_at", "is", null).orderBy("id").limit(limit);
     if (database.dialect === "postgres") query = query.forUpdate().skipLocked();
-    const rows = await query.execute();
-    const now = Date.now();
-    for (const row of rows) {
+    const intake = await query.execute();
+    if (intake.length === 0) return 0;
+
+    const rows = emptyDigestRows();
+    const clean: number[] = [];
+    const failed: { id: number; problems: string }[] = [];
+    for (const row of intake) {
       let problems: string[];
       try {
-        problems = await digestEnvelope(trx, row);
+        problems = digestEnvelope(row, rows);
       } catch (error) {
         problems = [(error as Error).message];
       }
-      await trx
-        .updateTable("intake")
-        .set({ digested_at: now, digest_error: problems.length > 0 ? problems.join("; ").slice(0, 2000) : null })
-        .where("id", "=", row.id)
-        .execute();
+      if (problems.length === 0) clean.push(row.id);
+      else failed.push({ id: row.id, problems: problems.join("; ").slice(0, 2000) });
     }
-    return rows.length;
+    await writeRows(trx, rows);
+
+    const now = Date.now();
+    for (let start = 0; start < clean.length; start += 500) {
+      await trx.updateTable("intake").set({ digested_at: now }).where("id", "in", clean.slice(start, start + 500)).execute();
+    }
+    for (const { id, problems } of failed) await trx.updateTable("intake").set({ digested_at: now, digest_error: problems }).where("id", "=", id).execute();
+    return intake.length;
   });
+}
+
+async function writeRows(trx: Kysely<Database>, rows: DigestRows): Promise<void> {
+  for (const chunk of chunks(rows.events)) {
+    await trx.insertInto("events").values(chunk).onConflict((conflict) => conflict.columns(["project_id", "event_id"]).doNothing()).execute();
+  }
+  for (const chunk of chunks(rows.attachments)) {
+    await trx.insertInto("attachments").values(chunk).onConflict((conflict) => conflict.columns(["intake_id", "filename"]).doNothing()).execute();
+  }
+  for (const chunk of chunks(rows.storedItems)) {
+    await trx.insertInto("stored_items").values(chunk).onConflict((conflict) => conflict.columns(["intake_id", "item_index"]).doNothing()).execute();
+  }
+  for (const count of sumSessionCounts(rows.sessionCounts)) {
+    await trx
+      .insertInto("session_counts")
+      .values(count)
+      .onConflict((conflict) => conflict.columns(["project_id", "release", "environment", "hour", "status"]).doUpdateSet((eb) => ({ quantity: eb("session_counts.quantity", "+", eb.ref("excluded.quantity")) })))
+      .execute();
+  }
+  for (const outcome of sumOutcomes(rows.outcomes)) {
+    await trx
+      .insertInto("outcomes")
+      .values(outcome)
+      .onConflict((conflict) => conflict.columns(["project_id", "hour", "outcome", "reason", "category"]).doUpdateSet((eb) => ({ quantity: eb("outcomes.quantity", "+", eb.ref("excluded.quantity")) })))
+      .execute();
+  }
+}
+
+function* chunks<T>(rows: T[]): Generator<T[]> {
+  for (let start = 0; start < rows.length; start += rowsPerStatement) yield rows.slice(start, start + rowsPerStatement);
+}
+
+/** One upsert per counter key: PostgreSQL refuses a statement that touches the same key twice. */
+function sumSessionCounts(counts: Insertable<SessionCountsTable>[]): Insertable<SessionCountsTable>[] {
+  return sumBy(counts, (count) => [count.project_id, count.release, count.environment, count.hour, count.status].join("\u0000"));
+}
+
+function sumOutcomes(outcomes: Insertable<OutcomesTable>[]): Insertable<OutcomesTable>[] {
+  return sumBy(outcomes, (outcome) => [outcome.project_id, outcome.hour, outcome.outcome, outcome.reason, outcome.category].join("\u0000"));
+}
+
+function sumBy<T extends { quantity: number }>(rows: T[], keyOf: (row: T) => string): T[] {
+  const sums = new Map<string, T>();
+  for (const row of rows) {
+    const key = keyOf(row);
+    const existing = sums.get(key);
+    if (existing) existing.quantity += row.quantity;
+    else sums.set(key, { ...row });
+  }
+  return [...sums.values()];
 }

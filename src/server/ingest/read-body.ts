@@ -1,5 +1,6 @@
 import { Readable } from "node:stream";
-import { createBrotliDecompress, createGunzip, createInflate, type Gunzip } from "node:zlib";
+import { promisify } from "node:util";
+import { brotliDecompress, gunzip, inflate, type InputType, type ZlibOptions } from "node:zlib";
 import { AppError } from "../errors";
 
 export interface BodyLimits {
@@ -7,9 +8,23 @@ export interface BodyLimits {
   maxEnvelopeBytes: number;
 }
 
+type Decompress = (input: InputType, options: ZlibOptions) => Promise<Buffer>;
+
+const decompressors: Record<string, Decompress | null> = {
+  "": null,
+  identity: null,
+  // Sent by some old clients; Relay treats it as no encoding.
+  "utf-8": null,
+  gzip: promisify(gunzip) as Decompress,
+  "x-gzip": promisify(gunzip) as Decompress,
+  deflate: promisify(inflate) as Decompress,
+  br: promisify(brotliDecompress) as Decompress,
+};
+
 /**
- * Reads a request body through two byte counters — one on the wire, one after decompression —
- * and stops at whichever cap is passed first, so a compression bomb is never inflated fully.
+ * Reads a request body under two caps — bytes on the wire, then bytes after decompression. The wire
+ * bytes are counted as they arrive; decompression runs once, off the main thread, and zlib stops at
+ * `maxOutputLength`, so a compression bomb is never inflated past the envelope limit.
  */
 export async function readBody(request: Request, limits: BodyLimits): Promise<Uint8Array> {
   const body = request.body ? Readable.fromWeb(request.body as import("node:stream/web").ReadableStream<Uint8Array>) : null;
@@ -18,52 +33,34 @@ export async function readBody(request: Request, limits: BodyLimits): Promise<Ui
 
 /** The same for a Node stream (the plain http server's request) with its headers. */
 export async function readBodyStream(wire: Readable | null, headers: Pick<Headers, "get">, limits: BodyLimits): Promise<Uint8Array> {
+  const encoding = (headers.get("content-encoding") ?? "").trim().toLowerCase();
+  if (!(encoding in decompressors)) throw new AppError("unsupported_media_type", `unsupported Content-Encoding "${encoding}" (use gzip, deflate, br or none)`);
+  const decompress = decompressors[encoding] ?? null;
   const declared = Number(headers.get("content-length") ?? NaN);
   if (declared > limits.maxCompressedBytes) throw tooLarge("request body", limits.maxCompressedBytes);
   if (!wire) return new Uint8Array(0);
 
-  const encoding = (headers.get("content-encoding") ?? "").trim().toLowerCase();
-  const decoder = createDecoder(encoding);
-  let wireBytes = 0;
-  wire.on("data", (chunk: Buffer) => {
-    wireBytes += chunk.length;
-    if (wireBytes > limits.maxCompressedBytes) wire.destroy(tooLarge("request body", limits.maxCompressedBytes));
-  });
-  const source = decoder ? wire.pipe(decoder) : wire;
-  if (decoder) wire.on("error", (error) => decoder.destroy(error));
-
   const chunks: Buffer[] = [];
-  let total = 0;
+  let wireBytes = 0;
   try {
-    for await (const chunk of source as AsyncIterable<Buffer>) {
-      total += chunk.length;
-      if (total > limits.maxEnvelopeBytes) throw tooLarge("decompressed envelope", limits.maxEnvelopeBytes);
+    for await (const chunk of wire as AsyncIterable<Buffer>) {
+      wireBytes += chunk.length;
+      if (wireBytes > limits.maxCompressedBytes) throw tooLarge("request body", limits.maxCompressedBytes);
+      if (!decompress && wireBytes > limits.maxEnvelopeBytes) throw tooLarge("decompressed envelope", limits.maxEnvelopeBytes);
       chunks.push(chunk);
     }
   } catch (error) {
     wire.destroy();
-    decoder?.destroy();
     if (error instanceof AppError) throw error;
-    throw new AppError("bad_request", `the body could not be decoded as ${encoding || "plain bytes"}: ${(error as Error).message}`);
+    throw new AppError("bad_request", `the request body could not be read: ${(error as Error).message}`);
   }
-  return Buffer.concat(chunks, total);
-}
-
-function createDecoder(encoding: string): Gunzip | ReturnType<typeof createBrotliDecompress> | ReturnType<typeof createInflate> | null {
-  switch (encoding) {
-    case "":
-    case "identity":
-    case "utf-8":
-      return null;
-    case "gzip":
-    case "x-gzip":
-      return createGunzip();
-    case "deflate":
-      return createInflate();
-    case "br":
-      return createBrotliDecompress();
-    default:
-      throw new AppError("unsupported_media_type", `unsupported Content-Encoding "${encoding}" (use gzip, deflate, br or none)`);
+  const compressed = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, wireBytes);
+  if (!decompress) return compressed;
+  try {
+    return await decompress(compressed, { maxOutputLength: limits.maxEnvelopeBytes });
+  } catch (error) {
+    if ((error as { code?: string }).code === "ERR_BUFFER_TOO_LARGE" || error instanceof RangeError) throw tooLarge("decompressed envelope", limits.maxEnvelopeBytes);
+    throw new AppError("bad_request", `the body could not be decoded as ${encoding}: ${(error as Error).message}`);
   }
 }
 
