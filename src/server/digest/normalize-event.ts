@@ -3,6 +3,7 @@ import { AppError } from "../errors";
 import { ErrorCollector } from "./collect-errors";
 import { correctTimestamps } from "./correct-timestamps";
 import { normalizeBreadcrumbs } from "./normalize-breadcrumbs";
+import { fillUserAgentContexts } from "./fill-user-agent-contexts";
 import { normalizeContexts } from "./normalize-contexts";
 import { normalizeExceptions, normalizeThreads } from "./normalize-exceptions";
 import { normalizeLevel, type Level } from "./normalize-level";
@@ -127,6 +128,7 @@ export function normalizeEvent(raw: unknown, context: NormalizeContext): Normali
   put(event, "user", user);
   put(event, "contexts", normalizeContexts(raw.contexts, errors));
   put(event, "request", normalizeRequest(raw.request, errors));
+  fillUserAgentContexts(event);
   put(event, "extra", objectField(raw.extra, "extra", errors, (extra) => trimDatabag(extra, bagLimits.massive).value));
   put(event, "sdk", objectField(raw.sdk, "sdk", errors, (sdk) => sdk));
   put(event, "errors", Array.isArray(raw.errors) ? raw.errors.filter(isRecord) : null);
