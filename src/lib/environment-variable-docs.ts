@@ -9,6 +9,7 @@ export const environmentVariableDocs = [
   { name: "LANTERN_UPSTREAM_DSN", defaultValue: "(none)", meaning: "Send Lantern's own diagnostics to this DSN (another Lantern or Sentry) instead of its own project; /monitoring forwards them unchanged." },
   { name: "LANTERN_INGEST_MAX_COMPRESSED_BYTES", defaultValue: "20971520", meaning: "Largest request body accepted on the wire (20 MiB)." },
   { name: "LANTERN_INGEST_MAX_ENVELOPE_BYTES", defaultValue: "209715200", meaning: "Largest envelope after decompression (200 MiB, as Relay)." },
+  { name: "LANTERN_INGEST_MAX_DECOMPRESSION_RATIO", defaultValue: "50", meaning: "How many times a compressed body may grow when decompressed (above 16 MiB); refuses compression bombs early." },
   { name: "LANTERN_INGEST_MAX_EVENT_BYTES", defaultValue: "1048576", meaning: "Largest event or transaction item (1 MiB)." },
   { name: "LANTERN_INGEST_MAX_ATTACHMENT_BYTES", defaultValue: "104857600", meaning: "Largest attachment item (100 MiB)." },
   { name: "LANTERN_INGEST_MAX_ITEMS", defaultValue: "1000", meaning: "Most items in one envelope." },

@@ -12,6 +12,11 @@ function configErrorOf(env: Record<string, string>): ConfigError {
 }
 
 describe("loadConfig", () => {
+  it("reads the trusted proxies as a list of IP addresses and refuses anything else", () => {
+    expect(loadConfig({ LANTERN_TRUSTED_PROXIES: "10.0.0.1, ::1" }).ingest.trustedProxies).toEqual(["10.0.0.1", "::1"]);
+    expect(() => loadConfig({ LANTERN_TRUSTED_PROXIES: "10.0.0.1,proxy.local" })).toThrow(/LANTERN_TRUSTED_PROXIES/);
+  });
+
   it("uses the documented defaults when nothing is set", () => {
     const config = loadConfig({});
     expect(config.port).toBe(3000);
@@ -20,7 +25,20 @@ describe("loadConfig", () => {
     expect(config.publicUrl).toBe("http://localhost:3000");
     expect(config.internalUrl).toBe("http://127.0.0.1:3000");
     expect(config.selfMonitoring).toEqual({ isEnabled: true, tracesSampleRate: 0.1, upstreamDsn: undefined });
-    expect(config.ingest).toEqual({ maxCompressedBytes: 20 * 1024 * 1024, maxEnvelopeBytes: 200 * 1024 * 1024 });
+    expect(config.ingest).toEqual({
+      maxCompressedBytes: 20 * 1024 * 1024,
+      maxEnvelopeBytes: 200 * 1024 * 1024,
+      maxDecompressionRatio: 50,
+      maxEventBytes: 1024 * 1024,
+      maxAttachmentBytes: 100 * 1024 * 1024,
+      maxItems: 1000,
+      maxSessions: 100,
+      maxBacklog: 50_000,
+      backlogRetryAfterSeconds: 10,
+      keyCacheSeconds: 30,
+      trustedProxies: [],
+      captureDirectory: undefined,
+    });
   });
 
   it.each([
@@ -101,6 +119,6 @@ describe("loadConfig", () => {
   it("reads the self-monitoring switch and the ingest limits", () => {
     const config = loadConfig({ LANTERN_SELF_MONITORING: "off", LANTERN_INGEST_MAX_COMPRESSED_BYTES: "1024", LANTERN_INGEST_MAX_ENVELOPE_BYTES: "4096" });
     expect(config.selfMonitoring.isEnabled).toBe(false);
-    expect(config.ingest).toEqual({ maxCompressedBytes: 1024, maxEnvelopeBytes: 4096 });
+    expect(config.ingest).toMatchObject({ maxCompressedBytes: 1024, maxEnvelopeBytes: 4096 });
   });
 });

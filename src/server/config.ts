@@ -36,6 +36,7 @@ export const environmentSchema = z.object({
   LANTERN_INGEST_MAX_ENVELOPE_BYTES: byteCount.default(200 * MiB),
   LANTERN_INGEST_MAX_EVENT_BYTES: byteCount.default(1 * MiB),
   LANTERN_INGEST_MAX_ATTACHMENT_BYTES: byteCount.default(100 * MiB),
+  LANTERN_INGEST_MAX_DECOMPRESSION_RATIO: count.default(50),
   LANTERN_INGEST_MAX_ITEMS: count.default(1000),
   LANTERN_INGEST_MAX_SESSIONS: count.default(100),
   LANTERN_INGEST_MAX_BACKLOG: count.default(50_000),
@@ -80,6 +81,7 @@ function toConfig(env: z.infer<typeof environmentSchema>) {
     ingest: {
       maxCompressedBytes: env.LANTERN_INGEST_MAX_COMPRESSED_BYTES,
       maxEnvelopeBytes: env.LANTERN_INGEST_MAX_ENVELOPE_BYTES,
+      maxDecompressionRatio: env.LANTERN_INGEST_MAX_DECOMPRESSION_RATIO,
       maxEventBytes: env.LANTERN_INGEST_MAX_EVENT_BYTES,
       maxAttachmentBytes: env.LANTERN_INGEST_MAX_ATTACHMENT_BYTES,
       maxItems: env.LANTERN_INGEST_MAX_ITEMS,

@@ -102,8 +102,12 @@ function countSessions(rows: DigestRows, row: IntakeForDigest, type: string, val
   if (type === "session") {
     const hour = toHour(value.started, row.received_at);
     if (value.init === true) counts.push({ hour, status: "started", quantity: 1 });
-    if (typeof value.status === "string" && value.status !== "ok") counts.push({ hour, status: value.status.slice(0, 32), quantity: 1 });
-    if (typeof value.errors === "number" && value.errors > 0 && value.status !== "crashed") counts.push({ hour, status: "errored", quantity: 1 });
+    // A session is sent again on every change; only its final update (status no longer "ok") says how it
+    // ended, so it is counted then — an exited session that had errors counts as errored once.
+    if (typeof value.status === "string" && value.status !== "ok") {
+      counts.push({ hour, status: value.status.slice(0, 32), quantity: 1 });
+      if (value.status === "exited" && typeof value.errors === "number" && value.errors > 0) counts.push({ hour, status: "errored", quantity: 1 });
+    }
   } else {
     for (const aggregate of Array.isArray(value.aggregates) ? (value.aggregates as Record<string, unknown>[]) : []) {
       const hour = toHour(aggregate.started, row.received_at);

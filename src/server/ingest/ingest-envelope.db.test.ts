@@ -73,6 +73,7 @@ describe(`ingestEnvelope on ${testDialect}`, () => {
     const body = fixture("binary-attachment.envelope");
     const headers = new Headers({ "x-sentry-auth": `Sentry sentry_key=${shop.key.public_key}, sentry_version=7` });
     const result = await ingestEnvelope(service, { url: new URL(`https://lantern.test/api/${shop.project.id}/envelope/`), headers, body, pathProjectId: String(shop.project.id) });
+    expect(result.eventId).toBe("9ec79c33ec9942ab8353589fcb2e04dc");
     const row = await database.db.selectFrom("intake").select(["body", "item_types", "event_id"]).orderBy("id", "desc").executeTakeFirstOrThrow();
     expect(row.item_types).toBe("attachment,event");
     expect(row.event_id).toBe("9ec79c33ec9942ab8353589fcb2e04dc");

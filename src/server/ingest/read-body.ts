@@ -6,7 +6,11 @@ import { AppError } from "../errors";
 export interface BodyLimits {
   maxCompressedBytes: number;
   maxEnvelopeBytes: number;
+  /** A body may grow this many times when decompressed (bodies under 16 MiB decompressed are never refused for it). */
+  maxDecompressionRatio?: number;
 }
+
+const ratioFloorBytes = 16 * 1024 * 1024;
 
 type Decompress = (input: InputType, options: ZlibOptions) => Promise<Buffer>;
 
@@ -56,10 +60,18 @@ export async function readBodyStream(wire: Readable | null, headers: Pick<Header
   }
   const compressed = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, wireBytes);
   if (!decompress) return compressed;
+  // A bomb of a few KB would otherwise be inflated up to the envelope limit (200 MiB) before it is refused.
+  const ratioLimit = limits.maxDecompressionRatio ? Math.max(ratioFloorBytes, compressed.length * limits.maxDecompressionRatio) : Infinity;
+  const outputLimit = Math.min(limits.maxEnvelopeBytes, ratioLimit);
   try {
-    return await decompress(compressed, { maxOutputLength: limits.maxEnvelopeBytes });
+    return await decompress(compressed, { maxOutputLength: outputLimit });
   } catch (error) {
-    if ((error as { code?: string }).code === "ERR_BUFFER_TOO_LARGE" || error instanceof RangeError) throw tooLarge("decompressed envelope", limits.maxEnvelopeBytes);
+    if ((error as { code?: string }).code === "ERR_BUFFER_TOO_LARGE" || error instanceof RangeError) {
+      if (outputLimit < limits.maxEnvelopeBytes) {
+        throw new AppError("payload_too_large", `the decompressed envelope is larger than the limit of ${outputLimit} bytes for ${compressed.length} compressed bytes (at most ${limits.maxDecompressionRatio} times; compression bombs are refused)`);
+      }
+      throw tooLarge("decompressed envelope", limits.maxEnvelopeBytes);
+    }
     throw new AppError("bad_request", `the body could not be decoded as ${encoding}: ${(error as Error).message}`);
   }
 }

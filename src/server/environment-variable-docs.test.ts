@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, it } from "vitest";
 import { environmentSchema } from "@/server/config";
-import { environmentVariableDocs } from "./environment-variable-docs";
+import { environmentVariableDocs } from "@/lib/environment-variable-docs";
 
 const variables = Object.keys(environmentSchema.shape).sort();
 
