@@ -3,13 +3,14 @@ import { fileURLToPath } from "node:url";
 import next from "next";
 import type { LanternConfig } from "../src/server/config";
 import { getIngestService } from "../src/server/ingest/ingest-service";
+import { DigestThread } from "./digest-thread";
 import { matchIngestEndpoint, serveNodeIngest } from "../src/server/ingest/serve-node-ingest";
 
 /** Serves the production build of `next build` on a plain Node server: ingest paths directly, the rest through Next. */
 export async function startServer(config: LanternConfig): Promise<void> {
   const dir = fileURLToPath(new URL("..", import.meta.url));
   // Created first, so that Next's own route handlers (same process) find and share it.
-  const ingest = await getIngestService();
+  const ingest = await getIngestService({ createDigester: (onDigested) => new DigestThread(config.database, onDigested) });
   const app = next({ dev: false, dir, hostname: config.host, port: config.port });
   await app.prepare();
   const handle = app.getRequestHandler();
@@ -27,7 +28,7 @@ export async function startServer(config: LanternConfig): Promise<void> {
   console.log(`lantern: serving ${config.publicUrl} (listening on ${config.host}:${config.port}, ${config.database.dialect})`);
   // Finish the requests in flight (each ingest commits before it answers), then exit; never wait forever.
   const stop = () => {
-    server.close(() => process.exit(0));
+    server.close(() => void ingest.digest.stop().finally(() => process.exit(0)));
     server.closeIdleConnections();
     setTimeout(() => process.exit(0), 10_000).unref();
   };

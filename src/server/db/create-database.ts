@@ -20,6 +20,11 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 interface CreateDatabaseOptions {
   /** PostgreSQL only: run every statement in this schema (tests isolate themselves this way). */
   searchPath?: string;
+  /**
+   * SQLite only: leave WAL checkpoints (which fsync the database file) to other connections. Ingest's
+   * connection uses it when digest runs on its own thread, so no SDK waits on a checkpoint.
+   */
+  isCheckpointingElsewhere?: boolean;
 }
 
 /** Opens the database named by the configuration: a SQLite file (created on first use) or a PostgreSQL pool. */
@@ -33,6 +38,7 @@ export function createDatabase(database: LanternConfig["database"], options: Cre
     // WAL + NORMAL is durable against process crashes (kill -9); only an OS crash can lose the last commits.
     sqlite.pragma("synchronous = NORMAL");
     sqlite.pragma("busy_timeout = 5000");
+    if (options.isCheckpointingElsewhere) sqlite.pragma("wal_autocheckpoint = 0");
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
     return { db, dialect: "sqlite", close: () => db.destroy() };
   }

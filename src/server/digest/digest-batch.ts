@@ -6,40 +6,62 @@ import { digestEnvelope, emptyDigestRows, type DigestRows } from "./digest-envel
 // Rows per INSERT: few statements per batch, far below SQLite's parameter limit.
 const rowsPerStatement = 50;
 
+type IntakeForDigest = Parameters<typeof digestEnvelope>[0];
+
 /**
- * Digests up to `limit` waiting envelopes in one short write transaction and marks them digested in it,
- * so a crash either keeps all of a batch's writes or none. PostgreSQL instances claim rows with
- * SKIP LOCKED, so several of them can digest side by side. Returns how many were digested.
+ * Digests up to `limit` waiting envelopes and marks them digested in the same write transaction as their
+ * rows, so a crash either keeps all of a batch's writes or none. On SQLite (one instance, one digester)
+ * the envelopes are read and normalized before the write lock is taken, so ingest's commits are held up
+ * only by the inserts; PostgreSQL instances claim rows with FOR UPDATE SKIP LOCKED inside the
+ * transaction, so several can digest side by side. Returns how many were digested.
  */
 export async function digestBatch(database: LanternDatabase, limit = 200): Promise<number> {
-  return database.db.transaction().execute(async (trx) => {
-    let query = trx.selectFrom("intake").select(["id", "project_id", "received_at", "client_ip", "body"]).where("digested_at", "is", null).orderBy("id").limit(limit);
-    if (database.dialect === "postgres") query = query.forUpdate().skipLocked();
-    const intake = await query.execute();
-    if (intake.length === 0) return 0;
+  if (database.dialect === "postgres") {
+    return database.db.transaction().execute(async (trx) => {
+      const intake = await selectWaiting(trx, limit).forUpdate().skipLocked().execute();
+      await writeDigest(trx, digestRows(intake));
+      return intake.length;
+    });
+  }
+  const intake = await selectWaiting(database.db, limit).execute();
+  if (intake.length === 0) return 0;
+  const digest = digestRows(intake);
+  await database.db.transaction().execute((trx) => writeDigest(trx, digest));
+  return intake.length;
+}
 
-    const rows = emptyDigestRows();
-    const clean: number[] = [];
-    const failed: { id: number; problems: string }[] = [];
-    for (const row of intake) {
-      let problems: string[];
-      try {
-        problems = digestEnvelope(row, rows);
-      } catch (error) {
-        problems = [(error as Error).message];
-      }
-      if (problems.length === 0) clean.push(row.id);
-      else failed.push({ id: row.id, problems: problems.join("; ").slice(0, 2000) });
-    }
-    await writeRows(trx, rows);
+function selectWaiting(db: Kysely<Database>, limit: number) {
+  return db.selectFrom("intake").select(["id", "project_id", "received_at", "client_ip", "body"]).where("digested_at", "is", null).orderBy("id").limit(limit);
+}
 
-    const now = Date.now();
-    for (let start = 0; start < clean.length; start += 500) {
-      await trx.updateTable("intake").set({ digested_at: now }).where("id", "in", clean.slice(start, start + 500)).execute();
+interface Digest {
+  rows: DigestRows;
+  clean: number[];
+  failed: { id: number; problems: string }[];
+}
+
+function digestRows(intake: IntakeForDigest[]): Digest {
+  const digest: Digest = { rows: emptyDigestRows(), clean: [], failed: [] };
+  for (const row of intake) {
+    let problems: string[];
+    try {
+      problems = digestEnvelope(row, digest.rows);
+    } catch (error) {
+      problems = [(error as Error).message];
     }
-    for (const { id, problems } of failed) await trx.updateTable("intake").set({ digested_at: now, digest_error: problems }).where("id", "=", id).execute();
-    return intake.length;
-  });
+    if (problems.length === 0) digest.clean.push(row.id);
+    else digest.failed.push({ id: row.id, problems: problems.join("; ").slice(0, 2000) });
+  }
+  return digest;
+}
+
+async function writeDigest(trx: Kysely<Database>, { rows, clean, failed }: Digest): Promise<void> {
+  await writeRows(trx, rows);
+  const now = Date.now();
+  for (let start = 0; start < clean.length; start += 500) {
+    await trx.updateTable("intake").set({ digested_at: now }).where("id", "in", clean.slice(start, start + 500)).execute();
+  }
+  for (const { id, problems } of failed) await trx.updateTable("intake").set({ digested_at: now, digest_error: problems }).where("id", "=", id).execute();
 }
 
 async function writeRows(trx: Kysely<Database>, rows: DigestRows): Promise<void> {

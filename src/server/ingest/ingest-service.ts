@@ -12,13 +12,22 @@ import { RateLimiter } from "./rate-limiter";
  * Everything ingest keeps between requests: the key cache, the rate-limit windows, the group-commit
  * writer, the backlog count and the digest worker. One per process.
  */
+/** Runs digest: in this thread (DigestWorker) or, under `lantern start`, in a worker thread of its own. */
+export interface Digester {
+  start(): void;
+  wake(): void;
+  stop(): Promise<void>;
+  /** Digests until nothing waits (tests, benchmarks). */
+  drain(): Promise<void>;
+}
+
 export interface IngestService {
   database: LanternDatabase;
   config: LanternConfig;
   keys: KeyCache;
   limiter: RateLimiter;
   writer: IntakeWriter;
-  digest: DigestWorker;
+  digest: Digester;
   /** Envelopes committed but not yet digested, as this process knows it. */
   backlog(): number;
 }
@@ -26,6 +35,8 @@ export interface IngestService {
 interface ServiceOptions {
   /** Start the digest worker (tests that look at the intake before digest turn it off). */
   isDigesting?: boolean;
+  /** Digest elsewhere than on this thread; `onDigested` keeps the backlog count true. */
+  createDigester?: (onDigested: (rows: number) => void) => Digester;
 }
 
 export async function createIngestService(database: LanternDatabase, config: LanternConfig, options: ServiceOptions = {}): Promise<IngestService> {
@@ -35,7 +46,8 @@ export async function createIngestService(database: LanternDatabase, config: Lan
     .where("digested_at", "is", null)
     .executeTakeFirstOrThrow();
   let backlog = Number(pending.n);
-  const digest = new DigestWorker(database, { onDigested: (rows) => (backlog = Math.max(0, backlog - rows)) });
+  const onDigested = (rows: number) => (backlog = Math.max(0, backlog - rows));
+  const digest = options.createDigester ? options.createDigester(onDigested) : new DigestWorker(database, { onDigested });
   const writer = new IntakeWriter(database.db, (rows) => {
     backlog += rows;
     digest.wake();
@@ -59,12 +71,12 @@ const holder = globalThis as typeof globalThis & { lanternIngestService?: Promis
  * Next's own route handlers are separate module instances in one process; they must share one writer,
  * one cache and one digest worker.
  */
-export function getIngestService(): Promise<IngestService> {
+export function getIngestService(options: ServiceOptions = {}): Promise<IngestService> {
   holder.lanternIngestService ??= (async () => {
     const config = getConfig();
-    const database = createDatabase(config.database);
+    const database = createDatabase(config.database, { isCheckpointingElsewhere: options.createDigester !== undefined });
     await migrateToLatest(database.db);
-    return createIngestService(database, config);
+    return createIngestService(database, config, options);
   })();
   return holder.lanternIngestService;
 }

@@ -1,0 +1,50 @@
+import { once } from "node:events";
+import { Worker } from "node:worker_threads";
+import type { LanternConfig } from "../src/server/config";
+import type { Digester } from "../src/server/ingest/ingest-service";
+
+type FromThread = { type: "digested"; rows: number } | { type: "drained" };
+
+/**
+ * Digest on a worker thread with its own database connection, so normalizing and storing events runs on
+ * another core than the one answering SDKs. The main thread only tells it when something was committed.
+ */
+export class DigestThread implements Digester {
+  private worker: Worker | undefined;
+  private drainWaiters: (() => void)[] = [];
+
+  constructor(
+    private readonly database: LanternConfig["database"],
+    private readonly onDigested: (rows: number) => void,
+  ) {}
+
+  start(): void {
+    if (this.worker) return;
+    const worker = new Worker(new URL("./digest-thread-entry.mjs", import.meta.url), { workerData: { database: this.database } });
+    worker.on("message", (message: FromThread) => {
+      if (message.type === "digested") this.onDigested(message.rows);
+      else for (const resolve of this.drainWaiters.splice(0)) resolve();
+    });
+    worker.on("error", (error) => console.error("lantern: the digest thread failed", error));
+    this.worker = worker;
+  }
+
+  wake(): void {
+    this.worker?.postMessage("wake");
+  }
+
+  drain(): Promise<void> {
+    if (!this.worker) return Promise.resolve();
+    const drained = new Promise<void>((resolve) => this.drainWaiters.push(resolve));
+    this.worker.postMessage("drain");
+    return drained;
+  }
+
+  async stop(): Promise<void> {
+    const worker = this.worker;
+    if (!worker) return;
+    this.worker = undefined;
+    worker.postMessage("stop");
+    await once(worker, "exit");
+  }
+}
