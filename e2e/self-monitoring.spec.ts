@@ -1,3 +1,4 @@
+import { inflateSync } from "node:zlib";
 import { expect, test, type Page, type Request } from "@playwright/test";
 import { internalProjectId, latestIntakeId, openLanternDatabase, receivedBodies } from "./support/lantern-database";
 
@@ -35,6 +36,25 @@ test.describe("Lantern monitors itself through /monitoring", () => {
       const bodies = (await receivedBodies(database, projectId, before)).map(({ body }) => body).join("\n");
       expect(bodies).toMatch(/"mechanism":\{"type":"auto\.browser\.[a-z_.]+(setTimeout|onerror)","handled":false\}/i);
       expect(bodies).toContain('"mechanism":{"type":"auto.browser.global_handlers.onunhandledrejection","handled":false}');
+
+      // Digest stores the same events with everything the SDK sent.
+      await expect
+        .poll(async () => (await database.db.selectFrom("events").select("title").where("project_id", "=", projectId).execute()).map((row) => row.title), { timeout: 15_000 })
+        .toEqual(expect.arrayContaining(["Error: Lantern diagnostics: unhandled browser error", "Error: Lantern diagnostics: unhandled promise rejection"]));
+      const stored = await database.db.selectFrom("events").selectAll().where("project_id", "=", projectId).where("title", "=", "Error: Lantern diagnostics: unhandled browser error").executeTakeFirstOrThrow();
+      expect(stored).toMatchObject({ level: "error", platform: "javascript", environment: "production" });
+      expect(stored.release).toBeTruthy();
+      const event = JSON.parse(inflateSync(stored.payload).toString("utf8")) as {
+        exception: { values: { type: string; value: string; stacktrace?: { frames: unknown[] } }[] };
+        breadcrumbs?: { values: { category?: string }[] };
+        contexts: Record<string, { name?: string }>;
+        request?: { url?: string };
+      };
+      expect(event.exception.values.at(-1)).toMatchObject({ type: "Error", value: "Lantern diagnostics: unhandled browser error" });
+      expect(event.exception.values.at(-1)?.stacktrace?.frames.length).toBeGreaterThan(0);
+      expect(event.breadcrumbs?.values.map((breadcrumb) => breadcrumb.category)).toContain("ui.click");
+      expect(event.contexts.browser?.name).toMatch(/Chrom/);
+      expect(event.request?.url).toContain("/settings/diagnostics");
 
       await page.goto("/projects/lantern");
       await expect(page.getByRole("list", { name: "Received envelopes" }).getByText("Error: Lantern diagnostics: unhandled browser error").first()).toBeVisible();
