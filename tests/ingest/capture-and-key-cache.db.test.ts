@@ -29,8 +29,10 @@ describe(`capture switch and key cache on ${testDialect}`, () => {
       const { eventId, body } = eventEnvelope({ message: "captured" });
       expect((await postToIngest(server, shop.project.id, body, { key: shop.key.public_key })).status).toBe(200);
       expect((await postToIngest(server, shop.project.id, body, { key: "f".repeat(32) })).status).toBe(403);
-      await expect.poll(() => readdirSync(directory).length).toBe(1);
-      const [file] = readdirSync(directory);
+      await expect.poll(() => readdirSync(directory).filter((name) => name.endsWith(".envelope"))).toHaveLength(1);
+      const files = readdirSync(directory);
+      expect(files).toHaveLength(1);
+      const [file] = files;
       expect(file).toContain(eventId);
       expect(readFileSync(join(directory, file!)).equals(body)).toBe(true);
     } finally {

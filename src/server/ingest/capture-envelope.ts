@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 
 /**
@@ -7,7 +7,10 @@ import { join } from "node:path";
  */
 export function captureEnvelope(directory: string, body: Uint8Array, sdkName: string | null, eventId: string | null): void {
   const name = `${Date.now()}-${(sdkName ?? "unknown").replace(/[^\w.-]/g, "_")}-${eventId ?? "noid"}.envelope`;
+  const path = join(directory, name);
+  // Written aside and renamed, so whoever reads the folder never sees half a file.
   void mkdir(directory, { recursive: true })
-    .then(() => writeFile(join(directory, name), body))
+    .then(() => writeFile(`${path}.partial`, body))
+    .then(() => rename(`${path}.partial`, path))
     .catch((error: unknown) => console.error("lantern: could not capture envelope", error));
 }
