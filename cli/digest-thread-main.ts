@@ -6,7 +6,7 @@ import { DigestWorker } from "../src/server/digest/digest-worker";
 const port = parentPort!;
 const { database: settings } = workerData as { database: LanternConfig["database"] };
 const database = createDatabase(settings);
-const worker = new DigestWorker(database, { onDigested: (rows) => port.postMessage({ type: "digested", rows }) });
+const worker = new DigestWorker(database, { batchSize: 50, onDigested: (rows) => port.postMessage({ type: "digested", rows }) });
 worker.start();
 
 port.on("message", (message: "wake" | "drain" | "stop") => {
