@@ -1,8 +1,8 @@
-import { handleWebIngestRequest } from "@/server/ingest/handle-envelope-request";
+import { handleTunnelRequest } from "@/server/monitoring/handle-tunnel-request";
 
 /** POST /monitoring — the same-origin tunnel of Lantern's own SDKs. */
 async function tunnel(request: Request) {
-  return handleWebIngestRequest(request, { kind: "tunnel" });
+  return handleTunnelRequest(request);
 }
 
 export { tunnel as POST, tunnel as OPTIONS };

@@ -5,7 +5,7 @@ import { loadConfig } from "../config";
 import { ingestServiceWith } from "../../../tests/support/test-ingest-service";
 import type { IngestService } from "./ingest-service";
 import { createProject, type CreatedProject } from "../projects/create-project";
-import { handleEnvelopeRequest } from "./handle-envelope-request";
+import { handleEnvelopeRequest } from "./handle-web-ingest-request";
 
 const fixture = (name: string) => new Uint8Array(readFileSync(new URL(`../../../tests/fixtures/envelopes/${name}`, import.meta.url)));
 const eventIdOf = (body: Uint8Array) => (JSON.parse(Buffer.from(body.subarray(0, body.indexOf(0x0a))).toString("utf8")) as { event_id: string }).event_id;

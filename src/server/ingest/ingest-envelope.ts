@@ -52,14 +52,13 @@ export async function ingestEnvelope(service: IngestService, input: IngestInput)
 
   const limits = key.rateLimit ? takeRateLimits(service, key.publicKey, key.rateLimit, facts.itemTypes) : [];
   const limitedCategories = new Set(limits.flatMap((limit) => limit.categories));
-  const isAllLimited = facts.itemTypes.every((type) => {
-    const category = dataCategoryOf(type);
-    return category === null || limitedCategories.has(category);
-  }) && facts.itemTypes.some((type) => dataCategoryOf(type) !== null);
-  if (limits.length > 0 && isAllLimited) throw new AppError("rate_limited", "the key's rate limit is reached", rateLimitHeaders(limits));
-
   // Items of a limited category are answered as dropped (the header names them) and not kept.
   const kept = limitedCategories.size === 0 ? envelope.items : envelope.items.filter((item) => !limitedCategories.has(dataCategoryOf(item.header.type) ?? ""));
+  // Nothing limitable left (client reports are never limited): the whole envelope is refused.
+  if (limits.length > 0 && !kept.some((item) => dataCategoryOf(item.header.type) !== null)) {
+    throw new AppError("rate_limited", "the key's rate limit is reached", rateLimitHeaders(limits));
+  }
+
   const body = kept === envelope.items ? input.body : serializeEnvelope(envelope.header, kept);
   await service.writer.append({
     project_id: projectId,

@@ -41,10 +41,6 @@ export class KeyCache {
     return key;
   }
 
-  forget(publicKey: string): void {
-    this.entries.delete(publicKey);
-  }
-
   private async load(publicKey: string): Promise<CachedKey | null> {
     if (!/^\w{1,64}$/.test(publicKey)) return null;
     const row = await this.db

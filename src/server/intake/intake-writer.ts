@@ -17,7 +17,6 @@ const maxBytesPerCommit = 64 * 1024 * 1024;
 export class IntakeWriter {
   private queue: Waiting[] = [];
   private isWriting = false;
-  private committedSinceStart = 0;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -29,10 +28,6 @@ export class IntakeWriter {
       this.queue.push({ row, done: (error) => (error ? reject(error) : resolve()) });
       if (!this.isWriting) setImmediate(() => void this.writeQueued());
     });
-  }
-
-  get committed(): number {
-    return this.committedSinceStart;
   }
 
   private async writeQueued(): Promise<void> {
@@ -48,7 +43,6 @@ export class IntakeWriter {
               await trx.insertInto("intake").values(batch.slice(start, start + 100).map((waiting) => waiting.row)).execute();
             }
           });
-          this.committedSinceStart += batch.length;
           for (const waiting of batch) waiting.done();
           this.onCommit(batch.length);
         } catch (error) {

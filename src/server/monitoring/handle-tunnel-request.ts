@@ -1,4 +1,4 @@
-import { handleWebIngestRequest } from "../ingest/handle-envelope-request";
+import { handleWebIngestRequest } from "../ingest/handle-web-ingest-request";
 import type { IngestService } from "../ingest/ingest-service";
 
 /**

@@ -1,8 +1,8 @@
-import { handleWebIngestRequest } from "@/server/ingest/handle-envelope-request";
+import { handleEnvelopeRequest } from "@/server/ingest/handle-web-ingest-request";
 
 /** POST /api/{projectId}/envelope/ — the endpoint every modern Sentry SDK sends to. */
 async function envelope(request: Request, { params }: { params: Promise<{ projectId: string }> }) {
-  return handleWebIngestRequest(request, { kind: "envelope", projectId: (await params).projectId });
+  return handleEnvelopeRequest(request, (await params).projectId);
 }
 
 export { envelope as POST, envelope as OPTIONS };

@@ -1,4 +1,4 @@
-import { handleWebIngestRequest } from "@/server/ingest/handle-envelope-request";
+import { handleWebIngestRequest } from "@/server/ingest/handle-web-ingest-request";
 
 /** POST /api/{projectId}/store/ — one JSON event, from older SDKs. */
 async function store(request: Request, { params }: { params: Promise<{ projectId: string }> }) {
