@@ -4,9 +4,9 @@ import { createDatabase } from "../src/server/db/create-database";
 import { DigestWorker } from "../src/server/digest/digest-worker";
 
 const port = parentPort!;
-const { database: settings } = workerData as { database: LanternConfig["database"] };
+const { database: settings, retention } = workerData as { database: LanternConfig["database"]; retention: LanternConfig["retention"] };
 const database = createDatabase(settings);
-const worker = new DigestWorker(database, { batchSize: 50, onDigested: (rows) => port.postMessage({ type: "digested", rows }) });
+const worker = new DigestWorker(database, { batchSize: 50, retention, onDigested: (rows) => port.postMessage({ type: "digested", rows }) });
 worker.start();
 
 port.on("message", (message: "wake" | "drain" | "stop") => {

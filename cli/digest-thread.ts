@@ -15,12 +15,13 @@ export class DigestThread implements Digester {
 
   constructor(
     private readonly database: LanternConfig["database"],
+    private readonly retention: LanternConfig["retention"],
     private readonly onDigested: (rows: number) => void,
   ) {}
 
   start(): void {
     if (this.worker) return;
-    const worker = new Worker(new URL("./digest-thread-entry.mjs", import.meta.url), { workerData: { database: this.database } });
+    const worker = new Worker(new URL("./digest-thread-entry.mjs", import.meta.url), { workerData: { database: this.database, retention: this.retention } });
     worker.on("message", (message: FromThread) => {
       if (message.type === "digested") this.onDigested(message.rows);
       else for (const resolve of this.drainWaiters.splice(0)) resolve();

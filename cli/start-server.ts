@@ -10,7 +10,7 @@ import { matchIngestEndpoint, serveNodeIngest } from "../src/server/ingest/serve
 export async function startServer(config: LanternConfig): Promise<void> {
   const dir = fileURLToPath(new URL("..", import.meta.url));
   // Created first, so that Next's own route handlers (same process) find and share it.
-  const ingest = await getIngestService({ createDigester: (onDigested) => new DigestThread(config.database, onDigested) });
+  const ingest = await getIngestService({ createDigester: (onDigested) => new DigestThread(config.database, config.retention, onDigested) });
   const app = next({ dev: false, dir, hostname: config.host, port: config.port });
   await app.prepare();
   const handle = app.getRequestHandler();

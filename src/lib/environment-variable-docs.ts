@@ -19,4 +19,6 @@ export const environmentVariableDocs = [
   { name: "LANTERN_KEY_CACHE_SECONDS", defaultValue: "30", meaning: "How long a client key lookup is cached; a disabled key stops working within this time." },
   { name: "LANTERN_TRUSTED_PROXIES", defaultValue: "(none)", meaning: "Comma-separated proxy IPs whose X-Forwarded-For names the SDK's address (for user.ip_address {{auto}})." },
   { name: "LANTERN_CAPTURE_DIR", defaultValue: "(none)", meaning: "Also write every accepted envelope to this folder (to record fixtures)." },
+  { name: "LANTERN_RETENTION_DAYS", defaultValue: "90", meaning: "Events older than this are deleted (a project may set its own); issue counts and each issue's first and newest event stay." },
+  { name: "LANTERN_MAX_EVENTS_PER_ISSUE", defaultValue: "10000", meaning: "Stored events per issue before the oldest are deleted (a project may set its own); counts stay exact." },
 ] as const;

@@ -49,6 +49,8 @@ export const environmentSchema = z.object({
     .pipe(z.array(z.union([z.ipv4(), z.ipv6()], { message: "expected a comma-separated list of IP addresses" })))
     .default([]),
   LANTERN_CAPTURE_DIR: z.string().trim().min(1).optional(),
+  LANTERN_RETENTION_DAYS: count.default(90),
+  LANTERN_MAX_EVENTS_PER_ISSUE: count.default(10_000),
 });
 
 export type LanternConfig = ReturnType<typeof toConfig>;
@@ -91,6 +93,11 @@ function toConfig(env: z.infer<typeof environmentSchema>) {
       keyCacheSeconds: env.LANTERN_KEY_CACHE_SECONDS,
       trustedProxies: env.LANTERN_TRUSTED_PROXIES,
       captureDirectory: env.LANTERN_CAPTURE_DIR,
+    },
+    /** Defaults; a project may set its own in its settings. */
+    retention: {
+      days: env.LANTERN_RETENTION_DAYS,
+      maxEventsPerIssue: env.LANTERN_MAX_EVENTS_PER_ISSUE,
     },
   };
 }

@@ -2,6 +2,7 @@ import { Migrator, PostgresAdapter, sql, type Kysely, type Migration, type Migra
 import type { Database } from "./schema";
 import * as initial from "./migrations/0001-initial";
 import * as ingestAndDigest from "./migrations/0002-ingest-and-digest";
+import * as issues from "./migrations/0003-issues";
 
 /**
  * Forward-only migrations, listed in code (not read from disk) so they survive bundling.
@@ -10,6 +11,7 @@ import * as ingestAndDigest from "./migrations/0002-ingest-and-digest";
 const migrations: Record<string, Migration> = {
   "0001-initial": initial,
   "0002-ingest-and-digest": ingestAndDigest,
+  "0003-issues": issues,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -13,6 +13,13 @@ export interface ProjectsTable {
   platform: string;
   is_internal: ColumnType<number, number | undefined, number>;
   created_at: EpochMs;
+  /** Server-side fingerprint rules, in Sentry's text syntax. */
+  fingerprint_rules: ColumnType<string, string | undefined, string>;
+  /** Stack-trace rules (in-app and grouping), in Sentry's text syntax. */
+  stacktrace_rules: ColumnType<string, string | undefined, string>;
+  /** Null: the instance default from the config. */
+  retention_days: ColumnType<number | null, number | null | undefined, number | null>;
+  max_events_per_issue: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface ProjectKeysTable {
@@ -64,6 +71,9 @@ export interface EventsTable {
   user_key: string | null;
   /** The normalized event as deflated JSON. */
   payload: Uint8Array;
+  issue_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The hash through which the event joined its issue; unmerge moves events by it. */
+  group_hash: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface AttachmentsTable {
@@ -107,6 +117,74 @@ export interface OutcomesTable {
   quantity: number;
 }
 
+export interface IssuesTable {
+  id: Generated<number>;
+  project_id: number;
+  type: string;
+  title: string;
+  culprit: string;
+  level: string;
+  platform: string;
+  /** unresolved | resolved | ignored | merged */
+  status: string;
+  /** unresolved: new | ongoing | regressed | escalating; ignored: archived_forever | archived_until_condition_met */
+  substatus: string | null;
+  /** JSON of an IssueResolution while resolved. */
+  resolution: string | null;
+  /** JSON of an IgnoreCondition while ignored. */
+  ignore_condition: string | null;
+  merged_into_id: number | null;
+  first_seen: EpochMs;
+  last_seen: EpochMs;
+  times_seen: number;
+  users_seen: number;
+  first_release: string | null;
+  last_release: string | null;
+  status_changed_at: EpochMs;
+}
+
+export interface IssueHashesTable {
+  project_id: number;
+  hash: string;
+  issue_id: number;
+  origin_issue_id: number;
+}
+
+export interface IssueHourlyCountsTable {
+  issue_id: number;
+  hour: EpochMs;
+  count: number;
+}
+
+export interface IssueUsersTable {
+  issue_id: number;
+  user_key: string;
+}
+
+export interface IssueEnvironmentsTable {
+  issue_id: number;
+  environment: string;
+  times_seen: number;
+  first_seen: EpochMs;
+  last_seen: EpochMs;
+}
+
+export interface IssueActivityTable {
+  id: Generated<number>;
+  issue_id: number;
+  kind: string;
+  /** "user:<name>", "digest" or "system". */
+  actor: string;
+  data: string | null;
+  created_at: EpochMs;
+}
+
+export interface ReleasesTable {
+  project_id: number;
+  version: string;
+  first_seen: EpochMs;
+}
+
 export interface Database {
   projects: ProjectsTable;
   project_keys: ProjectKeysTable;
@@ -116,9 +194,17 @@ export interface Database {
   stored_items: StoredItemsTable;
   session_counts: SessionCountsTable;
   outcomes: OutcomesTable;
+  issues: IssuesTable;
+  issue_hashes: IssueHashesTable;
+  issue_hourly_counts: IssueHourlyCountsTable;
+  issue_users: IssueUsersTable;
+  issue_environments: IssueEnvironmentsTable;
+  issue_activity: IssueActivityTable;
+  releases: ReleasesTable;
 }
 
 export type Project = Selectable<ProjectsTable>;
 export type ProjectKey = Selectable<ProjectKeysTable>;
 export type NewIntakeRow = Insertable<IntakeTable>;
 export type IntakeRow = Selectable<IntakeTable>;
+export type IssueRow = Selectable<IssuesTable>;

@@ -1,10 +1,12 @@
 import type { Insertable, Kysely } from "kysely";
-import type { LanternDatabase } from "../db/create-database";
+import { chunks } from "../db/chunks";
+import type { Dialect, LanternDatabase } from "../db/create-database";
 import type { Database, OutcomesTable, SessionCountsTable } from "../db/schema";
-import { digestEnvelope, emptyDigestRows, type DigestRows } from "./digest-envelope";
+import { writeTransaction } from "../db/write-transaction";
+import { assignEventsToIssues } from "../issues/assign-events-to-issues";
+import { loadGroupingConfigs } from "../projects/load-grouping-configs";
+import { digestEnvelope, emptyDigestRows, type DigestRows, type GroupingConfigOf } from "./digest-envelope";
 
-// Rows per INSERT: few statements per batch, far below SQLite's parameter limit.
-const rowsPerStatement = 50;
 
 type IntakeForDigest = Parameters<typeof digestEnvelope>[0];
 
@@ -19,14 +21,17 @@ export async function digestBatch(database: LanternDatabase, limit = 200): Promi
   if (database.dialect === "postgres") {
     return database.db.transaction().execute(async (trx) => {
       const intake = await selectWaiting(trx, limit).forUpdate().skipLocked().execute();
-      await writeDigest(trx, digestRows(intake));
+      if (intake.length === 0) return 0;
+      const groupingConfigOf = await loadGroupingConfigs(trx, intake.map((row) => row.project_id));
+      await writeDigest(trx, database.dialect, digestRows(intake, groupingConfigOf));
       return intake.length;
     });
   }
   const intake = await selectWaiting(database.db, limit).execute();
   if (intake.length === 0) return 0;
-  const digest = digestRows(intake);
-  await database.db.transaction().execute((trx) => writeDigest(trx, digest));
+  const groupingConfigOf = await loadGroupingConfigs(database.db, intake.map((row) => row.project_id));
+  const digest = digestRows(intake, groupingConfigOf);
+  await writeTransaction(database, (trx) => writeDigest(trx, database.dialect, digest));
   return intake.length;
 }
 
@@ -40,12 +45,12 @@ interface Digest {
   failed: { id: number; problems: string }[];
 }
 
-function digestRows(intake: IntakeForDigest[]): Digest {
+function digestRows(intake: IntakeForDigest[], groupingConfigOf: GroupingConfigOf): Digest {
   const digest: Digest = { rows: emptyDigestRows(), clean: [], failed: [] };
   for (const row of intake) {
     let problems: string[];
     try {
-      problems = digestEnvelope(row, digest.rows);
+      problems = digestEnvelope(row, digest.rows, groupingConfigOf);
     } catch (error) {
       problems = [(error as Error).message];
     }
@@ -55,8 +60,8 @@ function digestRows(intake: IntakeForDigest[]): Digest {
   return digest;
 }
 
-async function writeDigest(trx: Kysely<Database>, { rows, clean, failed }: Digest): Promise<void> {
-  await writeRows(trx, rows);
+async function writeDigest(trx: Kysely<Database>, dialect: Dialect, { rows, clean, failed }: Digest): Promise<void> {
+  await writeRows(trx, dialect, rows);
   const now = Date.now();
   for (let start = 0; start < clean.length; start += 500) {
     await trx.updateTable("intake").set({ digested_at: now }).where("id", "in", clean.slice(start, start + 500)).execute();
@@ -64,8 +69,14 @@ async function writeDigest(trx: Kysely<Database>, { rows, clean, failed }: Diges
   for (const { id, problems } of failed) await trx.updateTable("intake").set({ digested_at: now, digest_error: problems }).where("id", "=", id).execute();
 }
 
-async function writeRows(trx: Kysely<Database>, rows: DigestRows): Promise<void> {
-  for (const chunk of chunks(rows.events)) {
+async function writeRows(trx: Kysely<Database>, dialect: Dialect, rows: DigestRows): Promise<void> {
+  const assignments = await assignEventsToIssues(trx, dialect, rows.events.map((event) => event.grouped));
+  // An event id the project already has is neither counted nor stored again.
+  const events = rows.events.flatMap(({ row }, index) => {
+    const assignment = assignments[index];
+    return assignment ? [{ ...row, issue_id: assignment.issueId, group_hash: assignment.groupHash }] : [];
+  });
+  for (const chunk of chunks(events)) {
     await trx.insertInto("events").values(chunk).onConflict((conflict) => conflict.columns(["project_id", "event_id"]).doNothing()).execute();
   }
   for (const chunk of chunks(rows.attachments)) {
@@ -88,10 +99,6 @@ async function writeRows(trx: Kysely<Database>, rows: DigestRows): Promise<void>
       .onConflict((conflict) => conflict.columns(["project_id", "hour", "outcome", "reason", "category"]).doUpdateSet((eb) => ({ quantity: eb("outcomes.quantity", "+", eb.ref("excluded.quantity")) })))
       .execute();
   }
-}
-
-function* chunks<T>(rows: T[]): Generator<T[]> {
-  for (let start = 0; start < rows.length; start += rowsPerStatement) yield rows.slice(start, start + rowsPerStatement);
 }
 
 /** One upsert per counter key: PostgreSQL refuses a statement that touches the same key twice. */

@@ -1,7 +1,10 @@
 import { constants, deflateSync } from "node:zlib";
 import type { Insertable } from "kysely";
 import type { AttachmentsTable, EventsTable, IntakeRow, OutcomesTable, SessionCountsTable, StoredItemsTable } from "../db/schema";
+import { computeGrouping, type GroupingConfig } from "../grouping/compute-grouping";
 import { parseEnvelope, type EnvelopeItem } from "../ingest/parse-envelope";
+import type { GroupedEvent } from "../issues/assign-events-to-issues";
+import { deriveCulprit } from "../issues/derive-culprit";
 import { normalizeEvent } from "./normalize-event";
 
 const utf8 = new TextDecoder();
@@ -13,7 +16,8 @@ type IntakeForDigest = Pick<IntakeRow, "id" | "project_id" | "received_at" | "cl
 
 /** The rows a batch of envelopes contributes; digest-batch writes them in a few statements. */
 export interface DigestRows {
-  events: Insertable<EventsTable>[];
+  /** Each event with what issue assignment needs; the row gets its issue inside the write transaction. */
+  events: { row: Insertable<EventsTable>; grouped: GroupedEvent }[];
   attachments: Insertable<AttachmentsTable>[];
   storedItems: Insertable<StoredItemsTable>[];
   sessionCounts: Insertable<SessionCountsTable>[];
@@ -30,13 +34,15 @@ export function emptyDigestRows(): DigestRows {
  * the transaction that marks the envelope digested, so nothing is counted twice. Returns the problems
  * with single items; the other items are still digested.
  */
-export function digestEnvelope(row: IntakeForDigest, rows: DigestRows): string[] {
+export type GroupingConfigOf = (projectId: number) => GroupingConfig;
+
+export function digestEnvelope(row: IntakeForDigest, rows: DigestRows, groupingConfigOf: GroupingConfigOf): string[] {
   const envelope = parseEnvelope(row.body);
   const problems: string[] = [];
   const headerEventId = typeof envelope.header.event_id === "string" ? envelope.header.event_id.replaceAll("-", "").toLowerCase() : null;
   for (const [index, item] of envelope.items.entries()) {
     try {
-      digestItem(rows, row, envelope.header, headerEventId, item, index);
+      digestItem(rows, row, envelope.header, headerEventId, item, index, groupingConfigOf);
     } catch (error) {
       problems.push(`item ${index + 1} (${item.header.type}): ${(error as Error).message}`);
     }
@@ -44,25 +50,54 @@ export function digestEnvelope(row: IntakeForDigest, rows: DigestRows): string[]
   return problems;
 }
 
-function digestItem(rows: DigestRows, row: IntakeForDigest, header: Record<string, unknown>, headerEventId: string | null, item: EnvelopeItem, index: number): void {
+function digestItem(
+  rows: DigestRows,
+  row: IntakeForDigest,
+  header: Record<string, unknown>,
+  headerEventId: string | null,
+  item: EnvelopeItem,
+  index: number,
+  groupingConfigOf: GroupingConfigOf,
+): void {
   const { type } = item.header;
   if (type === "event") {
     const normalized = normalizeEvent(parseJson(item.payload), { receivedAt: row.received_at, sentAt: header.sent_at, headerEventId, clientIp: row.client_ip });
+    // Grouping also settles each frame's in_app, so it runs before the event is stored.
+    const grouping = computeGrouping(normalized.event, groupingConfigOf(row.project_id));
+    const timestamp = Math.round(normalized.timestampMs);
+    const title = grouping.title ?? normalized.title;
     rows.events.push({
+      grouped: {
+        projectId: row.project_id,
+        eventId: normalized.eventId,
+        hashes: grouping.hashes,
+        type: normalized.type,
+        title,
+        culprit: deriveCulprit(normalized.event),
+        level: normalized.level,
+        platform: normalized.platform,
+        timestamp,
+        receivedAt: row.received_at,
+        release: normalized.release,
+        environment: normalized.environment,
+        userKey: normalized.userKey,
+      },
+      row: {
         project_id: row.project_id,
         event_id: normalized.eventId,
         intake_id: row.id,
         type: normalized.type,
-        timestamp: Math.round(normalized.timestampMs),
+        timestamp,
         received_at: row.received_at,
         level: normalized.level,
         platform: normalized.platform,
-        title: normalized.title,
+        title,
         release: normalized.release,
         environment: normalized.environment,
         user_key: normalized.userKey,
         // The fastest level: digest runs beside ingest on the same core, and level 1 already shrinks JSON ~5×.
         payload: deflateSync(JSON.stringify(normalized.event), { level: constants.Z_BEST_SPEED }),
+      },
     });
   } else if (type === "attachment") {
     if (!headerEventId) throw new Error("an attachment needs the envelope header's event_id");

@@ -1,11 +1,18 @@
+import type { LanternConfig } from "../config";
 import type { LanternDatabase } from "../db/create-database";
+import { pruneEvents } from "../issues/prune-events";
+import { wakeExpiredIgnores } from "../issues/wake-expired-ignores";
 import { digestBatch } from "./digest-batch";
+
+const housekeepingEveryMs = 10 * 60_000;
 
 interface WorkerOptions {
   onDigested?: (rows: number) => void;
   batchSize?: number;
   /** Look for work this often even when not woken (other instances' envelopes, restarts). */
   pollMs?: number;
+  /** When given, the worker also applies retention and wakes expired ignores, every 10 minutes. */
+  retention?: LanternConfig["retention"];
 }
 
 /**
@@ -16,6 +23,7 @@ export class DigestWorker {
   private isRunning = false;
   private isWoken = false;
   private timer: NodeJS.Timeout | undefined;
+  private nextHousekeepingAt = 0;
   private current: Promise<void> = Promise.resolve();
 
   constructor(
@@ -56,11 +64,21 @@ export class DigestWorker {
       this.isWoken = false;
       try {
         while ((await this.runBatch()) > 0) this.isWoken = false;
+        await this.runHousekeeping();
       } catch (error) {
         console.error("lantern: digest failed; retrying on the next wake", error);
         return;
       }
     }
+  }
+
+  /** Retention and ignore expiry: a bounded amount of work, done between batches so writes never overlap. */
+  private async runHousekeeping(): Promise<void> {
+    const { retention } = this.options;
+    if (!retention || Date.now() < this.nextHousekeepingAt) return;
+    this.nextHousekeepingAt = Date.now() + housekeepingEveryMs;
+    await pruneEvents(this.database.db, retention);
+    await wakeExpiredIgnores(this.database);
   }
 
   private async runBatch(): Promise<number> {

@@ -47,7 +47,7 @@ export async function createIngestService(database: LanternDatabase, config: Lan
     .executeTakeFirstOrThrow();
   let backlog = Number(pending.n);
   const onDigested = (rows: number) => (backlog = Math.max(0, backlog - rows));
-  const digest = options.createDigester ? options.createDigester(onDigested) : new DigestWorker(database, { onDigested });
+  const digest = options.createDigester ? options.createDigester(onDigested) : new DigestWorker(database, { onDigested, retention: config.retention });
   const writer = new IntakeWriter(database.db, (rows) => {
     backlog += rows;
     digest.wake();

@@ -1,0 +1,108 @@
+import { createHash } from "node:crypto";
+
+/**
+ * One node of a grouping component tree (sentry-protocol §5.1 step 4, §5.10). Leaves hold strings (the
+ * values that are hashed); inner nodes hold child components. `contributes` is the node's own flag; whether
+ * it really contributes also depends on its children, see `contributes()`.
+ */
+export interface GroupingComponent {
+  /** What the node stands for: "frame", "function", "exception", "app", … */
+  id: string;
+  /** Human name used in descriptions ("in-app", "stack trace"); absent for minor nodes. */
+  name?: string;
+  values: (string | GroupingComponent)[];
+  contributes: boolean;
+  /** Why the node does (or does not) contribute, shown in the "why grouped this way" view. */
+  hint: string | null;
+}
+
+/** Names of the components that make a variant's description, e.g. "in-app exception stack trace". */
+const majorNames: Record<string, string> = {
+  app: "in-app",
+  system: "system",
+  exception: "exception",
+  "chained-exception": "exception",
+  stacktrace: "stack trace",
+  threads: "thread",
+  message: "message",
+  csp: "CSP",
+  hpkp: "HPKP",
+  "expect-ct": "Expect-CT",
+  "expect-staple": "Expect-Staple",
+  template: "template",
+};
+
+/** A node; with no `values` it is empty and so never contributes. */
+export function component(id: string, values: (string | GroupingComponent)[] = [], hint: string | null = null): GroupingComponent {
+  const node: GroupingComponent = { id, values, contributes: true, hint };
+  const name = majorNames[id];
+  if (name) node.name = name;
+  return node;
+}
+
+/** A leaf with one value, or an empty leaf when the value is missing or empty. */
+export function leaf(id: string, value: string | null | undefined, hint: string | null = null): GroupingComponent {
+  return component(id, value ? [value] : [], hint);
+}
+
+/** Marks a node as (not) contributing; the hint is only replaced when one is given. */
+export function mark(node: GroupingComponent, contributes: boolean, hint?: string | null): void {
+  node.contributes = contributes;
+  if (hint !== undefined) node.hint = hint;
+}
+
+/**
+ * §5.1 step 4: a node contributes when its flag is set and it has a string value or a contributing child.
+ * An inner node whose children were all switched off therefore stops contributing too.
+ */
+export function contributes(node: GroupingComponent): boolean {
+  if (!node.contributes) return false;
+  for (const value of node.values) if (typeof value === "string" || contributes(value)) return true;
+  return false;
+}
+
+/** The contributing leaf values in tree order, the input of the variant hash. */
+export function contributingValues(node: GroupingComponent, into: string[] = []): string[] {
+  if (!contributes(node)) return into;
+  for (const value of node.values) {
+    if (typeof value === "string") into.push(value);
+    else contributingValues(value, into);
+  }
+  return into;
+}
+
+/** §5.1 step 4 (`hash_from_values`): md5 hex of the UTF-8 values concatenated without separators. */
+export function hashValues(values: string[]): string {
+  const hash = createHash("md5");
+  for (const value of values) hash.update(value, "utf8");
+  return hash.digest("hex");
+}
+
+/** The hash of a node's contributing values, or null when it does not contribute. */
+export function hashComponent(node: GroupingComponent): string | null {
+  return contributes(node) ? hashValues(contributingValues(node)) : null;
+}
+
+/** Finds contributing descendants with the given id (e.g. "stacktrace" for §5.2 `remove_non_stacktrace_variants`). */
+export function hasContributingDescendant(node: GroupingComponent, id: string): boolean {
+  for (const value of node.values) {
+    if (typeof value === "string") continue;
+    if ((value.id === id && contributes(value)) || hasContributingDescendant(value, id)) return true;
+  }
+  return false;
+}
+
+/**
+ * A variant's human description: the longest chain of named, contributing components from the root, e.g.
+ * app → exception → stacktrace gives "in-app exception stack trace"; falls back to the root's name.
+ */
+export function describeComponent(root: GroupingComponent): string {
+  let best: string[] = [];
+  const walk = (node: GroupingComponent, path: string[]): void => {
+    const here = node.name && path[path.length - 1] !== node.name ? [...path, node.name] : path;
+    if (here.length > best.length) best = here;
+    for (const value of node.values) if (typeof value !== "string" && contributes(value)) walk(value, here);
+  };
+  walk(root, []);
+  return best.length > 0 ? best.join(" ") : root.id;
+}

@@ -1,0 +1,16 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema";
+import type { JsonObject } from "../digest/read-values";
+import { computeGrouping, type GroupingResult } from "../grouping/compute-grouping";
+import { loadGroupingConfigs } from "../projects/load-grouping-configs";
+
+/**
+ * "Why grouped this way": the grouping of a stored event, computed again with its project's current
+ * rules — every variant, its contributing components and its hash. Rules changed since the event
+ * arrived can give other hashes than the ones it was grouped by; the page says which hash it joined by.
+ */
+export async function explainGrouping(db: Kysely<Database>, projectId: number, payload: JsonObject): Promise<GroupingResult> {
+  const configOf = await loadGroupingConfigs(db, [projectId]);
+  // Grouping writes in_app onto the frames; work on a copy so the caller's event stays as stored.
+  return computeGrouping(structuredClone(payload), configOf(projectId));
+}

@@ -1,0 +1,40 @@
+import type { LanternDatabase } from "../db/create-database";
+import { writeTransaction } from "../db/write-transaction";
+import { AppError } from "../errors";
+import { getIssue } from "./get-issue";
+import type { IssueResolution } from "./issue-status";
+import { recordActivity } from "./record-activity";
+
+export type ResolveIssueInput =
+  | { issueId: number; actor: string; kind: "now" }
+  | { issueId: number; actor: string; kind: "in_release"; release: string }
+  | { issueId: number; actor: string; kind: "next_release" };
+
+/**
+ * Resolves an issue: now (any new event reopens it), in release X (only events from X or later do), or in
+ * the next release (only events from a release newer than the project's newest when resolving do).
+ */
+export async function resolveIssue(database: LanternDatabase, input: ResolveIssueInput): Promise<void> {
+  await writeTransaction(database, async (trx) => {
+    const issue = await getIssue(trx, input.issueId, database.dialect);
+    if (issue.status === "merged") throw new AppError("conflict", "This issue was merged into another; resolve that one.");
+    let resolution: IssueResolution;
+    if (input.kind === "in_release") {
+      const release = input.release.trim();
+      if (release === "") throw new AppError("bad_request", "Name the release the issue is resolved in.");
+      resolution = { kind: "in_release", release };
+    } else if (input.kind === "next_release") {
+      const newest = await trx.selectFrom("releases").select("version").where("project_id", "=", issue.project_id).orderBy("first_seen", "desc").limit(1).executeTakeFirst();
+      resolution = { kind: "next_release", afterRelease: newest?.version ?? null };
+    } else {
+      resolution = { kind: "now" };
+    }
+    await trx
+      .updateTable("issues")
+      .set({ status: "resolved", substatus: null, resolution: JSON.stringify(resolution), ignore_condition: null, status_changed_at: Date.now() })
+      .where("id", "=", issue.id)
+      .execute();
+    const kind = resolution.kind === "now" ? "set_resolved" : resolution.kind === "in_release" ? "set_resolved_in_release" : "set_resolved_in_next_release";
+    await recordActivity(trx, issue.id, kind, input.actor, resolution.kind === "now" ? null : resolution);
+  });
+}

@@ -1,0 +1,66 @@
+import { sql, type Insertable, type Kysely } from "kysely";
+import { chunks } from "../db/chunks";
+import type { Database, IssueEnvironmentsTable, IssueHashesTable, IssueHourlyCountsTable, IssueRow, IssueUsersTable, ReleasesTable } from "../db/schema";
+import type { ActivityEntry } from "./record-event-on-issue";
+
+/** Everything a digest batch changes on the issue side, keyed so each row is written once. */
+export interface IssueChanges {
+  issues: Map<number, IssueRow>;
+  newHashes: Insertable<IssueHashesTable>[];
+  hourly: Map<string, Insertable<IssueHourlyCountsTable>>;
+  environments: Map<string, Insertable<IssueEnvironmentsTable>>;
+  users: Insertable<IssueUsersTable>[];
+  activity: { issueId: number; entry: ActivityEntry }[];
+  releases: Map<string, Insertable<ReleasesTable>>;
+}
+
+/**
+ * Writes a batch's issue changes. Rows are sorted by key so that two PostgreSQL digesters touching the
+ * same rows take their locks in the same order and cannot deadlock.
+ */
+export async function writeIssueChanges(trx: Kysely<Database>, changes: IssueChanges): Promise<void> {
+  for (const chunk of chunks(sorted([...changes.releases.values()], (row) => `${row.project_id}:${row.version}`))) {
+    await trx.insertInto("releases").values(chunk).onConflict((conflict) => conflict.columns(["project_id", "version"]).doNothing()).execute();
+  }
+  for (const chunk of chunks(sorted(changes.newHashes, (row) => `${row.project_id}:${row.hash}`))) {
+    await trx.insertInto("issue_hashes").values(chunk).onConflict((conflict) => conflict.columns(["project_id", "hash"]).doNothing()).execute();
+  }
+  for (const issue of [...changes.issues.values()].sort((a, b) => a.id - b.id)) {
+    const { id, ...columns } = issue;
+    await trx.updateTable("issues").set(columns).where("id", "=", id).execute();
+  }
+  for (const chunk of chunks(sorted([...changes.hourly.values()], (row) => `${row.issue_id}:${row.hour}`))) {
+    await trx
+      .insertInto("issue_hourly_counts")
+      .values(chunk)
+      .onConflict((conflict) => conflict.columns(["issue_id", "hour"]).doUpdateSet((eb) => ({ count: eb("issue_hourly_counts.count", "+", eb.ref("excluded.count")) })))
+      .execute();
+  }
+  for (const chunk of chunks(sorted([...changes.environments.values()], (row) => `${row.issue_id}:${row.environment}`))) {
+    await trx
+      .insertInto("issue_environments")
+      .values(chunk)
+      .onConflict((conflict) =>
+        conflict.columns(["issue_id", "environment"]).doUpdateSet((eb) => ({
+          times_seen: eb("issue_environments.times_seen", "+", eb.ref("excluded.times_seen")),
+          // CASE rather than least()/greatest(), which SQLite does not have.
+          first_seen: sql<number>`case when excluded.first_seen < issue_environments.first_seen then excluded.first_seen else issue_environments.first_seen end`,
+          last_seen: sql<number>`case when excluded.last_seen > issue_environments.last_seen then excluded.last_seen else issue_environments.last_seen end`,
+        })),
+      )
+      .execute();
+  }
+  for (const chunk of chunks(sorted(changes.users, (row) => `${row.issue_id}:${row.user_key}`))) {
+    await trx.insertInto("issue_users").values(chunk).onConflict((conflict) => conflict.columns(["issue_id", "user_key"]).doNothing()).execute();
+  }
+  for (const chunk of chunks(changes.activity)) {
+    await trx
+      .insertInto("issue_activity")
+      .values(chunk.map(({ issueId, entry }) => ({ issue_id: issueId, kind: entry.kind, actor: entry.actor, data: entry.data ? JSON.stringify(entry.data) : null, created_at: entry.createdAt })))
+      .execute();
+  }
+}
+
+function sorted<T>(rows: T[], keyOf: (row: T) => string): T[] {
+  return rows.map((row) => ({ row, key: keyOf(row) })).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)).map(({ row }) => row);
+}
