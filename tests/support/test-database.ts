@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
+import type { LanternConfig } from "@/server/config";
 import { createDatabase, type Dialect, type LanternDatabase } from "@/server/db/create-database";
 import { migrateToLatest } from "@/server/db/migrate";
 import { testPostgresUrl } from "./postgres-url";
@@ -10,6 +11,8 @@ import { testPostgresUrl } from "./postgres-url";
 export interface TestDatabase extends LanternDatabase {
   /** Opens a second, independent connection to the same database (to prove what was committed). */
   reopen(): LanternDatabase;
+  /** The connection settings, as `lantern start` passes them on (to the digest thread). */
+  settings: LanternConfig["database"];
   /** Closes it and, for SQLite, deletes the file; PostgreSQL schemas are dropped after the whole run. */
   destroy(): Promise<void>;
 }
@@ -42,6 +45,7 @@ function createSqliteFile(): TestDatabase {
   return {
     ...database,
     reopen: () => createDatabase(settings),
+    settings,
     destroy: async () => {
       await database.close();
       rmSync(directory, { recursive: true, force: true });
@@ -60,6 +64,14 @@ async function createPostgresSchema(): Promise<TestDatabase> {
   return {
     ...database,
     reopen: () => createDatabase(settings, { searchPath: schema }),
+    // The schema travels in the URL, for code that opens its own connections from settings alone.
+    settings: { dialect: "postgres", url: withSearchPath(testPostgresUrl, schema) },
     destroy: () => database.close(),
   };
+}
+
+function withSearchPath(url: string, schema: string): string {
+  const parsed = new URL(url);
+  parsed.searchParams.set("options", `-c search_path=${schema}`);
+  return parsed.toString();
 }

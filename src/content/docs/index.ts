@@ -1,6 +1,7 @@
 import type { ComponentType } from "react";
 import { Configuration } from "./configuration";
 import { GettingStarted } from "./getting-started";
+import { Grouping } from "./grouping";
 import { SelfMonitoring } from "./self-monitoring";
 
 export interface DocPage {
@@ -13,6 +14,7 @@ export interface DocPage {
 export const docPages: DocPage[] = [
   { slug: ["getting-started"], title: "Getting started", summary: "Run Lantern, create a project, point each SDK at it.", Content: GettingStarted },
   { slug: ["configuration"], title: "Configuration", summary: "Every environment variable and its default.", Content: Configuration },
+  { slug: ["guides", "grouping"], title: "Grouping and issues", summary: "How events become issues, project rules, and issue states.", Content: Grouping },
   { slug: ["guides", "self-monitoring"], title: "Self-monitoring", summary: "How Lantern reports its own errors through /monitoring.", Content: SelfMonitoring },
 ];
 

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { envelopeFromFixture, storeFixtureEvent } from "../../../tests/support/event-envelopes";
 import { storeEnvelope } from "../../../tests/support/store-envelope";
 import { createTestDatabase, testDialect, type TestDatabase } from "../../../tests/support/test-database";
-import type { LanternDatabase } from "../db/create-database";
+import { DigestThread } from "../../../cli/digest-thread";
 import { digestBatch } from "../digest/digest-batch";
 import { createProject } from "../projects/create-project";
 import { pruneEvents } from "./prune-events";
@@ -109,19 +109,20 @@ describe(`issue counters on ${testDialect}`, () => {
       const body = envelopeFromFixture("node-message.envelope", (event) => (event.message = `Import step ${["alpha", "beta", "gamma", "delta", "epsilon", "zeta"][index % groups]} failed`));
       await storeEnvelope(database.db, projectId, body, { eventId: null, itemTypes: ["event"], summary: null, sdkName: null });
     }
-    const second: LanternDatabase = database.reopen();
-    const work = async (digester: LanternDatabase) => {
-      let total = 0;
-      for (let rows = 1; rows > 0; total += rows) rows = await digestBatch(digester, 7);
-      return total;
-    };
+    // Two digest threads — what `lantern start` runs, one per instance — each with its own connection.
+    const digested = [0, 0];
+    const threads = [0, 1].map((index) => new DigestThread(database.settings, { days: 90, maxEventsPerIssue: 10_000 }, (rows) => (digested[index]! += rows)));
     try {
-      const [first, other] = await Promise.all([work(database), work(second)]);
-      expect(first + other).toBe(300);
-      if (testDialect === "postgres") expect(Math.min(first, other)).toBeGreaterThan(0);
+      for (const thread of threads) thread.start();
+      for (const thread of threads) thread.wake();
+      await Promise.all(threads.map((thread) => thread.drain()));
+      await Promise.all(threads.map((thread) => thread.drain()));
     } finally {
-      await second.close();
+      await Promise.all(threads.map((thread) => thread.stop()));
     }
+    expect(digested[0]! + digested[1]!).toBe(300);
+    const pending = await database.db.selectFrom("intake").select("id").where("digested_at", "is", null).execute();
+    expect(pending).toHaveLength(0);
     const issues = await database.db.selectFrom("issues").select(["id", "times_seen"]).execute();
     expect(issues).toHaveLength(groups);
     expect(issues.every((issue) => issue.times_seen === 300 / groups)).toBe(true);

@@ -66,13 +66,14 @@ async function revive(trx: Kysely<Database>, origin: IssueRow): Promise<number> 
 async function createEmptyIssue(trx: Kysely<Database>, from: IssueRow): Promise<number> {
   const { id } = await trx
     .insertInto("issues")
-    .values({ ...withoutId(from), status: "unresolved", substatus: "new", resolution: null, ignore_condition: null, merged_into_id: null, times_seen: 0, users_seen: 0, status_changed_at: Date.now() })
+    .values({ ...issueFacts(from), status: "unresolved", substatus: "new", resolution: null, ignore_condition: null, merged_into_id: null, times_seen: 0, users_seen: 0, status_changed_at: Date.now() })
     .returning("id")
     .executeTakeFirstOrThrow();
   return id;
 }
 
-function withoutId(issue: IssueRow): Omit<IssueRow, "id"> {
-  const { id: _id, ...rest } = issue;
-  return rest;
+/** The descriptive columns a new issue copies from the one it splits from; counters are recounted after. */
+function issueFacts(issue: IssueRow) {
+  const { project_id, type, title, culprit, level, platform, first_seen, last_seen, first_release, last_release } = issue;
+  return { project_id, type, title, culprit, level, platform, first_seen, last_seen, first_release, last_release };
 }

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { ReceivedEnvelopeList } from "@/components/projects/received-envelope-list";
 import { PageHeader } from "@/components/shell/page-header";
 import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardTitle } from "@/components/ui/card";
 import { CodeBlock } from "@/components/ui/code-block";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -31,7 +32,20 @@ export default async function ProjectPage({ params }: ProjectPageProps) {
 
   return (
     <>
-      <PageHeader title={project.name} description={<span className="font-mono">{project.slug}</span>} actions={<Badge>{project.platform}</Badge>} />
+      <PageHeader
+        title={project.name}
+        description={<span className="font-mono">{project.slug}</span>}
+        actions={
+          <div className="flex items-center gap-2">
+            <Badge>{project.platform}</Badge>
+            <Button asChild variant="secondary" size="sm">
+              <Link href={`/projects/${project.slug}/settings`} prefetch={false}>
+                Settings
+              </Link>
+            </Button>
+          </div>
+        }
+      />
       <div className="grid gap-6 lg:grid-cols-[2fr_3fr]">
         <Card>
           <CardTitle>Client keys (DSN)</CardTitle>

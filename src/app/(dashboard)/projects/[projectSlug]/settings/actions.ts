@@ -1,0 +1,66 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { z } from "zod";
+import { getAppContext } from "@/server/app-context";
+import { isAppError } from "@/server/errors";
+import { updateProjectSettingsInput } from "@/server/projects/schemas";
+import { updateProjectSettings } from "@/server/projects/update-project-settings";
+
+export interface ProjectSettingsValues {
+  fingerprintRules: string;
+  stacktraceRules: string;
+  retentionDays: string;
+  maxEventsPerIssue: string;
+}
+
+export interface ProjectSettingsState {
+  status?: "saved" | "error";
+  error?: string;
+  /** What was submitted, so the form shows it again (React resets a form after its action). */
+  values?: ProjectSettingsValues;
+}
+
+const projectId = z.number().int().positive();
+
+/** Saves the project's grouping rules and retention; the verb's message names the line of a rule syntax error. */
+export async function saveProjectSettingsAction(boundProjectId: number, _previous: ProjectSettingsState, formData: FormData): Promise<ProjectSettingsState> {
+  const text = (name: keyof ProjectSettingsValues) => {
+    const value = formData.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  const values: ProjectSettingsValues = {
+    fingerprintRules: text("fingerprintRules"),
+    stacktraceRules: text("stacktraceRules"),
+    retentionDays: text("retentionDays").trim(),
+    maxEventsPerIssue: text("maxEventsPerIssue").trim(),
+  };
+  const id = projectId.safeParse(boundProjectId);
+  if (!id.success) return { status: "error", error: "Unknown project.", values };
+  // Empty numbers mean the instance defaults; the verb then parses the rules.
+  const parsed = updateProjectSettingsInput.safeParse(values);
+  if (!parsed.success) return { status: "error", error: settingsError(parsed.error), values };
+  const { db } = await getAppContext();
+  try {
+    await updateProjectSettings(db, id.data, parsed.data);
+  } catch (error) {
+    if (isAppError(error)) return { status: "error", error: error.message, values };
+    throw error;
+  }
+  revalidatePath("/projects", "layout");
+  return { status: "saved", values };
+}
+
+const fieldNames: Record<string, string> = {
+  fingerprintRules: "Fingerprint rules",
+  stacktraceRules: "Stack trace rules",
+  retentionDays: "Retention (days)",
+  maxEventsPerIssue: "Events kept per issue",
+};
+
+function settingsError(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return "Check the settings.";
+  const field = fieldNames[String(issue.path[0])];
+  return field ? `${field}: ${issue.message}` : issue.message;
+}

@@ -1,0 +1,50 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { ProjectSettingsForm } from "@/components/projects/project-settings-form";
+import { PageHeader } from "@/components/shell/page-header";
+import { Card } from "@/components/ui/card";
+import { getAppContext } from "@/server/app-context";
+import { loadProjectPage } from "../load-project-page";
+import { saveProjectSettingsAction } from "./actions";
+
+interface ProjectSettingsPageProps {
+  params: Promise<{ projectSlug: string }>;
+}
+
+export async function generateMetadata({ params }: ProjectSettingsPageProps): Promise<Metadata> {
+  return { title: `${(await params).projectSlug} settings` };
+}
+
+export default async function ProjectSettingsPage({ params }: ProjectSettingsPageProps) {
+  const { projectSlug } = await params;
+  const { db, config } = await getAppContext();
+  const { project } = await loadProjectPage(db, projectSlug);
+  return (
+    <>
+      <PageHeader
+        title={`${project.name} settings`}
+        description={
+          <>
+            Grouping rules and retention of{" "}
+            <Link href={`/projects/${project.slug}`} prefetch={false} className="hover:underline">
+              {project.name}
+            </Link>
+            . Saved rules apply to the events digested next; existing issues keep their events.
+          </>
+        }
+      />
+      <Card className="max-w-3xl">
+        <ProjectSettingsForm
+          action={saveProjectSettingsAction.bind(null, project.id)}
+          initial={{
+            fingerprintRules: project.fingerprint_rules,
+            stacktraceRules: project.stacktrace_rules,
+            retentionDays: project.retention_days === null ? "" : String(project.retention_days),
+            maxEventsPerIssue: project.max_events_per_issue === null ? "" : String(project.max_events_per_issue),
+          }}
+          defaults={{ retentionDays: config.retention.days, maxEventsPerIssue: config.retention.maxEventsPerIssue }}
+        />
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,40 @@
+"use client";
+
+import { useActionState, type ReactNode } from "react";
+import type { ActionState } from "@/lib/action-state";
+import { cn } from "@/lib/cn";
+
+interface ActionFormProps {
+  action: (state: ActionState, formData: FormData) => Promise<ActionState>;
+  children: ReactNode;
+  className?: string;
+  "aria-label"?: string;
+  /** Where the error or confirmation appears: after the fields (default) or before them (long forms). */
+  messagesAt?: "start" | "end";
+}
+
+/** A form posting to a server action, with the action's error (role="alert") or confirmation (role="status") below it. */
+export function ActionForm({ action, children, className, "aria-label": label, messagesAt = "end" }: ActionFormProps) {
+  const [state, formAction, isPending] = useActionState(action, {});
+  const messages = (
+    <>
+      {state.error ? (
+        <p role="alert" className="basis-full text-sm text-danger">
+          {state.error}
+        </p>
+      ) : null}
+      {state.message ? (
+        <p role="status" className="basis-full text-sm text-muted-foreground">
+          {state.message}
+        </p>
+      ) : null}
+    </>
+  );
+  return (
+    <form action={formAction} className={cn(className, isPending && "opacity-70")} aria-label={label} aria-busy={isPending}>
+      {messagesAt === "start" ? messages : null}
+      {children}
+      {messagesAt === "end" ? messages : null}
+    </form>
+  );
+}

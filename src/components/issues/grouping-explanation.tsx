@@ -1,0 +1,97 @@
+import { Badge } from "@/components/ui/badge";
+import { cn } from "@/lib/cn";
+import { componentContributes } from "@/lib/grouping-tree";
+import type { GroupingResult, GroupingVariant } from "@/server/grouping/compute-grouping";
+import type { GroupingComponent } from "@/server/grouping/grouping-component";
+
+interface GroupingExplanationProps {
+  grouping: GroupingResult;
+  /** The hash the event joined its issue by (as stored at digest). */
+  eventHash: string | null;
+}
+
+/**
+ * "Why grouped this way": every grouping variant of the event, computed with the project's current rules,
+ * with its hash, whether it contributes, and its component tree (contributing values emphasised).
+ */
+export function GroupingExplanation({ grouping, eventHash }: GroupingExplanationProps) {
+  const joinedByCurrent = eventHash !== null && grouping.hashes.includes(eventHash);
+  return (
+    <div className="space-y-4">
+      {eventHash && !joinedByCurrent ? (
+        <p className="text-sm text-muted-foreground">
+          This event joined its issue by <code className="font-mono">{eventHash}</code>, which the current rules no longer produce; the rules changed since it arrived.
+        </p>
+      ) : null}
+      {grouping.title ? <p className="text-sm">A fingerprint rule set the title: {grouping.title}</p> : null}
+      {grouping.variants.map((variant) => (
+        <Variant key={variant.key} variant={variant} isEventHash={variant.hash !== null && variant.hash === eventHash} />
+      ))}
+    </div>
+  );
+}
+
+function Variant({ variant, isEventHash }: { variant: GroupingVariant; isEventHash: boolean }) {
+  const contributes = variant.hash !== null;
+  return (
+    <article aria-label={`Variant ${variant.key}`} className={cn("rounded-md border p-3", isEventHash ? "border-primary" : "border-border")}>
+      <h3 className="flex flex-wrap items-center gap-2 text-sm font-semibold">
+        <Badge>{variant.key}</Badge>
+        <span className={contributes ? undefined : "text-muted-foreground"}>{variant.description}</span>
+        {isEventHash ? <Badge className="border-primary font-sans text-primary">This event joined by this hash</Badge> : null}
+      </h3>
+      <dl className="mt-2 grid grid-cols-[max-content_1fr] gap-x-3 gap-y-1 text-xs">
+        <dt className="text-muted-foreground">Hash</dt>
+        <dd className="font-mono break-all">{variant.hash ?? "none"}</dd>
+        <dt className="text-muted-foreground">Contributes</dt>
+        <dd>
+          {contributes ? "yes" : "no"}
+          {variant.hint ? <span className="text-muted-foreground"> — {variant.hint}</span> : null}
+        </dd>
+        {variant.fingerprint ? (
+          <>
+            <dt className="text-muted-foreground">Fingerprint</dt>
+            <dd className="font-mono break-all">{variant.fingerprint.join(", ")}</dd>
+          </>
+        ) : null}
+        {variant.matchedRule ? (
+          <>
+            <dt className="text-muted-foreground">Matched rule</dt>
+            <dd className="font-mono break-all">{variant.matchedRule}</dd>
+          </>
+        ) : null}
+      </dl>
+      {variant.component ? (
+        <ul className="mt-3 text-xs" aria-label={`Components of ${variant.key}`}>
+          <ComponentNode node={variant.component} parentContributes />
+        </ul>
+      ) : null}
+    </article>
+  );
+}
+
+function ComponentNode({ node, parentContributes }: { node: GroupingComponent; parentContributes: boolean }) {
+  const contributes = componentContributes(node);
+  // Under a node that already does not contribute, repeating "does not contribute" on each child is noise.
+  const hint = node.hint ?? (!contributes && parentContributes ? "does not contribute" : null);
+  return (
+    <li className="mt-0.5">
+      <span className={contributes ? "font-semibold text-foreground" : "text-muted-foreground"}>{node.name ?? node.id}</span>
+      {!contributes && parentContributes ? <span className="sr-only"> (not contributing)</span> : null}
+      {hint ? <span className="ml-1.5 text-muted-foreground italic">({hint})</span> : null}
+      {node.values.length > 0 ? (
+        <ul className="ml-2 border-l border-border pl-3">
+          {node.values.map((value, index) =>
+            typeof value === "string" ? (
+              <li key={index} className="mt-0.5">
+                <code className={cn("font-mono break-all", contributes ? "rounded bg-primary/10 px-1 font-semibold text-foreground" : "text-muted-foreground line-through decoration-muted-foreground/50")}>{value}</code>
+              </li>
+            ) : (
+              <ComponentNode key={index} node={value} parentContributes={contributes} />
+            ),
+          )}
+        </ul>
+      ) : null}
+    </li>
+  );
+}

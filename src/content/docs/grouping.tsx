@@ -1,0 +1,58 @@
+export function Grouping() {
+  return (
+    <>
+      <p>
+        Lantern groups events into issues the way Sentry does (grouping config <code>newstyle:2023-01-11</code>), so the same events land in the same issues a team is used to. Every issue page shows, under
+        &ldquo;Why grouped this way&rdquo;, each variant of the event, what contributed to it, and its hash.
+      </p>
+      <h2>How an event is grouped</h2>
+      <ul>
+        <li>
+          <strong>Errors with a stack trace</strong> group by their frames (module or file name, function, and for JavaScript, Node and Python the source line) and the exception type. The message is ignored,
+          so one bug with changing ids stays one issue. Two variants are computed: <code>app</code> (in-app frames only) and <code>system</code> (all frames); an event joins the first issue that owns either hash.
+        </li>
+        <li>
+          <strong>Errors without frames</strong> group by type and message. <strong>Messages</strong> group by their template (<code>logentry.message</code>) or by their text with numbers, ids, UUIDs, hashes,
+          URLs, IPs, e-mail addresses, dates and durations replaced by placeholders.
+        </li>
+        <li>
+          <strong>Fingerprints</strong> from the SDK: <code>{"['{{ default }}', 'x']"}</code> splits the normal grouping by <code>x</code>; a fingerprint without <code>{"{{ default }}"}</code> replaces it.
+          Variables: <code>{"{{ transaction }}"}</code>, <code>{"{{ type }}"}</code>, <code>{"{{ value }}"}</code>, <code>{"{{ function }}"}</code>, <code>{"{{ module }}"}</code>, <code>{"{{ path }}"}</code>,{" "}
+          <code>{"{{ level }}"}</code>, <code>{"{{ logger }}"}</code>, <code>{"{{ tags.NAME }}"}</code>.
+        </li>
+        <li>
+          <strong>Built-in rules</strong>: frames under <code>node_modules</code>, <code>vendor</code>, <code>site-packages</code>, Node internals and JavaScript CDNs (unpkg, jsDelivr, cdnjs, esm.run) are not in-app;
+          webpack and <code>app:///</code> sources are. JavaScript <code>ChunkLoadError</code>s form one issue, and React hydration errors one issue per transaction.
+        </li>
+      </ul>
+      <h2>Project rules</h2>
+      <p>
+        In a project&apos;s settings, <strong>fingerprint rules</strong> and <strong>stack trace rules</strong> use Sentry&apos;s syntax and apply to events digested after saving. A rule that does not parse is
+        refused with its line number.
+      </p>
+      <pre>
+        <code>{`# fingerprint rules: matchers -> fingerprint [title="…"]
+error.type:DatabaseUnavailable -> system-down
+message:"Timed out after *" logger:payments -> payment-timeouts title="Payment timeouts"
+stack.function:fetchCart tags.region:eu-* -> cart-eu, {{ transaction }}`}</code>
+      </pre>
+      <pre>
+        <code>{`# stack trace rules: matchers then actions (+app -app +group -group, ^ = newer frames, v = older)
+path:**/vendor/** -app
+module:my-company-sdk.* -app -group
+function:handleError ^-group`}</code>
+      </pre>
+      <p>
+        Matchers: <code>error.type</code>, <code>error.value</code>, <code>message</code>, <code>logger</code>, <code>level</code>, <code>tags.NAME</code>, <code>stack.function</code>,{" "}
+        <code>stack.module</code>, <code>stack.abs_path</code> (<code>path</code>), <code>stack.package</code>, <code>family</code>, <code>app</code>, <code>sdk</code>, <code>release</code>. Values are globs
+        (<code>*</code>, <code>**</code> across path segments); quote values with spaces; <code>!</code> negates a matcher.
+      </p>
+      <h2>Issue states</h2>
+      <p>
+        An issue is <strong>unresolved</strong> (new, ongoing, regressed or escalating), <strong>resolved</strong> (now, in the next release, or in a named release) or <strong>ignored</strong> (forever, until it
+        occurs N more times or affects N more users, or for a while). A new event reopens a resolved issue as regressed — unless it comes from a release older than the one the issue was resolved in. An
+        ignored issue wakes up when its condition is met. Issues can be merged, and a merged hash can be unmerged back out. Every change is recorded in the issue&apos;s activity.
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,159 @@
+/**
+ * Typed, defensive reads of a stored (normalized) Sentry event for the issue page. The payload is still
+ * untrusted JSON: every read checks its type, and anything unexpected is skipped rather than rendered.
+ * Field names follow the Sentry event protocol (https://develop.sentry.dev/sdk/data-model/event-payloads/).
+ */
+type Json = Record<string, unknown>;
+
+export interface FrameView {
+  function: string | null;
+  module: string | null;
+  filename: string | null;
+  absPath: string | null;
+  lineno: number | null;
+  colno: number | null;
+  inApp: boolean;
+  contextLine: string | null;
+  preContext: string[];
+  postContext: string[];
+}
+
+export interface ExceptionView {
+  type: string | null;
+  value: string | null;
+  module: string | null;
+  mechanism: { type: string; handled: boolean | null } | null;
+  /** Newest (crashing) frame first. */
+  frames: FrameView[];
+}
+
+export interface BreadcrumbView {
+  /** Epoch ms. */
+  timestamp: number | null;
+  type: string | null;
+  category: string | null;
+  level: string | null;
+  message: string | null;
+  data: Json | null;
+}
+
+function isRecord(value: unknown): value is Json {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function text(value: unknown): string | null {
+  return typeof value === "string" && value !== "" ? value : null;
+}
+
+function count(value: unknown): number | null {
+  return typeof value === "number" && Number.isFinite(value) ? value : null;
+}
+
+function values(value: unknown): unknown[] {
+  if (Array.isArray(value)) return value;
+  if (isRecord(value) && Array.isArray(value.values)) return value.values;
+  return [];
+}
+
+function lines(value: unknown): string[] {
+  return Array.isArray(value) ? value.map((line) => (typeof line === "string" ? line : "")) : [];
+}
+
+function readFrame(frame: Json): FrameView {
+  return {
+    function: text(frame.function) ?? text(frame.raw_function) ?? text(frame.symbol),
+    module: text(frame.module),
+    filename: text(frame.filename),
+    absPath: text(frame.abs_path),
+    lineno: count(frame.lineno),
+    colno: count(frame.colno),
+    inApp: frame.in_app === true,
+    contextLine: typeof frame.context_line === "string" ? frame.context_line : null,
+    preContext: lines(frame.pre_context),
+    postContext: lines(frame.post_context),
+  };
+}
+
+/** The exception chain, newest (the one raised last, listed last by the SDKs) first; frames newest first. */
+export function readExceptions(payload: Json): ExceptionView[] {
+  return values(payload.exception)
+    .filter(isRecord)
+    .map((exception) => {
+      const mechanism = isRecord(exception.mechanism) ? exception.mechanism : null;
+      const stacktrace = isRecord(exception.stacktrace) ? exception.stacktrace : null;
+      return {
+        type: text(exception.type),
+        value: text(exception.value),
+        module: text(exception.module),
+        mechanism: mechanism ? { type: text(mechanism.type) ?? "generic", handled: typeof mechanism.handled === "boolean" ? mechanism.handled : null } : null,
+        frames: (Array.isArray(stacktrace?.frames) ? stacktrace.frames : []).filter(isRecord).map(readFrame).reverse(),
+      };
+    })
+    .reverse();
+}
+
+/** Breadcrumbs oldest first, as stored; timestamps (float seconds in the protocol) become epoch ms. */
+export function readBreadcrumbs(payload: Json): BreadcrumbView[] {
+  return values(payload.breadcrumbs)
+    .filter(isRecord)
+    .map((crumb) => {
+      const seconds = count(crumb.timestamp);
+      return {
+        timestamp: seconds === null ? null : Math.round(seconds * 1000),
+        type: text(crumb.type),
+        category: text(crumb.category),
+        level: text(crumb.level),
+        message: text(crumb.message),
+        data: isRecord(crumb.data) ? crumb.data : null,
+      };
+    });
+}
+
+/** Tags as stored: a list of [key, value] pairs (an object is accepted too). */
+export function readTags(payload: Json): [string, string][] {
+  const tags = payload.tags;
+  const pairs: [unknown, unknown][] = Array.isArray(tags) ? tags.filter((pair): pair is unknown[] => Array.isArray(pair)).map((pair) => [pair[0], pair[1]]) : isRecord(tags) ? Object.entries(tags) : [];
+  return pairs.filter((pair): pair is [string, string] => typeof pair[0] === "string" && typeof pair[1] === "string");
+}
+
+/** An object field's entries with displayable values (user, request, one context…). */
+export function readEntries(value: unknown): [string, string][] {
+  if (!isRecord(value)) return [];
+  return Object.entries(value)
+    .filter(([, entry]) => entry !== null && entry !== undefined && entry !== "")
+    .map(([key, entry]) => [key, displayValue(entry)]);
+}
+
+/** Contexts by name (os, runtime, browser, trace…), each as key/value entries. */
+export function readContexts(payload: Json): { name: string; entries: [string, string][] }[] {
+  if (!isRecord(payload.contexts)) return [];
+  return Object.entries(payload.contexts)
+    .map(([name, context]) => ({ name, entries: readEntries(context) }))
+    .filter((context) => context.entries.length > 0);
+}
+
+/** The event's message: `logentry.formatted` (or its template), else a plain `message`. */
+export function readMessage(payload: Json): string | null {
+  const logentry = isRecord(payload.logentry) ? payload.logentry : null;
+  return text(logentry?.formatted) ?? text(logentry?.message) ?? text(payload.message) ?? (isRecord(payload.message) ? text(payload.message.formatted) : null);
+}
+
+/** A string field of the event (release, environment, platform, transaction…). */
+export function readText(payload: Json, field: string): string | null {
+  return text(payload[field]);
+}
+
+/** A value as one line of text: strings as they are, anything else as compact JSON, cut at 2,000 characters. */
+export function displayValue(value: unknown): string {
+  let shown: string;
+  if (typeof value === "string") shown = value;
+  else if (typeof value === "number" || typeof value === "boolean") shown = String(value);
+  else {
+    try {
+      shown = JSON.stringify(value) ?? String(value);
+    } catch {
+      shown = String(value);
+    }
+  }
+  return shown.length > 2000 ? `${shown.slice(0, 2000)}…` : shown;
+}
