@@ -8,7 +8,20 @@ export type StacktraceRuleResult = { frames: FrameDecision[]; maxFrames: number 
 /** `path`: `*` and `?` stop at `/`, `**` crosses it; otherwise `*` matches anything (Sentry docs, §5.6). */
 export type GlobMode = { path: boolean; ignoreCase: boolean };
 
-const compiled = new Map<string, RegExp>();
+/** Compiled globs per mode, by pattern: no key to build on the hot path. */
+const compiledByMode = new WeakMap<GlobMode, Map<string, CompiledGlob>>();
+
+/**
+ * `literal`: the longest run of plain characters in the pattern (lower-cased when the mode ignores case).
+ * A value without it cannot match, and `includes` rejects most frames far faster than the regex would —
+ * every event runs every built-in rule over every frame.
+ */
+type CompiledGlob = { regex: RegExp; literal: string };
+
+function literalOf(pattern: string, ignoreCase: boolean): string {
+  const longest = pattern.split(/[*?[\]\\]/).reduce((best, run) => (run.length > best.length ? run : best), "");
+  return ignoreCase ? longest.toLowerCase() : longest;
+}
 
 /**
  * Sentry-style glob, not picomatch: picomatch treats `**` only as a whole path segment and will not cross
@@ -16,16 +29,20 @@ const compiled = new Map<string, RegExp>();
  * can never span the `/` of a URL inside a message. In path mode a `**` followed by a slash may also match
  * zero directories, so "a relative filename still matches on `**` + slash" (Sentry docs).
  */
-function compileGlob(pattern: string, mode: GlobMode): RegExp {
-  const cacheKey = `${+mode.path}${+mode.ignoreCase}${pattern}`;
-  let regex = compiled.get(cacheKey);
-  if (regex) return regex;
-  const escape = (c: string) => c.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+function escapeGlobCharacter(c: string): string {
+  return c.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+}
+
+function compileGlob(pattern: string, mode: GlobMode): CompiledGlob {
+  let compiled = compiledByMode.get(mode);
+  if (!compiled) compiledByMode.set(mode, (compiled = new Map()));
+  const known = compiled.get(pattern);
+  if (known) return known;
   let source = "";
   for (let i = 0; i < pattern.length; i++) {
     const c = pattern[i]!;
     const classEnd = c === "[" ? pattern.indexOf("]", i + 2) : -1;
-    if (c === "\\" && i + 1 < pattern.length) source += escape(pattern[++i]!);
+    if (c === "\\" && i + 1 < pattern.length) source += escapeGlobCharacter(pattern[++i]!);
     else if (c === "*" && pattern[i + 1] === "*") {
       i++;
       const slash = mode.path && pattern[i + 1] === "/";
@@ -37,24 +54,26 @@ function compileGlob(pattern: string, mode: GlobMode): RegExp {
       const body = pattern.slice(i + 1, classEnd);
       source += `[${body.startsWith("!") ? "^" : ""}${body.replace(/^!/, "").replace(/[\\\]^[]/g, "\\$&")}]`;
       i = classEnd;
-    } else source += escape(c);
+    } else source += escapeGlobCharacter(c);
   }
-  regex = new RegExp(`^${source}$`, mode.ignoreCase ? "is" : "s");
+  const glob = { regex: new RegExp(`^${source}$`, mode.ignoreCase ? "is" : "s"), literal: literalOf(pattern, mode.ignoreCase) };
   if (compiled.size > 10_000) compiled.clear(); // patterns come from editable project rules
-  compiled.set(cacheKey, regex);
-  return regex;
+  compiled.set(pattern, glob);
+  return glob;
 }
 
 export function matchGlob(pattern: string, value: unknown, mode: GlobMode): boolean {
   if (typeof value !== "string") return false;
-  return compileGlob(pattern, mode).test(mode.path ? value.replace(/\\/g, "/") : value);
+  return testGlob(pattern, mode.path ? value.replace(/\\/g, "/") : value, mode);
 }
 
 /** §5.4: `javascript` = {javascript, node}; `native` = {objc, cocoa, swift, native, c}; the rest `other`. */
 export function familyOf(platform: unknown): "javascript" | "native" | "other" {
   if (platform === "javascript" || platform === "node") return "javascript";
-  return ["objc", "cocoa", "swift", "native", "c"].includes(platform as string) ? "native" : "other";
+  return nativePlatforms.has(platform as string) ? "native" : "other";
 }
+
+const nativePlatforms = new Set(["objc", "cocoa", "swift", "native", "c"]);
 
 /** `family:javascript,native` is a comma list; `all` matches every platform. */
 export function matchFamily(pattern: string, platform: unknown): boolean {
@@ -66,31 +85,86 @@ export const parseAppValue = (pattern: string): boolean => ["yes", "true", "1"].
 
 /** Frame fields (positive match): path checks abs_path and filename, function also raw_function (Sentry docs). */
 export function matchFrameField(key: "path" | "module" | "function" | "package", pattern: string, frame: JsonObject): boolean {
-  if (key === "path") return [frame.abs_path, frame.filename].some((v) => matchGlob(pattern, v, { path: true, ignoreCase: true }));
-  if (key === "package") return matchGlob(pattern, frame.package, { path: true, ignoreCase: true });
-  if (key === "module") return matchGlob(pattern, frame.module, { path: false, ignoreCase: false });
-  return [frame.function, frame.raw_function].some((v) => matchGlob(pattern, v, { path: false, ignoreCase: false }));
+  return matchViewField(key, pattern, viewOf(frame, undefined));
+}
+
+/**
+ * What the matchers read from one frame, computed once per frame rather than once per rule: every event
+ * runs all built-in rules over every frame, so this loop is on digest's hot path.
+ */
+type FrameView = { paths: string[]; lowerPaths: string[]; module: unknown; functions: unknown[]; package: string | null; family: "javascript" | "native" | "other" };
+
+function viewOf(frame: JsonObject, platform: unknown): FrameView {
+  const paths: string[] = [];
+  for (const value of [frame.abs_path, frame.filename]) if (typeof value === "string") paths.push(value.includes("\\") ? value.replace(/\\/g, "/") : value);
+  const pkg = typeof frame.package === "string" ? frame.package.replace(/\\/g, "/") : null;
+  return { paths, lowerPaths: paths.map((path) => path.toLowerCase()), module: frame.module, functions: [frame.function, frame.raw_function], package: pkg, family: familyOf(frame.platform ?? platform) };
+}
+
+const pathMode: GlobMode = { path: true, ignoreCase: true };
+const exactMode: GlobMode = { path: false, ignoreCase: false };
+const foldedMode: GlobMode = { path: false, ignoreCase: true };
+
+function testGlob(pattern: string, value: unknown, mode: GlobMode, lowered?: string): boolean {
+  if (typeof value !== "string") return false;
+  const glob = compileGlob(pattern, mode);
+  if (glob.literal !== "" && !(mode.ignoreCase ? (lowered ?? value.toLowerCase()) : value).includes(glob.literal)) return false;
+  return glob.regex.test(value);
+}
+
+function matchViewField(key: "path" | "module" | "function" | "package", pattern: string, view: FrameView): boolean {
+  if (key === "path") {
+    for (let index = 0; index < view.paths.length; index++) if (testGlob(pattern, view.paths[index], pathMode, view.lowerPaths[index])) return true;
+    return false;
+  }
+  if (key === "package") return testGlob(pattern, view.package, pathMode);
+  if (key === "module") return testGlob(pattern, view.module, exactMode);
+  return view.functions.some((value) => testGlob(pattern, value, exactMode));
 }
 
 type FrameState = { inApp: boolean | null; contributes: boolean; category?: string; inAppHint?: string; groupHint?: string };
 
-function matchOne(m: RuleMatcher, frame: JsonObject, state: FrameState, context: StacktraceRuleContext): boolean {
-  const exception = context.exception ?? {};
-  const mechanism = isRecord(exception.mechanism) ? exception.mechanism.type : undefined;
-  const positive =
-    m.key === "family" ? matchFamily(m.pattern, frame.platform ?? context.platform)
-    : m.key === "app" ? parseAppValue(m.pattern) === (state.inApp === true) // live state; null counts as "no"
-    : m.key === "category" ? state.category === m.pattern
-    : m.key === "type" ? matchGlob(m.pattern, exception.type, { path: false, ignoreCase: false })
-    : m.key === "value" ? matchGlob(m.pattern, exception.value, { path: false, ignoreCase: true })
-    : m.key === "mechanism" ? matchGlob(m.pattern, mechanism, { path: false, ignoreCase: false })
-    : matchFrameField(m.key, m.pattern, frame);
+function matchOne(m: RuleMatcher, view: FrameView, state: FrameState, context: StacktraceRuleContext): boolean {
+  let positive: boolean;
+  if (m.key === "family") positive = m.pattern === view.family || m.pattern === "all" || (m.pattern.includes(",") && matchFamily(m.pattern, view.family));
+  else if (m.key === "app") positive = parseAppValue(m.pattern) === (state.inApp === true); // live state; null counts as "no"
+  else if (m.key === "category") positive = state.category === m.pattern;
+  else if (m.key === "type" || m.key === "value" || m.key === "mechanism") {
+    const exception = context.exception ?? {};
+    if (m.key === "type") positive = testGlob(m.pattern, exception.type, exactMode);
+    else if (m.key === "value") positive = testGlob(m.pattern, exception.value, foldedMode);
+    else positive = testGlob(m.pattern, isRecord(exception.mechanism) ? exception.mechanism.type : undefined, exactMode);
+  } else positive = matchViewField(m.key, m.pattern, view);
   return positive !== m.negated;
 }
 
-function ruleMatchesAt(rule: StacktraceRule, frames: JsonObject[], states: FrameState[], i: number, context: StacktraceRuleContext): boolean {
-  const all = (matchers: RuleMatcher[], j: number) => j >= 0 && j < frames.length && matchers.every((m) => matchOne(m, frames[j]!, states[j]!, context));
-  return all(rule.matchers, i) && (rule.caller.length === 0 || all(rule.caller, i - 1)) && (rule.callee.length === 0 || all(rule.callee, i + 1));
+function matchesAll(matchers: RuleMatcher[], views: FrameView[], states: FrameState[], j: number, context: StacktraceRuleContext): boolean {
+  if (j < 0 || j >= views.length) return false;
+  for (const matcher of matchers) if (!matchOne(matcher, views[j]!, states[j]!, context)) return false;
+  return true;
+}
+
+function ruleMatchesAt(rule: StacktraceRule, views: FrameView[], states: FrameState[], i: number, context: StacktraceRuleContext): boolean {
+  return (
+    matchesAll(rule.matchers, views, states, i, context) &&
+    (rule.caller.length === 0 || matchesAll(rule.caller, views, states, i - 1, context)) &&
+    (rule.callee.length === 0 || matchesAll(rule.callee, views, states, i + 1, context))
+  );
+}
+
+type Pass = "app" | "group";
+const rulesByPass = new WeakMap<StacktraceRule[], Record<Pass, StacktraceRule[]>>();
+
+/** The rules that can change anything in a pass (rules are parsed once, so this is worked out once per list). */
+function rulesFor(rules: StacktraceRule[], pass: Pass): StacktraceRule[] {
+  let split = rulesByPass.get(rules);
+  if (!split) {
+    const acts = (rule: StacktraceRule, wanted: Pass) =>
+      rule.actions.some((action) => (action.kind === "flag" ? action.flag === wanted : wanted === "app" ? action.name === "category" : action.name !== "category"));
+    split = { app: rules.filter((rule) => acts(rule, "app")), group: rules.filter((rule) => acts(rule, "group")) };
+    rulesByPass.set(rules, split);
+  }
+  return split[pass];
 }
 
 /**
@@ -100,36 +174,41 @@ function ruleMatchesAt(rule: StacktraceRule, frames: JsonObject[], states: Frame
  */
 export function applyStacktraceRules(frames: JsonObject[], rules: StacktraceRule[], context: StacktraceRuleContext): StacktraceRuleResult {
   const states: FrameState[] = frames.map((f) => ({ inApp: typeof f.in_app === "boolean" ? f.in_app : null, contributes: true }));
+  const views = frames.map((frame) => viewOf(frame, context.platform));
   const variables: Record<string, number | null> = { "max-frames": null, "min-frames": null };
   for (const pass of ["app", "group"] as const) {
-    for (const rule of rules) {
-      frames.forEach((_, i) => {
-        if (!ruleMatchesAt(rule, frames, states, i, context)) return;
-        for (const action of rule.actions) {
-          if (action.kind === "variable") {
-            if (pass === "app" && action.name === "category") states[i]!.category = action.value;
-            if (pass === "group" && action.name !== "category") variables[action.name] = Number(action.value) || null;
-            continue;
-          }
-          if (action.flag !== pass) continue;
-          const [from, to] = action.range === "self" ? [i, i + 1] : action.range === "up" ? [i + 1, frames.length] : [0, i];
-          for (const state of states.slice(from, to)) {
-            const verb = pass === "app" ? (action.value ? "marked in-app" : "marked out of app") : action.value ? "un-ignored" : "ignored";
-            const hint = `${verb} by stack trace rule (${rule.matcherText} ${action.text})`;
-            if (pass === "app") {
-              state.inApp = action.value;
-              state.inAppHint = hint;
-            } else {
-              state.contributes = action.value;
-              state.groupHint = hint;
-            }
-          }
-        }
-      });
+    for (const rule of rulesFor(rules, pass)) {
+      for (let i = 0; i < frames.length; i++) {
+        if (ruleMatchesAt(rule, views, states, i, context)) applyActions(rule, pass, states, i, variables);
+      }
     }
   }
   const decisions = states.map(({ inApp, ...rest }) => ({ ...rest, inApp: inApp === true }));
   return { frames: decisions, maxFrames: variables["max-frames"] ?? null, minFrames: variables["min-frames"] ?? null };
+}
+
+function applyActions(rule: StacktraceRule, pass: Pass, states: FrameState[], i: number, variables: Record<string, number | null>): void {
+  for (const action of rule.actions) {
+    if (action.kind === "variable") {
+      if (pass === "app" && action.name === "category") states[i]!.category = action.value;
+      if (pass === "group" && action.name !== "category") variables[action.name] = Number(action.value) || null;
+      continue;
+    }
+    if (action.flag !== pass) continue;
+    const [from, to] = action.range === "self" ? [i, i + 1] : action.range === "up" ? [i + 1, states.length] : [0, i];
+    const verb = pass === "app" ? (action.value ? "marked in-app" : "marked out of app") : action.value ? "un-ignored" : "ignored";
+    const hint = `${verb} by stack trace rule (${rule.matcherText} ${action.text})`;
+    for (let j = from; j < to; j++) {
+      const state = states[j]!;
+      if (pass === "app") {
+        state.inApp = action.value;
+        state.inAppHint = hint;
+      } else {
+        state.contributes = action.value;
+        state.groupHint = hint;
+      }
+    }
+  }
 }
 
 /**
