@@ -13,7 +13,7 @@ interface ActionFormProps {
   messagesAt?: "start" | "end";
 }
 
-/** A form posting to a server action, with the action's error (role="alert") or confirmation (role="status") below it. */
+/** A form posting to a server action, showing the action's error (role="alert") or confirmation (role="status"). */
 export function ActionForm({ action, children, className, "aria-label": label, messagesAt = "end" }: ActionFormProps) {
   const [state, formAction, isPending] = useActionState(action, {});
   const messages = (

@@ -46,22 +46,22 @@ export function EventDetails({ payload }: { payload: Record<string, unknown> }) 
       ) : null}
       {tags.length > 0 ? (
         <Part title="Tags">
-          <KeyValueList entries={tags} label="Tags" />
+          <KeyValueList entries={tags} />
         </Part>
       ) : null}
       {about.length > 0 || sdk.length > 0 ? (
         <Part title="Release and environment">
-          <KeyValueList entries={[...about, ...sdk.map(([key, value]): [string, string] => [`sdk.${key}`, value])]} label="Release and environment" />
+          <KeyValueList entries={[...about, ...sdk.map(([key, value]): [string, string] => [`sdk.${key}`, value])]} />
         </Part>
       ) : null}
       {user.length > 0 ? (
         <Part title="User">
-          <KeyValueList entries={user} label="User" />
+          <KeyValueList entries={user} />
         </Part>
       ) : null}
       {request.length > 0 ? (
         <Part title="Request">
-          <KeyValueList entries={request} label="Request" />
+          <KeyValueList entries={request} />
         </Part>
       ) : null}
       {contexts.length > 0 ? (

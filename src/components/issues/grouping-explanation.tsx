@@ -16,6 +16,8 @@ interface GroupingExplanationProps {
  */
 export function GroupingExplanation({ grouping, eventHash }: GroupingExplanationProps) {
   const joinedByCurrent = eventHash !== null && grouping.hashes.includes(eventHash);
+  // The tree of the variant the event joined by is open; when none matches, the first contributing one's.
+  const openKey = grouping.variants.find((variant) => variant.hash !== null && variant.hash === eventHash)?.key ?? grouping.variants.find((variant) => variant.hash !== null)?.key;
   return (
     <div className="space-y-4">
       {eventHash && !joinedByCurrent ? (
@@ -25,13 +27,13 @@ export function GroupingExplanation({ grouping, eventHash }: GroupingExplanation
       ) : null}
       {grouping.title ? <p className="text-sm">A fingerprint rule set the title: {grouping.title}</p> : null}
       {grouping.variants.map((variant) => (
-        <Variant key={variant.key} variant={variant} isEventHash={variant.hash !== null && variant.hash === eventHash} />
+        <Variant key={variant.key} variant={variant} isEventHash={variant.hash !== null && variant.hash === eventHash} isOpen={variant.key === openKey} />
       ))}
     </div>
   );
 }
 
-function Variant({ variant, isEventHash }: { variant: GroupingVariant; isEventHash: boolean }) {
+function Variant({ variant, isEventHash, isOpen }: { variant: GroupingVariant; isEventHash: boolean; isOpen: boolean }) {
   const contributes = variant.hash !== null;
   return (
     <article aria-label={`Variant ${variant.key}`} className={cn("rounded-md border p-3", isEventHash ? "border-primary" : "border-border")}>
@@ -62,29 +64,45 @@ function Variant({ variant, isEventHash }: { variant: GroupingVariant; isEventHa
         ) : null}
       </dl>
       {variant.component ? (
-        <ul className="mt-3 text-xs" aria-label={`Components of ${variant.key}`}>
-          <ComponentNode node={variant.component} parentContributes />
-        </ul>
+        <details className="mt-3" open={isOpen}>
+          <summary className="cursor-pointer text-xs text-muted-foreground">Components</summary>
+          <ul className="mt-1 text-xs" aria-label={`Components of ${variant.key}`}>
+            <ComponentNode node={variant.component} parentContributes />
+          </ul>
+        </details>
       ) : null}
     </article>
   );
+}
+
+/** Hashed values are emphasised; values that do not count are struck through and muted. */
+function valueClass(contributes: boolean): string {
+  return cn("font-mono break-all", contributes ? "rounded bg-primary/10 px-1 font-semibold text-foreground" : "text-muted-foreground line-through decoration-muted-foreground/50");
 }
 
 function ComponentNode({ node, parentContributes }: { node: GroupingComponent; parentContributes: boolean }) {
   const contributes = componentContributes(node);
   // Under a node that already does not contribute, repeating "does not contribute" on each child is noise.
   const hint = node.hint ?? (!contributes && parentContributes ? "does not contribute" : null);
+  const isLeaf = node.values.every((value) => typeof value === "string");
   return (
     <li className="mt-0.5">
       <span className={contributes ? "font-semibold text-foreground" : "text-muted-foreground"}>{node.name ?? node.id}</span>
       {!contributes && parentContributes ? <span className="sr-only"> (not contributing)</span> : null}
+      {isLeaf
+        ? node.values.map((value, index) => (
+            <code key={index} className={cn("ml-2", valueClass(contributes))}>
+              {String(value)}
+            </code>
+          ))
+        : null}
       {hint ? <span className="ml-1.5 text-muted-foreground italic">({hint})</span> : null}
-      {node.values.length > 0 ? (
+      {!isLeaf ? (
         <ul className="ml-2 border-l border-border pl-3">
           {node.values.map((value, index) =>
             typeof value === "string" ? (
               <li key={index} className="mt-0.5">
-                <code className={cn("font-mono break-all", contributes ? "rounded bg-primary/10 px-1 font-semibold text-foreground" : "text-muted-foreground line-through decoration-muted-foreground/50")}>{value}</code>
+                <code className={valueClass(contributes)}>{value}</code>
               </li>
             ) : (
               <ComponentNode key={index} node={value} parentContributes={contributes} />

@@ -48,7 +48,7 @@ export function IssueActions({ issueId, status, actions }: IssueActionsProps) {
           {id}
           <input type="hidden" name="kind" value="in_release" />
           <label className="flex items-center gap-2 text-sm">
-            Release
+            Release version
             <Input name="release" required maxLength={200} placeholder="1.4.0" className="h-8 w-40" />
           </label>
           <Button type="submit" size="sm" variant="secondary">

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { IssueListItem } from "@/server/issues/list-issues";
-import { LevelBadge, SubstatusBadge } from "./issue-badges";
+import { LevelBadge, StatusBadge, SubstatusBadge } from "./issue-badges";
 import { RelativeTime } from "./relative-time";
 
 /** The issue table: one row per issue with a checkbox (name="issue") for the surrounding bulk form. */
@@ -54,6 +54,7 @@ function IssueRow({ issue }: { issue: IssueListItem }) {
           {issue.culprit ? <span className="font-mono break-all">{issue.culprit}</span> : null}
           <span>{issue.projectName}</span>
           <LevelBadge level={issue.level} />
+          {issue.status !== "unresolved" ? <StatusBadge status={issue.status} /> : null}
           <SubstatusBadge substatus={issue.substatus} />
         </div>
       </td>

@@ -1,7 +1,7 @@
 import { SafeLink } from "./safe-link";
 
 /** Key/value pairs of event data (tags, user, request, a context) as a description list; http(s) URLs become safe links. */
-export function KeyValueList({ entries, label }: { entries: [string, string][]; label: string }) {
+export function KeyValueList({ entries, label }: { entries: [string, string][]; label?: string }) {
   return (
     <dl className="grid grid-cols-[minmax(8rem,max-content)_1fr] gap-x-4 gap-y-1 text-xs" aria-label={label}>
       {entries.map(([key, value], index) => (

@@ -74,7 +74,7 @@ export default async function IssuesPage({ searchParams }: IssuesPageProps) {
       </nav>
       <Form action="/issues" className="mb-4 flex flex-wrap items-end gap-3" role="search" aria-label="Filter issues">
         {filters.status !== "unresolved" ? <input type="hidden" name="status" value={filters.status} /> : null}
-        <div className="space-y-1">
+        <div className="flex flex-col gap-1">
           <Label htmlFor="issue-project">Project</Label>
           <Select id="issue-project" name="project" defaultValue={filters.project} className="w-48">
             <option value="">All projects</option>
@@ -85,7 +85,7 @@ export default async function IssuesPage({ searchParams }: IssuesPageProps) {
             ))}
           </Select>
         </div>
-        <div className="min-w-48 flex-1 space-y-1">
+        <div className="flex min-w-48 flex-1 flex-col gap-1">
           <Label htmlFor="issue-query">Search</Label>
           <Input id="issue-query" type="search" name="query" defaultValue={filters.query} placeholder="Words in the title or culprit" maxLength={200} />
         </div>
