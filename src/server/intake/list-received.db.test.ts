@@ -2,7 +2,6 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, testDialect, type TestDatabase } from "../../../tests/support/test-database";
 import { createProject } from "../projects/create-project";
 import { getReceivedEnvelope } from "./get-received-envelope";
-import { listLatestErrors } from "./list-latest-errors";
 import { listReceivedEnvelopes } from "./list-received-envelopes";
 import { storeEnvelope } from "../../../tests/support/store-envelope";
 
@@ -28,18 +27,6 @@ describe(`received envelopes on ${testDialect}`, () => {
     expect(all.map((row) => row.itemTypes.join(","))).toEqual(["eventual", "event,attachment", "client_report,event", "session"]);
     const events = await listReceivedEnvelopes(database.db, project.id, { itemType: "event" });
     expect(events.map((row) => row.summary)).toEqual(["TypeError: b", "TypeError: a"]);
-  });
-
-  it("lists the newest errors of every project, and nothing else", async () => {
-    const web = (await createProject(database.db, { name: "web" })).project;
-    const api = (await createProject(database.db, { name: "api" })).project;
-    await store(web.id, ["event"], "Error: web");
-    await store(api.id, ["transaction"], "GET /");
-    await store(api.id, ["event"], "Error: api");
-    expect((await listLatestErrors(database.db)).map((row) => [row.projectSlug, row.summary])).toEqual([
-      ["api", "Error: api"],
-      ["web", "Error: web"],
-    ]);
   });
 
   it("opens the latest envelope when no id is given, with links to its neighbours", async () => {
