@@ -30,9 +30,18 @@ export async function digestBatch(database: LanternDatabase, limit = 200): Promi
   const intake = await selectWaiting(database.db, limit).execute();
   if (intake.length === 0) return 0;
   const groupingConfigOf = await loadGroupingConfigs(database.db, intake.map((row) => row.project_id));
-  const digest = digestRows(intake, groupingConfigOf);
-  await writeTransaction(database, (trx) => writeDigest(trx, database.dialect, digest));
-  return intake.length;
+  let digest = digestRows(intake, groupingConfigOf);
+  return writeTransaction(database, async (trx) => {
+    // Read before the lock: should another digester (a second process on the same file) have taken some of
+    // these envelopes meanwhile, digest only the ones still waiting, so no counter is added twice.
+    const stillWaiting = await trx.selectFrom("intake").select("id").where("id", "in", intake.map((row) => row.id)).where("digested_at", "is", null).execute();
+    if (stillWaiting.length !== intake.length) {
+      const waiting = new Set(stillWaiting.map((row) => row.id));
+      digest = digestRows(intake.filter((row) => waiting.has(row.id)), groupingConfigOf);
+    }
+    await writeDigest(trx, database.dialect, digest);
+    return stillWaiting.length;
+  });
 }
 
 function selectWaiting(db: Kysely<Database>, limit: number) {
