@@ -174,17 +174,68 @@ function rulesFor(rules: StacktraceRule[], pass: Pass): StacktraceRule[] {
  */
 export function applyStacktraceRules(frames: JsonObject[], rules: StacktraceRule[], context: StacktraceRuleContext): StacktraceRuleResult {
   const states: FrameState[] = frames.map((f) => ({ inApp: typeof f.in_app === "boolean" ? f.in_app : null, contributes: true }));
-  const views = frames.map((frame) => viewOf(frame, context.platform));
   const variables: Record<string, number | null> = { "max-frames": null, "min-frames": null };
-  for (const pass of ["app", "group"] as const) {
-    for (const rule of rulesFor(rules, pass)) {
-      for (let i = 0; i < frames.length; i++) {
-        if (ruleMatchesAt(rule, views, states, i, context)) applyActions(rule, pass, states, i, variables);
+  const decided = decisionsByFrame(rules);
+  if (decided) {
+    // Each frame's fate depends on that frame alone: look it up, or work it out once and remember it.
+    frames.forEach((frame, i) => {
+      const key = frameKey(frame, states[i]!.inApp, context.platform);
+      let state = decided.get(key);
+      if (!state) {
+        const views = [viewOf(frame, context.platform)];
+        const own = [states[i]!];
+        for (const pass of ["app", "group"] as const) {
+          for (const rule of rulesFor(rules, pass)) if (ruleMatchesAt(rule, views, own, 0, context)) applyActions(rule, pass, own, 0, variables);
+        }
+        state = own[0]!;
+        if (decided.size >= maxRememberedFrames) decided.clear();
+        decided.set(key, state);
+      }
+      states[i] = { ...state };
+    });
+  } else {
+    const views = frames.map((frame) => viewOf(frame, context.platform));
+    for (const pass of ["app", "group"] as const) {
+      for (const rule of rulesFor(rules, pass)) {
+        for (let i = 0; i < frames.length; i++) {
+          if (ruleMatchesAt(rule, views, states, i, context)) applyActions(rule, pass, states, i, variables);
+        }
       }
     }
   }
   const decisions = states.map(({ inApp, ...rest }) => ({ ...rest, inApp: inApp === true }));
   return { frames: decisions, maxFrames: variables["max-frames"] ?? null, minFrames: variables["min-frames"] ?? null };
+}
+
+const maxRememberedFrames = 50_000;
+const frameDecisions = new WeakMap<StacktraceRule[], Map<string, FrameState> | null>();
+const frameLocalKeys = new Set(["family", "path", "module", "function", "package"]);
+
+/**
+ * Most rule lists (the built-ins, and typical project rules) decide each frame from its own fields: no
+ * caller/callee, no `app:`/`category:`/exception matchers, no `^`/`v` ranges, no stack variables. For those,
+ * a frame seen before (the same code fails again and again) gets its remembered decision — running every
+ * rule over every frame was most of grouping's cost. Null when the list needs the whole stack.
+ */
+function decisionsByFrame(rules: StacktraceRule[]): Map<string, FrameState> | null {
+  let decisions = frameDecisions.get(rules);
+  if (decisions === undefined) {
+    const isFrameLocal = rules.every(
+      (rule) =>
+        rule.caller.length === 0 &&
+        rule.callee.length === 0 &&
+        rule.matchers.every((matcher) => frameLocalKeys.has(matcher.key)) &&
+        rule.actions.every((action) => action.kind === "flag" && action.range === "self"),
+    );
+    decisions = isFrameLocal ? new Map() : null;
+    frameDecisions.set(rules, decisions);
+  }
+  return decisions;
+}
+
+function frameKey(frame: JsonObject, inApp: boolean | null, platform: string): string {
+  const text = (value: unknown) => (typeof value === "string" ? value : "");
+  return `${inApp}\u0000${text(frame.platform) || platform}\u0000${text(frame.abs_path)}\u0000${text(frame.filename)}\u0000${text(frame.module)}\u0000${text(frame.function)}\u0000${text(frame.raw_function)}\u0000${text(frame.package)}`;
 }
 
 function applyActions(rule: StacktraceRule, pass: Pass, states: FrameState[], i: number, variables: Record<string, number | null>): void {
