@@ -3,6 +3,7 @@ import type { Database } from "./schema";
 import * as initial from "./migrations/0001-initial";
 import * as ingestAndDigest from "./migrations/0002-ingest-and-digest";
 import * as issues from "./migrations/0003-issues";
+import * as issueSearch from "./migrations/0004-issue-search";
 
 /**
  * Forward-only migrations, listed in code (not read from disk) so they survive bundling.
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   "0001-initial": initial,
   "0002-ingest-and-digest": ingestAndDigest,
   "0003-issues": issues,
+  "0004-issue-search": issueSearch,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -141,6 +141,25 @@ export interface IssuesTable {
   first_release: string | null;
   last_release: string | null;
   status_changed_at: EpochMs;
+  /** Who is on it (a user name until accounts exist); null: nobody. */
+  assignee: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export interface IssueTagValuesTable {
+  issue_id: number;
+  key: string;
+  value: string;
+  times_seen: number;
+  first_seen: EpochMs;
+  last_seen: EpochMs;
+}
+
+export interface IssueCommentsTable {
+  id: Generated<number>;
+  issue_id: number;
+  author: string;
+  body: string;
+  created_at: EpochMs;
 }
 
 export interface IssueHashesTable {
@@ -201,6 +220,8 @@ export interface Database {
   issue_environments: IssueEnvironmentsTable;
   issue_activity: IssueActivityTable;
   releases: ReleasesTable;
+  issue_tag_values: IssueTagValuesTable;
+  issue_comments: IssueCommentsTable;
 }
 
 export type Project = Selectable<ProjectsTable>;

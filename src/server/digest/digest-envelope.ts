@@ -5,6 +5,7 @@ import { computeGrouping, type GroupingConfig } from "../grouping/compute-groupi
 import { parseEnvelope, type EnvelopeItem } from "../ingest/parse-envelope";
 import type { GroupedEvent } from "../issues/assign-events-to-issues";
 import { deriveCulprit } from "../issues/derive-culprit";
+import { eventTagPairs } from "../issues/event-tag-pairs";
 import { normalizeEvent } from "./normalize-event";
 
 const utf8 = new TextDecoder();
@@ -81,6 +82,7 @@ function digestItem(
         release: normalized.release,
         environment: normalized.environment,
         userKey: normalized.userKey,
+        tags: eventTagPairs(normalized.event, normalized),
       },
       row: {
         project_id: row.project_id,

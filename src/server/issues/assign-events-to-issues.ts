@@ -21,6 +21,8 @@ export interface GroupedEvent {
   release: string | null;
   environment: string | null;
   userKey: string | null;
+  /** Tag pairs counted on the issue (event-tag-pairs.ts). */
+  tags: [string, string][];
 }
 
 export interface Assignment {
@@ -45,7 +47,7 @@ export async function assignEventsToIssues(trx: Kysely<Database>, dialect: Diale
   // batch, in one global order (no deadlock), before looking them up.
   if (dialect === "postgres") await lockHashes(trx, fresh);
   const owners = await findHashOwners(trx, fresh);
-  const changes: IssueChanges = { issues: new Map(), newHashes: [], hourly: new Map(), environments: new Map(), users: [], activity: [], releases: new Map() };
+  const changes: IssueChanges = { issues: new Map(), newHashes: [], hourly: new Map(), environments: new Map(), users: [], activity: [], releases: new Map(), tagValues: new Map() };
   const existingIds = [...new Set(fresh.flatMap((event) => event.hashes.map((hash) => owners.get(key(event.projectId, hash))).filter((id) => id !== undefined)))];
   for (const issue of await lockIssues(trx, dialect, existingIds)) changes.issues.set(issue.id, issue);
   const knownUsers = await findKnownUsers(trx, existingIds, fresh);
@@ -100,6 +102,17 @@ function countEvent(changes: IssueChanges, issueId: number, event: GroupedEvent)
   const bucket = changes.hourly.get(hourKey);
   if (bucket) bucket.count += 1;
   else changes.hourly.set(hourKey, { issue_id: issueId, hour, count: 1 });
+  for (const [tagKey, value] of event.tags) {
+    const tagValueKey = `${issueId}\u0000${tagKey}\u0000${value}`;
+    const counted = changes.tagValues.get(tagValueKey);
+    if (counted) {
+      counted.times_seen += 1;
+      counted.first_seen = Math.min(counted.first_seen, event.timestamp);
+      counted.last_seen = Math.max(counted.last_seen, event.timestamp);
+    } else {
+      changes.tagValues.set(tagValueKey, { issue_id: issueId, key: tagKey, value, times_seen: 1, first_seen: event.timestamp, last_seen: event.timestamp });
+    }
+  }
   if (!event.environment) return;
   const environmentKey = key(issueId, event.environment);
   const seen = changes.environments.get(environmentKey);

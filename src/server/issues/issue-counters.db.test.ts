@@ -82,6 +82,12 @@ describe(`issue counters on ${testDialect}`, () => {
       const actual = await counters(issueId);
       expect({ ...actual, hourly: Object.fromEntries(actual.hourly) }).toEqual({ times: expected.times, users: expected.users.size, first: expected.first, last: expected.last, hourly: Object.fromEntries(expected.hourly) });
     }
+    // Tag values (what `release:` search and the tag bars read) agree with the events too.
+    const releases = await database.db.selectFrom("events").select(["issue_id", "release"]).where("project_id", "=", projectId).execute();
+    const expectedReleases = new Map<string, number>();
+    for (const event of releases) expectedReleases.set(`${event.issue_id}:${event.release}`, (expectedReleases.get(`${event.issue_id}:${event.release}`) ?? 0) + 1);
+    const counted = await database.db.selectFrom("issue_tag_values").select(["issue_id", "value", "times_seen"]).where("key", "=", "release").execute();
+    expect(new Map(counted.map((row) => [`${row.issue_id}:${row.value}`, row.times_seen]))).toEqual(expectedReleases);
   });
 
   it("keeps counts and each issue's first and newest event when retention deletes events", async () => {

@@ -58,10 +58,16 @@ async function moveInto(trx: Kysely<Database>, source: IssueRow, target: IssueRo
       times_seen = issue_environments.times_seen + excluded.times_seen,
       first_seen = case when excluded.first_seen < issue_environments.first_seen then excluded.first_seen else issue_environments.first_seen end,
       last_seen = case when excluded.last_seen > issue_environments.last_seen then excluded.last_seen else issue_environments.last_seen end`.execute(trx);
+  await sql`insert into issue_tag_values (issue_id, key, value, times_seen, first_seen, last_seen)
+    select ${target.id}, key, value, times_seen, first_seen, last_seen from issue_tag_values where issue_id = ${source.id}
+    on conflict (issue_id, key, value) do update set
+      times_seen = issue_tag_values.times_seen + excluded.times_seen,
+      first_seen = case when excluded.first_seen < issue_tag_values.first_seen then excluded.first_seen else issue_tag_values.first_seen end,
+      last_seen = case when excluded.last_seen > issue_tag_values.last_seen then excluded.last_seen else issue_tag_values.last_seen end`.execute(trx);
   await sql`insert into issue_users (issue_id, user_key)
     select ${target.id}, user_key from issue_users where issue_id = ${source.id}
     on conflict (issue_id, user_key) do nothing`.execute(trx);
-  for (const table of ["issue_hourly_counts", "issue_environments", "issue_users"] as const) await trx.deleteFrom(table).where("issue_id", "=", source.id).execute();
+  for (const table of ["issue_hourly_counts", "issue_environments", "issue_users", "issue_tag_values"] as const) await trx.deleteFrom(table).where("issue_id", "=", source.id).execute();
 
   target.times_seen += source.times_seen;
   target.first_seen = Math.min(target.first_seen, source.first_seen);

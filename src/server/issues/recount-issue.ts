@@ -1,18 +1,20 @@
 import type { Kysely } from "kysely";
 import { chunks } from "../db/chunks";
 import type { Database } from "../db/schema";
+import { readEventPayload } from "../events/read-event-payload";
+import { eventTagPairs } from "./event-tag-pairs";
 
 const hourMs = 3_600_000;
 
 /**
- * Rebuilds an issue's counters — times seen, first/last seen, distinct users, releases, hourly counts and
- * environments — from the events it holds. Only unmerge uses it: digest keeps counters as events arrive,
+ * Rebuilds an issue's counters — times seen, first/last seen, distinct users, releases, hourly counts,
+ * environments and tag values — from the events it holds (tags from their payloads). Only unmerge uses it: digest keeps counters as events arrive,
  * and after retention has deleted events a recount gives lower numbers than digest kept.
  */
 export async function recountIssue(trx: Kysely<Database>, issueId: number): Promise<void> {
   const events = await trx
     .selectFrom("events")
-    .select(["timestamp", "user_key", "release", "environment", "title", "level"])
+    .select(["timestamp", "user_key", "release", "environment", "title", "level", "payload"])
     .where("issue_id", "=", issueId)
     .orderBy("timestamp")
     .orderBy("id")
@@ -21,7 +23,14 @@ export async function recountIssue(trx: Kysely<Database>, issueId: number): Prom
   const hourly = new Map<number, number>();
   const environments = new Map<string, { times_seen: number; first_seen: number; last_seen: number }>();
   const users = new Set<string>();
+  const tagValues = new Map<string, { key: string; value: string; times_seen: number; first_seen: number; last_seen: number }>();
   for (const event of events) {
+    for (const [key, value] of eventTagPairs(readEventPayload(event.payload), { level: event.level, environment: event.environment, release: event.release, userKey: event.user_key })) {
+      const seen = tagValues.get(`${key}\u0000${value}`) ?? { key, value, times_seen: 0, first_seen: event.timestamp, last_seen: event.timestamp };
+      seen.times_seen += 1;
+      seen.last_seen = event.timestamp;
+      tagValues.set(`${key}\u0000${value}`, seen);
+    }
     const hour = event.timestamp - (event.timestamp % hourMs);
     hourly.set(hour, (hourly.get(hour) ?? 0) + 1);
     if (event.user_key) users.add(event.user_key);
@@ -52,6 +61,8 @@ export async function recountIssue(trx: Kysely<Database>, issueId: number): Prom
   await trx.deleteFrom("issue_hourly_counts").where("issue_id", "=", issueId).execute();
   await trx.deleteFrom("issue_environments").where("issue_id", "=", issueId).execute();
   await trx.deleteFrom("issue_users").where("issue_id", "=", issueId).execute();
+  await trx.deleteFrom("issue_tag_values").where("issue_id", "=", issueId).execute();
+  for (const chunk of chunks([...tagValues.values()].map((seen) => ({ issue_id: issueId, ...seen })))) await trx.insertInto("issue_tag_values").values(chunk).execute();
   for (const chunk of chunks([...hourly].map(([hour, count]) => ({ issue_id: issueId, hour, count })))) await trx.insertInto("issue_hourly_counts").values(chunk).execute();
   for (const chunk of chunks([...environments].map(([environment, seen]) => ({ issue_id: issueId, environment, ...seen })))) await trx.insertInto("issue_environments").values(chunk).execute();
   for (const chunk of chunks([...users].map((user_key) => ({ issue_id: issueId, user_key })))) await trx.insertInto("issue_users").values(chunk).execute();

@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Kysely } from "kysely";
 import { chunks } from "../db/chunks";
-import type { Database, IssueEnvironmentsTable, IssueHashesTable, IssueHourlyCountsTable, IssueRow, IssueUsersTable, ReleasesTable } from "../db/schema";
+import type { Database, IssueEnvironmentsTable, IssueHashesTable, IssueHourlyCountsTable, IssueRow, IssueTagValuesTable, IssueUsersTable, ReleasesTable } from "../db/schema";
 import type { ActivityEntry } from "./record-event-on-issue";
 
 /** Everything a digest batch changes on the issue side, keyed so each row is written once. */
@@ -12,6 +12,7 @@ export interface IssueChanges {
   users: Insertable<IssueUsersTable>[];
   activity: { issueId: number; entry: ActivityEntry }[];
   releases: Map<string, Insertable<ReleasesTable>>;
+  tagValues: Map<string, Insertable<IssueTagValuesTable>>;
 }
 
 /**
@@ -46,6 +47,19 @@ export async function writeIssueChanges(trx: Kysely<Database>, changes: IssueCha
           // CASE rather than least()/greatest(), which SQLite does not have.
           first_seen: sql<number>`case when excluded.first_seen < issue_environments.first_seen then excluded.first_seen else issue_environments.first_seen end`,
           last_seen: sql<number>`case when excluded.last_seen > issue_environments.last_seen then excluded.last_seen else issue_environments.last_seen end`,
+        })),
+      )
+      .execute();
+  }
+  for (const chunk of chunks(sorted([...changes.tagValues.values()], (row) => `${row.issue_id}:${row.key}:${row.value}`))) {
+    await trx
+      .insertInto("issue_tag_values")
+      .values(chunk)
+      .onConflict((conflict) =>
+        conflict.columns(["issue_id", "key", "value"]).doUpdateSet((eb) => ({
+          times_seen: eb("issue_tag_values.times_seen", "+", eb.ref("excluded.times_seen")),
+          first_seen: sql<number>`case when excluded.first_seen < issue_tag_values.first_seen then excluded.first_seen else issue_tag_values.first_seen end`,
+          last_seen: sql<number>`case when excluded.last_seen > issue_tag_values.last_seen then excluded.last_seen else issue_tag_values.last_seen end`,
         })),
       )
       .execute();
