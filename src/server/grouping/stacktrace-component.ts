@@ -6,6 +6,18 @@ import type { PreparedStacktrace } from "./prepare-stacktraces";
 
 export type StackVariant = "app" | "system";
 
+/** Frame components of a stack, built once and shared by its app and system variants. */
+const frameNodesByStack = new WeakMap<PreparedStacktrace, GroupingComponent[]>();
+
+function baseFrameNodes(prepared: PreparedStacktrace, eventPlatform: string): GroupingComponent[] {
+  let nodes = frameNodesByStack.get(prepared);
+  if (!nodes) {
+    nodes = prepared.frames.map((frame) => buildFrameComponent(frame, eventPlatform));
+    frameNodesByStack.set(prepared, nodes);
+  }
+  return nodes;
+}
+
 /** §5.3: a frame repeating the one before it on all of these is a recursive call. */
 const recursionFields = ["abs_path", "package", "module", "filename", "function", "lineno", "colno"] as const;
 
@@ -24,8 +36,10 @@ const isUrlFrame = (frame: JsonObject): boolean =>
  */
 export function buildStacktraceComponent(prepared: PreparedStacktrace, variant: StackVariant, eventPlatform: string): GroupingComponent {
   const { frames, decisions } = prepared;
-  const nodes = frames.map((frame, index) => {
-    const node = buildFrameComponent(frame, eventPlatform);
+  const nodes = baseFrameNodes(prepared, eventPlatform).map((base, index) => {
+    // A copy per variant: the marks below are the variant's own; the children are shared and never changed.
+    const node = { ...base };
+    const frame = frames[index]!;
     if (isRecursion(frame, frames[index - 1])) mark(node, false, "ignored due to recursion");
     if (variant === "app" && decisions[index]?.inApp !== true) mark(node, false, decisions[index]?.inAppHint ?? "non app frame");
     return node;
