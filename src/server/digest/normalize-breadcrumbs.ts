@@ -26,6 +26,11 @@ export function normalizeBreadcrumbs(raw: unknown, errors: ErrorCollector): Json
   return kept.reverse();
 }
 
+const trimmedFields = [
+  ["category", charLimits.enumLike],
+  ["message", charLimits.message],
+] as const;
+
 function normalizeBreadcrumb(raw: JsonObject, path: string, errors: ErrorCollector): JsonObject {
   const crumb: JsonObject = { ...raw };
   if (crumb.timestamp !== undefined) {
@@ -36,10 +41,7 @@ function normalizeBreadcrumb(raw: JsonObject, path: string, errors: ErrorCollect
     } else crumb.timestamp = seconds;
   }
   crumb.type = typeof crumb.type === "string" && crumb.type !== "" ? trimString(crumb.type, charLimits.enumLike) : "default";
-  for (const [field, limit] of [
-    ["category", charLimits.enumLike],
-    ["message", charLimits.message],
-  ] as const) {
+  for (const [field, limit] of trimmedFields) {
     if (crumb[field] === undefined) continue;
     const text = lenientString(crumb[field]);
     if (text === null) {

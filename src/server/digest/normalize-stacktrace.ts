@@ -99,8 +99,16 @@ function backfillPaths(frame: JsonObject): void {
     delete frame.filename;
   }
   if (frame.filename || typeof frame.abs_path !== "string" || frame.abs_path === "") return;
-  const absPath = frame.abs_path;
-  let filename = absPath;
+  frame.filename = filenameOf(frame.abs_path);
+}
+
+/** Filenames by abs_path: the same few files recur in every stack, and URL parsing is the costly part. */
+const filenames = new Map<string, string>();
+
+function filenameOf(absPath: string): string {
+  let filename = filenames.get(absPath);
+  if (filename !== undefined) return filename;
+  filename = absPath;
   if (urlSchemes.test(absPath)) {
     try {
       const urlPath = new URL(absPath).pathname;
@@ -109,7 +117,9 @@ function backfillPaths(frame: JsonObject): void {
       // An unparsable URL keeps the whole abs_path as its filename.
     }
   }
-  frame.filename = filename;
+  if (filenames.size >= 10_000) filenames.clear();
+  filenames.set(absPath, filename);
+  return filename;
 }
 
 /**
