@@ -4,6 +4,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createDatabase } from "../src/server/db/create-database";
+import { migrateToLatest } from "../src/server/db/migrate";
+import { digestBatch } from "../src/server/digest/digest-batch";
+import { createProject } from "../src/server/projects/create-project";
+import { storeFixtureEvent } from "../tests/support/event-envelopes";
 
 /**
  * The real `lantern` command in a child process, on a fresh SQLite file. (PostgreSQL is covered by the
@@ -48,7 +53,7 @@ describe("lantern CLI", () => {
 
   it("migrate applies the migrations, then reports the database up to date", { timeout: 2 * commandTimeout }, async () => {
     const first = await lantern(["migrate"], { DATABASE_URL: databaseUrl });
-    expect(first).toMatchObject({ code: 0, stdout: "Applied 0001-initial, 0002-ingest-and-digest, 0003-issues, 0004-issue-search.\n" });
+    expect(first).toMatchObject({ code: 0, stdout: "Applied 0001-initial, 0002-ingest-and-digest, 0003-issues, 0004-issue-search, 0005-data-scrubbing.\n" });
     const second = await lantern(["migrate"], { DATABASE_URL: databaseUrl });
     expect(second).toMatchObject({ code: 0, stdout: "The database is up to date.\n" });
   });
@@ -94,6 +99,32 @@ describe("lantern CLI", () => {
     expect(run.code).not.toBeNull();
     expect(run.milliseconds).toBeLessThan(10_000);
     expect(run.stderr).toContain('PORT: expected a TCP port number (got "abc")');
+  });
+
+  it("digest prints the URL of the event tagged with the digest, and exits 1 with a message when none is", { timeout: 2 * commandTimeout }, async () => {
+    const database = createDatabase({ dialect: "sqlite", path: join(directory, "lantern.db") });
+    let eventId = "";
+    try {
+      await migrateToLatest(database.db);
+      const { project } = await createProject(database.db, { name: "Web Shop" });
+      await storeFixtureEvent(database.db, project.id, "node-exception.envelope", (event) => {
+        event.tags = { digest: "3141592653" };
+        eventId = event.event_id as string;
+      });
+      await digestBatch(database);
+    } finally {
+      await database.close();
+    }
+
+    const found = await lantern(["digest", "3141592653"], { DATABASE_URL: databaseUrl, LANTERN_URL: "https://errors.example.com/lantern/" });
+    expect(found.stderr).toBe("");
+    expect(found.code).toBe(0);
+    expect(found.stdout).toMatch(new RegExp(`^https://errors\\.example\\.com/lantern/projects/web-shop/issues/\\d+/events/${eventId}\n$`));
+
+    const missing = await lantern(["digest", "2718281828"], { DATABASE_URL: databaseUrl });
+    expect(missing.code).toBe(1);
+    expect(missing.stdout).toBe("");
+    expect(missing.stderr).toContain('no event carries the digest "2718281828"');
   });
 
   it("doctor exits 0 with only ok lines on a good configuration", async () => {

@@ -4,6 +4,7 @@ import * as initial from "./migrations/0001-initial";
 import * as ingestAndDigest from "./migrations/0002-ingest-and-digest";
 import * as issues from "./migrations/0003-issues";
 import * as issueSearch from "./migrations/0004-issue-search";
+import * as dataScrubbing from "./migrations/0005-data-scrubbing";
 
 /**
  * Forward-only migrations, listed in code (not read from disk) so they survive bundling.
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   "0002-ingest-and-digest": ingestAndDigest,
   "0003-issues": issues,
   "0004-issue-search": issueSearch,
+  "0005-data-scrubbing": dataScrubbing,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

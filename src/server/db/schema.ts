@@ -20,6 +20,12 @@ export interface ProjectsTable {
   /** Null: the instance default from the config. */
   retention_days: ColumnType<number | null, number | null | undefined, number | null>;
   max_events_per_issue: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Data scrubbing (1 = on, the default); extra sensitive key words and safe fields, one per line or comma-separated. */
+  scrub_data: ColumnType<number, number | undefined, number>;
+  scrub_extra_keys: ColumnType<string, string | undefined, string>;
+  scrub_safe_fields: ColumnType<string, string | undefined, string>;
+  scrub_ip_addresses: ColumnType<number, number | undefined, number>;
+  scrub_emails: ColumnType<number, number | undefined, number>;
 }
 
 export interface ProjectKeysTable {

@@ -4,8 +4,8 @@ import type { Dialect, LanternDatabase } from "../db/create-database";
 import type { Database, OutcomesTable, SessionCountsTable } from "../db/schema";
 import { writeTransaction } from "../db/write-transaction";
 import { assignEventsToIssues } from "../issues/assign-events-to-issues";
-import { loadGroupingConfigs } from "../projects/load-grouping-configs";
-import { digestEnvelope, emptyDigestRows, type DigestRows, type GroupingConfigOf } from "./digest-envelope";
+import { loadDigestConfigs, type DigestConfigOf } from "../projects/load-grouping-configs";
+import { digestEnvelope, emptyDigestRows, type DigestRows } from "./digest-envelope";
 
 
 type IntakeForDigest = Parameters<typeof digestEnvelope>[0];
@@ -22,22 +22,22 @@ export async function digestBatch(database: LanternDatabase, limit = 200): Promi
     return database.db.transaction().execute(async (trx) => {
       const intake = await selectWaiting(trx, limit).forUpdate().skipLocked().execute();
       if (intake.length === 0) return 0;
-      const groupingConfigOf = await loadGroupingConfigs(trx, intake.map((row) => row.project_id));
-      await writeDigest(trx, database.dialect, digestRows(intake, groupingConfigOf));
+      const configOf = await loadDigestConfigs(trx, intake.map((row) => row.project_id));
+      await writeDigest(trx, database.dialect, digestRows(intake, configOf));
       return intake.length;
     });
   }
   const intake = await selectWaiting(database.db, limit).execute();
   if (intake.length === 0) return 0;
-  const groupingConfigOf = await loadGroupingConfigs(database.db, intake.map((row) => row.project_id));
-  let digest = digestRows(intake, groupingConfigOf);
+  const configOf = await loadDigestConfigs(database.db, intake.map((row) => row.project_id));
+  let digest = digestRows(intake, configOf);
   return writeTransaction(database, async (trx) => {
     // Read before the lock: should another digester (a second process on the same file) have taken some of
     // these envelopes meanwhile, digest only the ones still waiting, so no counter is added twice.
     const stillWaiting = await trx.selectFrom("intake").select("id").where("id", "in", intake.map((row) => row.id)).where("digested_at", "is", null).execute();
     if (stillWaiting.length !== intake.length) {
       const waiting = new Set(stillWaiting.map((row) => row.id));
-      digest = digestRows(intake.filter((row) => waiting.has(row.id)), groupingConfigOf);
+      digest = digestRows(intake.filter((row) => waiting.has(row.id)), configOf);
     }
     await writeDigest(trx, database.dialect, digest);
     return stillWaiting.length;
@@ -54,12 +54,12 @@ interface Digest {
   failed: { id: number; problems: string }[];
 }
 
-function digestRows(intake: IntakeForDigest[], groupingConfigOf: GroupingConfigOf): Digest {
+function digestRows(intake: IntakeForDigest[], configOf: DigestConfigOf): Digest {
   const digest: Digest = { rows: emptyDigestRows(), clean: [], failed: [] };
   for (const row of intake) {
     let problems: string[];
     try {
-      problems = digestEnvelope(row, digest.rows, groupingConfigOf);
+      problems = digestEnvelope(row, digest.rows, configOf);
     } catch (error) {
       problems = [(error as Error).message];
     }
@@ -76,6 +76,7 @@ async function writeDigest(trx: Kysely<Database>, dialect: Dialect, { rows, clea
     await trx.updateTable("intake").set({ digested_at: now }).where("id", "in", clean.slice(start, start + 500)).execute();
   }
   for (const { id, problems } of failed) await trx.updateTable("intake").set({ digested_at: now, digest_error: problems }).where("id", "=", id).execute();
+  for (const { id, body } of rows.scrubbedBodies) await trx.updateTable("intake").set({ body, body_bytes: body.length }).where("id", "=", id).execute();
 }
 
 async function writeRows(trx: Kysely<Database>, dialect: Dialect, rows: DigestRows): Promise<void> {

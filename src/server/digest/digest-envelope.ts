@@ -1,15 +1,22 @@
 import { constants, deflateSync } from "node:zlib";
 import type { Insertable } from "kysely";
 import type { AttachmentsTable, EventsTable, IntakeRow, OutcomesTable, SessionCountsTable, StoredItemsTable } from "../db/schema";
-import { computeGrouping, type GroupingConfig } from "../grouping/compute-grouping";
+import { computeGrouping } from "../grouping/compute-grouping";
 import { parseEnvelope, type EnvelopeItem } from "../ingest/parse-envelope";
 import type { GroupedEvent } from "../issues/assign-events-to-issues";
 import { deriveCulprit } from "../issues/derive-culprit";
 import { eventTagPairs } from "../issues/event-tag-pairs";
+import { serializeEnvelope } from "../ingest/serialize-envelope";
+import type { DigestConfigOf, ProjectDigestConfig } from "../projects/load-grouping-configs";
 import { normalizeEvent } from "./normalize-event";
+import { userKeyOf } from "./normalize-user";
+import { isRecord } from "./read-values";
+import { scrubEvent } from "./scrub-event";
 
 const utf8 = new TextDecoder();
 const hourMs = 3_600_000;
+/** JSON items that can carry what users send (headers, bodies, messages): scrubbed before they are kept. */
+const scrubbedItemTypes = new Set(["event", "transaction", "span", "check_in", "log", "user_report", "feedback", "replay_event"]);
 /** Kept for views to come (traces, crons, logs, feedback); other unknown items are accepted and ignored. */
 const storedItemTypes = new Set(["transaction", "span", "check_in", "log", "user_report", "feedback", "profile", "profile_chunk", "replay_event"]);
 
@@ -23,10 +30,12 @@ export interface DigestRows {
   storedItems: Insertable<StoredItemsTable>[];
   sessionCounts: Insertable<SessionCountsTable>[];
   outcomes: Insertable<OutcomesTable>[];
+  /** Raw envelopes that held secrets, rewritten with them filtered (the intake keeps envelopes after digest). */
+  scrubbedBodies: { id: number; body: Uint8Array }[];
 }
 
 export function emptyDigestRows(): DigestRows {
-  return { events: [], attachments: [], storedItems: [], sessionCounts: [], outcomes: [] };
+  return { events: [], attachments: [], storedItems: [], sessionCounts: [], outcomes: [], scrubbedBodies: [] };
 }
 
 /**
@@ -35,36 +44,51 @@ export function emptyDigestRows(): DigestRows {
  * the transaction that marks the envelope digested, so nothing is counted twice. Returns the problems
  * with single items; the other items are still digested.
  */
-export type GroupingConfigOf = (projectId: number) => GroupingConfig;
-
-export function digestEnvelope(row: IntakeForDigest, rows: DigestRows, groupingConfigOf: GroupingConfigOf): string[] {
+export function digestEnvelope(row: IntakeForDigest, rows: DigestRows, configOf: DigestConfigOf): string[] {
   const envelope = parseEnvelope(row.body);
   const problems: string[] = [];
   const headerEventId = typeof envelope.header.event_id === "string" ? envelope.header.event_id.replaceAll("-", "").toLowerCase() : null;
+  const config = configOf(row.project_id);
+  let isScrubbed = false;
   for (const [index, item] of envelope.items.entries()) {
     try {
-      digestItem(rows, row, envelope.header, headerEventId, item, index, groupingConfigOf);
+      // Secrets are filtered before anything else sees an item: normalization, grouping, tags, storage.
+      let parsed: Record<string, unknown> | undefined;
+      if (scrubbedItemTypes.has(item.header.type)) {
+        parsed = parseJson(item.payload);
+        if (scrubEvent(parsed, config.scrubbing) > 0) {
+          item.payload = new TextEncoder().encode(JSON.stringify(parsed));
+          isScrubbed = true;
+        }
+      }
+      digestItem(rows, row, { header: envelope.header, headerEventId, item, index, parsed, config });
     } catch (error) {
       problems.push(`item ${index + 1} (${item.header.type}): ${(error as Error).message}`);
     }
   }
+  if (isScrubbed) rows.scrubbedBodies.push({ id: row.id, body: serializeEnvelope(envelope.header, envelope.items) });
   return problems;
 }
 
-function digestItem(
-  rows: DigestRows,
-  row: IntakeForDigest,
-  header: Record<string, unknown>,
-  headerEventId: string | null,
-  item: EnvelopeItem,
-  index: number,
-  groupingConfigOf: GroupingConfigOf,
-): void {
+interface ItemContext {
+  header: Record<string, unknown>;
+  headerEventId: string | null;
+  item: EnvelopeItem;
+  index: number;
+  /** The item's JSON, already parsed (and scrubbed) for the item types that are scrubbed. */
+  parsed: Record<string, unknown> | undefined;
+  config: ProjectDigestConfig;
+}
+
+function digestItem(rows: DigestRows, row: IntakeForDigest, { header, headerEventId, item, index, parsed, config }: ItemContext): void {
   const { type } = item.header;
   if (type === "event") {
-    const normalized = normalizeEvent(parseJson(item.payload), { receivedAt: row.received_at, sentAt: header.sent_at, headerEventId, clientIp: row.client_ip });
+    const normalized = normalizeEvent(parsed ?? parseJson(item.payload), { receivedAt: row.received_at, sentAt: header.sent_at, headerEventId, clientIp: row.client_ip });
+    // Normalization fills `{{auto}}` with the SDK's address; a project that stores no IP addresses drops it.
+    if (config.scrubbing.isEnabled && config.scrubbing.scrubIpAddresses && isRecord(normalized.event.user)) delete normalized.event.user.ip_address;
+    const userKey = userKeyOf(isRecord(normalized.event.user) ? normalized.event.user : null);
     // Grouping also settles each frame's in_app, so it runs before the event is stored.
-    const grouping = computeGrouping(normalized.event, groupingConfigOf(row.project_id));
+    const grouping = computeGrouping(normalized.event, config.grouping);
     const timestamp = Math.round(normalized.timestampMs);
     const title = grouping.title ?? normalized.title;
     rows.events.push({
@@ -81,8 +105,8 @@ function digestItem(
         receivedAt: row.received_at,
         release: normalized.release,
         environment: normalized.environment,
-        userKey: normalized.userKey,
-        tags: eventTagPairs(normalized.event, normalized),
+        userKey,
+        tags: eventTagPairs(normalized.event, { ...normalized, userKey }),
       },
       row: {
         project_id: row.project_id,
@@ -96,7 +120,7 @@ function digestItem(
         title,
         release: normalized.release,
         environment: normalized.environment,
-        user_key: normalized.userKey,
+        user_key: userKey,
         // The fastest level: digest runs beside ingest on the same core, and level 1 already shrinks JSON ~5×.
         payload: deflateSync(JSON.stringify(normalized.event), { level: constants.Z_BEST_SPEED }),
       },
@@ -119,13 +143,13 @@ function digestItem(
   } else if (type === "client_report") {
     countOutcomes(rows, row, parseJson(item.payload));
   } else if (storedItemTypes.has(type)) {
-    rows.storedItems.push({ project_id: row.project_id, intake_id: row.id, item_index: index, type, event_id: linkedEventId(type, item, headerEventId), received_at: row.received_at, payload: item.payload });
+    rows.storedItems.push({ project_id: row.project_id, intake_id: row.id, item_index: index, type, event_id: linkedEventId(type, parsed, item, headerEventId), received_at: row.received_at, payload: item.payload });
   }
 }
 
-function linkedEventId(type: string, item: EnvelopeItem, headerEventId: string | null): string | null {
+function linkedEventId(type: string, parsed: Record<string, unknown> | undefined, item: EnvelopeItem, headerEventId: string | null): string | null {
   if (type !== "user_report" && type !== "feedback") return headerEventId;
-  const value = parseJson(item.payload);
+  const value = parsed ?? parseJson(item.payload);
   const linked = type === "user_report" ? value.event_id : (value.contexts as { feedback?: { associated_event_id?: unknown } } | undefined)?.feedback?.associated_event_id;
   return typeof linked === "string" ? linked.replaceAll("-", "").toLowerCase() : headerEventId;
 }

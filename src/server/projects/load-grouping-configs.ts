@@ -1,24 +1,63 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
-import type { GroupingConfigOf } from "../digest/digest-envelope";
+import { defaultScrubSettings, type ScrubSettings } from "../digest/scrub-event";
 import { emptyGroupingConfig, type GroupingConfig } from "../grouping/compute-grouping";
 import { parseFingerprintRules } from "../grouping/parse-fingerprint-rules";
 import { parseStacktraceRules } from "../grouping/parse-stacktrace-rules";
+
+/** What digest applies to a project's events: its grouping rules and its data scrubbing settings. */
+export interface ProjectDigestConfig {
+  grouping: GroupingConfig;
+  scrubbing: ScrubSettings;
+}
+
+export type DigestConfigOf = (projectId: number) => ProjectDigestConfig;
+
+const defaultDigestConfig: ProjectDigestConfig = { grouping: emptyGroupingConfig, scrubbing: defaultScrubSettings };
 
 /** Parsed rules by their text: projects rarely change them, digest reads them every batch. */
 const parsedByText = new Map<string, GroupingConfig>();
 
 /**
- * The grouping configuration (fingerprint and stack-trace rules) of each project in a digest batch, read
- * once per batch so that a rule saved in the project settings applies to the next events digested.
+ * The digest configuration of each project in a batch, read once per batch so that rules or scrubbing
+ * settings saved in the project settings apply to the next events digested.
  */
-export async function loadGroupingConfigs(db: Kysely<Database>, projectIds: number[]): Promise<GroupingConfigOf> {
-  const configs = new Map<number, GroupingConfig>();
+export async function loadDigestConfigs(db: Kysely<Database>, projectIds: number[]): Promise<DigestConfigOf> {
+  const configs = new Map<number, ProjectDigestConfig>();
   if (projectIds.length > 0) {
-    const rows = await db.selectFrom("projects").select(["id", "fingerprint_rules", "stacktrace_rules"]).where("id", "in", [...new Set(projectIds)]).execute();
-    for (const row of rows) configs.set(row.id, parseGroupingConfig(row.fingerprint_rules, row.stacktrace_rules));
+    const rows = await db
+      .selectFrom("projects")
+      .select(["id", "fingerprint_rules", "stacktrace_rules", "scrub_data", "scrub_extra_keys", "scrub_safe_fields", "scrub_ip_addresses", "scrub_emails"])
+      .where("id", "in", [...new Set(projectIds)])
+      .execute();
+    for (const row of rows) {
+      configs.set(row.id, {
+        grouping: parseGroupingConfig(row.fingerprint_rules, row.stacktrace_rules),
+        scrubbing: {
+          isEnabled: row.scrub_data === 1,
+          extraKeys: splitList(row.scrub_extra_keys),
+          safeFields: splitList(row.scrub_safe_fields),
+          scrubIpAddresses: row.scrub_ip_addresses === 1,
+          scrubEmails: row.scrub_emails === 1,
+        },
+      });
+    }
   }
-  return (projectId) => configs.get(projectId) ?? emptyGroupingConfig;
+  return (projectId) => configs.get(projectId) ?? defaultDigestConfig;
+}
+
+/** Only the grouping rules (the issue page's "why grouped this way"). */
+export async function loadGroupingConfigs(db: Kysely<Database>, projectIds: number[]): Promise<(projectId: number) => GroupingConfig> {
+  const configOf = await loadDigestConfigs(db, projectIds);
+  return (projectId) => configOf(projectId).grouping;
+}
+
+/** Settings lists are written one per line or comma-separated. */
+export function splitList(text: string): string[] {
+  return text
+    .split(/[\n,]/)
+    .map((entry) => entry.trim())
+    .filter(Boolean);
 }
 
 function parseGroupingConfig(fingerprintRules: string, stacktraceRules: string): GroupingConfig {

@@ -1,0 +1,116 @@
+import { isRecord, type JsonObject } from "./read-values";
+import { filtered, scrubText, type TextScrubbing } from "./scrub-text";
+
+export { filtered };
+
+/**
+ * Words that make a key's value a secret wherever it appears (Sentry's default data scrubbing): a key
+ * containing any of them, ignoring case and `-`/`_`, is filtered.
+ */
+const sensitiveKeyWords = [
+  "password",
+  "passwd",
+  "pwd",
+  "secret",
+  "token",
+  "apikey",
+  "auth",
+  "cookie",
+  "session",
+  "csrf",
+  "xsrf",
+  "credential",
+  "privatekey",
+  "signature",
+  "creditcard",
+  "cardnumber",
+];
+
+export interface ScrubSettings {
+  isEnabled: boolean;
+  /** More key words to filter (project settings), compared like the defaults. */
+  extraKeys: string[];
+  /** Keys never filtered, even when they contain a sensitive word (project settings). */
+  safeFields: string[];
+  scrubIpAddresses: boolean;
+  scrubEmails: boolean;
+}
+
+export const defaultScrubSettings: ScrubSettings = { isEnabled: true, extraKeys: [], safeFields: [], scrubIpAddresses: false, scrubEmails: false };
+
+/** Top-level fields that are never secrets and must stay readable (modules: package names such as class-variance-authority). */
+const structuralKeys = new Set(["event_id", "timestamp", "start_timestamp", "received", "platform", "level", "type", "sdk", "fingerprint", "release", "dist", "environment", "modules", "debug_meta"]);
+
+const normalizeKey = (key: string) => key.toLowerCase().replace(/[-_.\s]/g, "");
+
+function textScrubbing(settings: ScrubSettings): TextScrubbing {
+  const words = [...sensitiveKeyWords, ...settings.extraKeys.map(normalizeKey).filter(Boolean)];
+  const safe = new Set(settings.safeFields.map(normalizeKey));
+  // The same keys recur all over an event (function, filename, lineno…): decide each once.
+  const decided = new Map<string, boolean>();
+  const isSensitiveKey = (key: string) => {
+    let isSensitive = decided.get(key);
+    if (isSensitive === undefined) {
+      const normalized = normalizeKey(key);
+      isSensitive = !safe.has(normalized) && words.some((word) => normalized.includes(word));
+      decided.set(key, isSensitive);
+    }
+    return isSensitive;
+  };
+  return { isSensitiveKey, scrubEmails: settings.scrubEmails, scrubIpAddresses: settings.scrubIpAddresses };
+}
+
+/**
+ * Data scrubbing before anything is stored (sentry-protocol §4; Sentry's defaults): the values of keys that
+ * look like secrets anywhere in the event — request headers, cookies, query string and body, extra,
+ * contexts, breadcrumb data, frame variables, tags, user — become "[Filtered]", and so do secret-looking
+ * values under any key (bearer tokens, PEM private keys, Luhn-valid card numbers, `key=value` pairs in
+ * URLs and cookie strings; e-mail and IP addresses when the project asks). Mutates the event; returns how
+ * many values were filtered.
+ */
+export function scrubEvent(event: JsonObject, settings: ScrubSettings): number {
+  if (!settings.isEnabled) return 0;
+  const text = textScrubbing(settings);
+  const { isSensitiveKey } = text;
+  const state = { count: 0 };
+
+  const scrubValue = (value: unknown, depth: number): unknown => {
+    if (typeof value === "string") {
+      const scrubbed = scrubText(value, text);
+      if (scrubbed !== value) state.count++;
+      return scrubbed;
+    }
+    if (depth > 32 || value === null || typeof value !== "object") return value;
+    if (Array.isArray(value)) {
+      // A [key, value] pair (headers, tags, cookies and query strings in list form) is judged by its key.
+      if (value.length === 2 && typeof value[0] === "string" && isSensitiveKey(value[0]) && value[1] !== null && value[1] !== "") {
+        state.count++;
+        return [value[0], filtered];
+      }
+      for (let index = 0; index < value.length; index++) value[index] = scrubValue(value[index], depth + 1);
+      return value;
+    }
+    scrubObject(value as JsonObject, depth);
+    return value;
+  };
+
+  const scrubObject = (object: JsonObject, depth: number) => {
+    for (const key of Object.keys(object)) {
+      const value = object[key];
+      if (depth === 0 && structuralKeys.has(key)) continue;
+      if (isSensitiveKey(key) && value !== null && value !== undefined && value !== "") {
+        object[key] = filtered;
+        state.count++;
+      } else {
+        object[key] = scrubValue(value, depth + 1);
+      }
+    }
+  };
+
+  scrubObject(event, 0);
+  if (settings.scrubIpAddresses && isRecord(event.user) && event.user.ip_address !== undefined) {
+    delete event.user.ip_address;
+    state.count++;
+  }
+  return state.count;
+}
