@@ -1,0 +1,25 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema";
+import { AppError } from "../errors";
+import { splitList } from "./load-grouping-configs";
+import { updateScrubbingSettingsInput, type UpdateScrubbingSettingsInput } from "./schemas";
+
+/**
+ * Saves a project's data scrubbing settings; digest applies them to the next events. Lists are stored
+ * normalized, one entry per line.
+ */
+export async function updateScrubbingSettings(db: Kysely<Database>, projectId: number, input: UpdateScrubbingSettingsInput): Promise<void> {
+  const settings = updateScrubbingSettingsInput.parse(input);
+  const result = await db
+    .updateTable("projects")
+    .set({
+      scrub_data: settings.isEnabled ? 1 : 0,
+      scrub_extra_keys: splitList(settings.extraKeys).join("\n"),
+      scrub_safe_fields: splitList(settings.safeFields).join("\n"),
+      scrub_ip_addresses: settings.scrubIpAddresses ? 1 : 0,
+      scrub_emails: settings.scrubEmails ? 1 : 0,
+    })
+    .where("id", "=", projectId)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) throw new AppError("not_found", `There is no project ${projectId}.`);
+}
