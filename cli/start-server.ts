@@ -2,6 +2,7 @@ import { createServer } from "node:http";
 import { fileURLToPath } from "node:url";
 import next from "next";
 import type { LanternConfig } from "../src/server/config";
+import { securityHeaders } from "../src/server/http/security-headers";
 import { getIngestService } from "../src/server/ingest/ingest-service";
 import { DigestThread } from "./digest-thread";
 import { matchIngestEndpoint, serveNodeIngest } from "../src/server/ingest/serve-node-ingest";
@@ -14,12 +15,16 @@ export async function startServer(config: LanternConfig): Promise<void> {
   const app = next({ dev: false, dir, hostname: config.host, port: config.port });
   await app.prepare();
   const handle = app.getRequestHandler();
+  const headers = Object.entries(securityHeaders(config.publicUrl));
   // The ingest paths skip Next's request handling: it costs more per request than the whole ingest
   // (see docs/performance.md). Everything else is Next's.
   const server = createServer((request, response) => {
     const endpoint = matchIngestEndpoint(request.url ?? "/");
     if (endpoint) void serveNodeIngest(ingest, endpoint, request, response);
-    else void handle(request, response);
+    else {
+      for (const [name, value] of headers) response.setHeader(name, value);
+      void handle(request, response);
+    }
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
