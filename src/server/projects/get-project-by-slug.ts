@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import { AppError } from "../errors";
 import type { Database, Project, ProjectKey } from "../db/schema";
+import { listProjectKeys } from "./keys/list-project-keys";
 
 export interface ProjectWithKeys {
   project: Project;
@@ -11,6 +12,5 @@ export interface ProjectWithKeys {
 export async function getProjectBySlug(db: Kysely<Database>, slug: string): Promise<ProjectWithKeys> {
   const project = await db.selectFrom("projects").selectAll().where("slug", "=", slug).executeTakeFirst();
   if (!project) throw new AppError("not_found", `No project is called "${slug}".`);
-  const keys = await db.selectFrom("project_keys").selectAll().where("project_id", "=", project.id).orderBy("id").execute();
-  return { project, keys };
+  return { project, keys: await listProjectKeys(db, project.id) };
 }

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { ProjectNav } from "@/components/projects/project-nav";
 import { ProjectSettingsForm } from "@/components/projects/project-settings-form";
 import { PageHeader } from "@/components/shell/page-header";
 import { Card } from "@/components/ui/card";
@@ -29,10 +30,15 @@ export default async function ProjectSettingsPage({ params }: ProjectSettingsPag
             <Link href={`/projects/${project.slug}`} prefetch={false} className="hover:underline">
               {project.name}
             </Link>
-            . Saved rules apply to the events digested next; existing issues keep their events.
+            . Saved rules apply to the events digested next; existing issues keep their events. DSNs and rate limits are under{" "}
+            <Link href={`/projects/${project.slug}/keys`} prefetch={false} className="hover:underline">
+              client keys
+            </Link>
+            .
           </>
         }
       />
+      <ProjectNav slug={project.slug} current="settings" />
       <Card className="max-w-3xl">
         <ProjectSettingsForm
           action={saveProjectSettingsAction.bind(null, project.id)}

@@ -1,0 +1,37 @@
+import Link from "next/link";
+import { cn } from "@/lib/cn";
+
+export type ProjectSection = "overview" | "issues" | "setup" | "keys" | "settings";
+
+const sections: { id: ProjectSection; label: string; path: string }[] = [
+  { id: "overview", label: "Overview", path: "" },
+  { id: "issues", label: "Issues", path: "/issues" },
+  { id: "setup", label: "Setup", path: "/setup" },
+  { id: "keys", label: "Client keys", path: "/keys" },
+  { id: "settings", label: "Settings", path: "/settings" },
+];
+
+/** The pages of one project, the current one marked for assistive technology. */
+export function ProjectNav({ slug, current }: { slug: string; current: ProjectSection }) {
+  return (
+    <nav aria-label="Project" className="-mt-2 mb-6 flex flex-wrap gap-1 border-b border-border">
+      {sections.map((section) => {
+        const isCurrent = section.id === current;
+        return (
+          <Link
+            key={section.id}
+            href={`/projects/${slug}${section.path}`}
+            prefetch={false}
+            aria-current={isCurrent ? "page" : undefined}
+            className={cn(
+              "-mb-px border-b-2 border-transparent px-3 py-2 text-sm text-muted-foreground hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
+              isCurrent && "border-primary font-medium text-foreground",
+            )}
+          >
+            {section.label}
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}
