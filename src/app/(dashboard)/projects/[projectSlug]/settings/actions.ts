@@ -4,8 +4,9 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { getAppContext } from "@/server/app-context";
 import { isAppError } from "@/server/errors";
-import { updateProjectSettingsInput } from "@/server/projects/schemas";
+import { updateProjectSettingsInput, updateScrubbingSettingsInput } from "@/server/projects/schemas";
 import { updateProjectSettings } from "@/server/projects/update-project-settings";
+import { updateScrubbingSettings } from "@/server/projects/update-scrubbing-settings";
 
 export interface ProjectSettingsValues {
   fingerprintRules: string;
@@ -63,4 +64,45 @@ function settingsError(error: z.ZodError): string {
   if (!issue) return "Check the settings.";
   const field = fieldNames[String(issue.path[0])];
   return field ? `${field}: ${issue.message}` : issue.message;
+}
+
+export interface ScrubbingSettingsValues {
+  isEnabled: boolean;
+  extraKeys: string;
+  safeFields: string;
+  scrubIpAddresses: boolean;
+  scrubEmails: boolean;
+}
+
+export interface ScrubbingSettingsState {
+  status?: "saved" | "error";
+  error?: string;
+  values?: ScrubbingSettingsValues;
+}
+
+/** Saves what digest filters out of the project's events (applies to events digested next). */
+export async function saveScrubbingSettingsAction(boundProjectId: number, _previous: ScrubbingSettingsState, formData: FormData): Promise<ScrubbingSettingsState> {
+  const text = (name: string) => {
+    const value = formData.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  const values: ScrubbingSettingsValues = {
+    isEnabled: formData.get("isEnabled") === "on",
+    extraKeys: text("extraKeys"),
+    safeFields: text("safeFields"),
+    scrubIpAddresses: formData.get("scrubIpAddresses") === "on",
+    scrubEmails: formData.get("scrubEmails") === "on",
+  };
+  const id = projectId.safeParse(boundProjectId);
+  if (!id.success) return { status: "error", error: "Unknown project.", values };
+  const parsed = updateScrubbingSettingsInput.safeParse(values);
+  if (!parsed.success) return { status: "error", error: parsed.error.issues[0]?.message ?? "Check the settings.", values };
+  const { db } = await getAppContext();
+  try {
+    await updateScrubbingSettings(db, id.data, parsed.data);
+  } catch (error) {
+    if (isAppError(error)) return { status: "error", error: error.message, values };
+    throw error;
+  }
+  return { status: "saved", values };
 }

@@ -2,11 +2,12 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { ProjectNav } from "@/components/projects/project-nav";
 import { ProjectSettingsForm } from "@/components/projects/project-settings-form";
+import { ScrubbingSettingsForm } from "@/components/projects/scrubbing-settings-form";
 import { PageHeader } from "@/components/shell/page-header";
-import { Card } from "@/components/ui/card";
+import { Card, CardDescription, CardTitle } from "@/components/ui/card";
 import { getAppContext } from "@/server/app-context";
 import { loadProjectPage } from "../load-project-page";
-import { saveProjectSettingsAction } from "./actions";
+import { saveProjectSettingsAction, saveScrubbingSettingsAction } from "./actions";
 
 interface ProjectSettingsPageProps {
   params: Promise<{ projectSlug: string }>;
@@ -50,6 +51,22 @@ export default async function ProjectSettingsPage({ params }: ProjectSettingsPag
           }}
           defaults={{ retentionDays: config.retention.days, maxEventsPerIssue: config.retention.maxEventsPerIssue }}
         />
+      </Card>
+      <Card className="mt-6 max-w-3xl">
+        <CardTitle>Data scrubbing</CardTitle>
+        <CardDescription>Applied to every event before it is stored; events already stored keep what was filtered then.</CardDescription>
+        <div className="mt-4">
+          <ScrubbingSettingsForm
+            action={saveScrubbingSettingsAction.bind(null, project.id)}
+            initial={{
+              isEnabled: project.scrub_data === 1,
+              extraKeys: project.scrub_extra_keys,
+              safeFields: project.scrub_safe_fields,
+              scrubIpAddresses: project.scrub_ip_addresses === 1,
+              scrubEmails: project.scrub_emails === 1,
+            }}
+          />
+        </div>
       </Card>
     </>
   );
