@@ -44,10 +44,11 @@ test("an error sent twice is one issue with 2 events, and its page shows the exc
   await expect(async () => {
     await page.goto(`/issues?project=${slug}`);
     await expect(row).toHaveCount(1, { timeout: 1000 });
-    // Columns: select, issue, events, users, last seen, first seen.
-    await expect(row.getByRole("cell").nth(2)).toHaveText("2", { timeout: 1000 });
+    // Columns: select, issue, last 24 hours, events, users, last seen, first seen.
+    await expect(row.getByRole("cell").nth(3)).toHaveText("2", { timeout: 1000 });
   }).toPass({ timeout: 30_000 });
   await expect(row.getByText("New", { exact: true })).toBeVisible();
+  await expect(row.getByRole("img", { name: "2 events in the last 24 hours" })).toBeVisible();
 
   await row.getByRole("link", { name: `Error: Checkout failed for order ${token}` }).click();
   await expect(page.getByRole("heading", { level: 1, name: `Error: Checkout failed for order ${token}` })).toBeVisible();
@@ -74,6 +75,8 @@ test("resolving an issue takes it out of Unresolved; a new event brings it back 
     await expect(row).toHaveCount(1, { timeout: 1000 });
   }).toPass({ timeout: 30_000 });
 
+  // Selection works once the page is interactive, which the shortcuts' hint announces.
+  await expect(page.getByText("move · x select")).toBeVisible();
   await row.getByRole("checkbox").check();
   await page.getByRole("button", { name: "Resolve", exact: true }).click();
   await expect(row).toHaveCount(0);
@@ -86,7 +89,7 @@ test("resolving an issue takes it out of Unresolved; a new event brings it back 
     await page.goto(`/issues?project=${slug}`);
     await expect(row.getByText("Regressed", { exact: true })).toBeVisible({ timeout: 1000 });
   }).toPass({ timeout: 30_000 });
-  await expect(row.getByRole("cell").nth(2)).toHaveText("2");
+  await expect(row.getByRole("cell").nth(3)).toHaveText("2");
 
   await row.getByRole("link").click();
   const activity = page.getByRole("region", { name: "Activity" });

@@ -1,38 +1,74 @@
 import Link from "next/link";
-import type { IssueListItem } from "@/server/issues/list-issues";
-import { LevelBadge, StatusBadge, SubstatusBadge } from "./issue-badges";
+import type { ReactNode } from "react";
+import { Sparkline } from "@/components/charts/sparkline";
+import { Badge } from "@/components/ui/badge";
+import type { ActionState } from "@/lib/action-state";
+import type { IssueListItem } from "@/server/issues/search/search-issues";
+import { LevelBadge } from "./issue-badges";
+import { issueHref } from "./list/issue-href";
+import { IssueListView } from "./list/issue-list-state";
+import { IssueRowCheckbox, IssueRowFrame, IssueRowStatus, SelectAllCheckbox } from "./list/issue-row-parts";
 import { RelativeTime } from "./relative-time";
 
-/** The issue table: one row per issue with a checkbox (name="issue") for the surrounding bulk form. */
-export function IssueList({ issues }: { issues: IssueListItem[] }) {
+export type IssueListRow = IssueListItem & { sparkline: number[] };
+
+interface IssueListProps {
+  issues: IssueListRow[];
+  /** The bulk form's server action. */
+  action: (state: ActionState, formData: FormData) => Promise<ActionState>;
+  /** Show each issue's project (the all-projects list). */
+  showProject: boolean;
+  /** What shows instead of the table when no issue matches. */
+  empty: ReactNode;
+}
+
+const headClass = "px-3 py-2 font-medium";
+
+/**
+ * The issue table. Rows are rendered here, on the server (sparklines and times included); selection,
+ * the keyboard and optimistic bulk changes come from the client frame around them.
+ */
+export function IssueList({ issues, action, showProject, empty }: IssueListProps) {
+  // The frame stays mounted when the list empties, so the bulk action's confirmation stays visible.
+  return (
+    <IssueListView ids={issues.map((issue) => issue.id)} action={action}>
+      {issues.length === 0 ? empty : <IssueTable issues={issues} showProject={showProject} />}
+    </IssueListView>
+  );
+}
+
+function IssueTable({ issues, showProject }: { issues: IssueListRow[]; showProject: boolean }) {
   return (
     <div className="overflow-x-auto rounded-lg border border-border bg-card">
       <table className="w-full text-sm" aria-label="Issues">
         <thead className="border-b border-border text-left text-xs text-muted-foreground">
           <tr>
             <th scope="col" className="w-10 px-3 py-2">
-              <span className="sr-only">Select</span>
+              <SelectAllCheckbox />
             </th>
-            <th scope="col" className="px-3 py-2 font-medium">
+            <th scope="col" className={headClass}>
               Issue
             </th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">
+            <th scope="col" className={`${headClass} hidden md:table-cell`}>
+              Last 24 hours
+            </th>
+            <th scope="col" className={`${headClass} text-right`}>
               Events
             </th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">
+            <th scope="col" className={`${headClass} text-right`}>
               Users
             </th>
-            <th scope="col" className="px-3 py-2 font-medium">
+            <th scope="col" className={headClass}>
               Last seen
             </th>
-            <th scope="col" className="px-3 py-2 font-medium">
+            <th scope="col" className={headClass}>
               First seen
             </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-border">
           {issues.map((issue) => (
-            <IssueRow key={issue.id} issue={issue} />
+            <IssueRow key={issue.id} issue={issue} showProject={showProject} />
           ))}
         </tbody>
       </table>
@@ -40,36 +76,42 @@ export function IssueList({ issues }: { issues: IssueListItem[] }) {
   );
 }
 
-function IssueRow({ issue }: { issue: IssueListItem }) {
+function IssueRow({ issue, showProject }: { issue: IssueListRow; showProject: boolean }) {
+  const href = issueHref(issue.projectSlug, issue.id);
+  const total = issue.sparkline.reduce((sum, count) => sum + count, 0);
   return (
-    <tr className="align-top hover:bg-muted/50">
+    <IssueRowFrame id={issue.id} href={href}>
       <td className="px-3 py-3">
-        <input type="checkbox" name="issue" value={issue.id} aria-label={`Select ${issue.title}`} className="mt-1 h-4 w-4" />
+        <IssueRowCheckbox id={issue.id} title={issue.title} />
       </td>
       <td className="min-w-0 px-3 py-3">
-        <Link href={`/issues/${issue.id}`} prefetch={false} className="font-medium break-all hover:underline">
+        <Link href={href} prefetch={false} className="font-medium break-all hover:underline">
           {issue.title}
         </Link>
         <div className="mt-1 flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
           {issue.culprit ? <span className="font-mono break-all">{issue.culprit}</span> : null}
-          <span>{issue.projectName}</span>
+          {showProject ? <span>{issue.projectName}</span> : null}
           <LevelBadge level={issue.level} />
-          {issue.status !== "unresolved" ? <StatusBadge status={issue.status} /> : null}
-          <SubstatusBadge substatus={issue.substatus} />
+          <IssueRowStatus id={issue.id} status={issue.status} substatus={issue.substatus} />
+          {issue.lastRelease ? (
+            <Badge title={`Last seen in release ${issue.lastRelease}`} className="max-w-48 truncate">
+              {issue.lastRelease}
+            </Badge>
+          ) : null}
+          {issue.assignee ? <span>Assigned to {issue.assignee}</span> : null}
         </div>
       </td>
-      <td className="px-3 py-3 text-right tabular-nums">
-        {issue.timesSeen}
+      <td className="hidden px-3 py-3 text-muted-foreground md:table-cell">
+        <Sparkline values={issue.sparkline} label={`${total} ${total === 1 ? "event" : "events"} in the last 24 hours`} />
       </td>
-      <td className="px-3 py-3 text-right tabular-nums">
-        {issue.usersSeen}
-      </td>
+      <td className="px-3 py-3 text-right tabular-nums">{issue.timesSeen}</td>
+      <td className="px-3 py-3 text-right tabular-nums">{issue.usersSeen}</td>
       <td className="px-3 py-3 whitespace-nowrap text-muted-foreground">
         <RelativeTime time={issue.lastSeen} />
       </td>
       <td className="px-3 py-3 whitespace-nowrap text-muted-foreground">
         <RelativeTime time={issue.firstSeen} />
       </td>
-    </tr>
+    </IssueRowFrame>
   );
 }

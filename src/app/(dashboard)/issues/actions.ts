@@ -1,38 +1,86 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { redirect } from "next/navigation";
 import { z } from "zod";
 import { dashboardActor } from "@/lib/actor";
 import type { ActionState } from "@/lib/action-state";
+import { ignoreDurations } from "@/lib/ignore-durations";
 import { getAppContext } from "@/server/app-context";
 import { isAppError } from "@/server/errors";
+import { deleteIssues } from "@/server/issues/delete-issues";
+import { ignoreIssue, type IgnoreUntil } from "@/server/issues/ignore-issue";
 import { mergeIssues } from "@/server/issues/merge-issues";
 import { resolveIssue } from "@/server/issues/resolve-issue";
 
-const bulkInput = z.object({
-  intent: z.enum(["resolve", "merge"], { message: "Choose Resolve or Merge." }),
-  issueIds: z.array(z.coerce.number().int().positive()).min(1, "Select the issues first.").max(100),
-});
+const count = z.coerce.number({ message: "Enter a whole number." }).int("Enter a whole number.").positive("Enter a number above zero.").max(1_000_000_000);
+const issueIds = z.array(z.coerce.number().int().positive()).min(1, "Select the issues first.").max(100, "Select at most 100 issues.");
 
-/** The issue list's bulk form: "Resolve" resolves each selected issue; "Merge" merges them and opens the result. */
-export async function bulkIssueAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
-  const parsed = bulkInput.safeParse({ intent: formData.get("intent"), issueIds: formData.getAll("issue") });
-  if (!parsed.success) return { error: parsed.error.issues[0]?.message ?? "Select the issues first." };
-  const { intent, issueIds } = parsed.data;
+const bulkInput = z.discriminatedUnion("intent", [
+  z.object({ intent: z.enum(["resolve", "resolve_next_release", "ignore_forever", "merge", "delete"]), issueIds }),
+  z.object({ intent: z.enum(["ignore_count", "ignore_users"]), issueIds, count }),
+  z.object({
+    intent: z.literal("ignore_duration"),
+    issueIds,
+    minutes: z.coerce.number().refine((minutes) => ignoreDurations.some((duration) => duration.minutes === minutes), "Choose one of the offered durations."),
+  }),
+]);
+type BulkInput = z.infer<typeof bulkInput>;
+
+const issuesWord = (total: number) => (total === 1 ? "1 issue" : `${total} issues`);
+
+function ignoreUntil(input: BulkInput): IgnoreUntil {
+  if (input.intent === "ignore_count") return { kind: "count", count: input.count };
+  if (input.intent === "ignore_users") return { kind: "users", count: input.count };
+  if (input.intent === "ignore_duration") return { kind: "duration", minutes: input.minutes };
+  return { kind: "forever" };
+}
+
+/** Runs one bulk change through its verb and says what happened. */
+async function apply(input: BulkInput): Promise<string> {
   const { database } = await getAppContext();
-  let mergedInto: number;
-  try {
-    if (intent === "resolve") {
-      for (const issueId of issueIds) await resolveIssue(database, { issueId, actor: dashboardActor, kind: "now" });
-      revalidatePath("/issues", "layout");
-      return { message: issueIds.length === 1 ? "Resolved 1 issue." : `Resolved ${issueIds.length} issues.` };
+  const { intent, issueIds: ids } = input;
+  switch (intent) {
+    case "resolve":
+    case "resolve_next_release":
+      for (const issueId of ids) await resolveIssue(database, { issueId, actor: dashboardActor, kind: intent === "resolve" ? "now" : "next_release" });
+      return `Resolved ${issuesWord(ids.length)}${intent === "resolve" ? "" : " in the next release"}.`;
+    case "merge": {
+      const { issueId } = await mergeIssues(database, { issueIds: ids, actor: dashboardActor });
+      return `Merged ${issuesWord(ids.length)} into issue #${issueId}.`;
     }
-    ({ issueId: mergedInto } = await mergeIssues(database, { issueIds, actor: dashboardActor }));
+    case "delete":
+      return `Deleted ${issuesWord(await deleteIssues(database, { issueIds: ids }))}.`;
+    default:
+      for (const issueId of ids) await ignoreIssue(database, { issueId, actor: dashboardActor, until: ignoreUntil(input) });
+      return `Ignored ${issuesWord(ids.length)}.`;
+  }
+}
+
+/**
+ * The issue list's bulk form: `intent` names the change (resolve, resolve_next_release, ignore_forever,
+ * ignore_count / ignore_users with `count`, ignore_duration with `minutes`, merge, delete) and every
+ * checked `issue` is changed. Both lists (all projects and one project's) are revalidated.
+ */
+export async function bulkIssueAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
+  const parsed = bulkInput.safeParse({
+    intent: formData.get("intent"),
+    issueIds: formData.getAll("issue"),
+    count: formData.get("count") ?? undefined,
+    minutes: formData.get("minutes") ?? undefined,
+  });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return { error: issue?.code === "invalid_union" ? "Choose an action." : (issue?.message ?? "Select the issues first.") };
+  }
+  let message: string;
+  try {
+    message = await apply(parsed.data);
   } catch (error) {
     if (isAppError(error)) return { error: error.message };
     throw error;
+  } finally {
+    revalidatePath("/issues", "layout");
+    revalidatePath("/projects/[projectSlug]/issues", "page");
   }
-  revalidatePath("/issues", "layout");
-  redirect(`/issues/${mergedInto}`);
+  return { message };
 }

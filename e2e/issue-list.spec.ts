@@ -1,0 +1,158 @@
+import { expect, test, type Page } from "@playwright/test";
+import { slugify } from "../src/lib/slugify";
+import { runSdkScript, uniqueToken } from "../tests/support/sdk-helpers";
+import { createProjectDsn } from "./support/lantern-process";
+import { e2eServerEnvironment } from "./support/server";
+
+/**
+ * The issue list, end to end: each test makes its own project with the CLI and sends real messages with the
+ * real @sentry/node (tests/fixtures/sdk-scripts/capture-message.mjs, with a level and tags set on the
+ * scope), then searches, uses the keyboard and bulk actions, and watches new issues arrive while open.
+ */
+
+interface Project {
+  dsn: string;
+  slug: string;
+  token: string;
+}
+
+async function createProject(prefix: string): Promise<Project> {
+  const token = uniqueToken();
+  const name = `${prefix} ${token}`;
+  const dsn = await createProjectDsn({ ...process.env, ...e2eServerEnvironment }, name);
+  return { dsn, slug: slugify(name), token };
+}
+
+async function sendMessage({ dsn }: Project, message: string, level: string, tags: Record<string, string>): Promise<void> {
+  const run = await runSdkScript("capture-message.mjs", {
+    LANTERN_TEST_DSN: dsn,
+    LANTERN_TEST_RELEASE: "shop@2.0.0",
+    LANTERN_TEST_ENVIRONMENT: "e2e",
+    LANTERN_TEST_SCOPE: JSON.stringify({ message, level, tags, user: { id: "42" }, contexts: {}, breadcrumbs: [] }),
+  });
+  expect(run.code, run.stderr).toBe(0);
+  expect(run.facts.isFlushed).toBe(true);
+}
+
+const table = (page: Page) => page.getByRole("table", { name: "Issues" });
+const rows = (page: Page) => table(page).getByRole("row").filter({ has: page.getByRole("checkbox", { name: /^Select (?!all)/ }) });
+
+/** Opens the project's list (optionally with a query) until `count` rows are there: digest runs after ingest answers. */
+async function openList(page: Page, project: Project, count: number, query?: string): Promise<void> {
+  const url = `/projects/${project.slug}/issues${query === undefined ? "" : `?query=${encodeURIComponent(query)}`}`;
+  await expect(async () => {
+    await page.goto(url);
+    await expect(rows(page)).toHaveCount(count, { timeout: 1000 });
+  }).toPass({ timeout: 30_000 });
+  // The shortcuts' hint appears once the page is interactive.
+  await expect(page.getByText("move · x select")).toBeVisible();
+}
+
+async function search(page: Page, query: string): Promise<void> {
+  const bar = page.getByRole("searchbox", { name: "Search" });
+  await bar.fill(query);
+  await bar.press("Enter");
+  await expect.poll(() => new URL(page.url()).searchParams.get("query")).toBe(query);
+}
+
+async function seedThree(prefix: string): Promise<Project & { titles: { cart: string; slow: string; coupon: string } }> {
+  const project = await createProject(prefix);
+  const titles = { cart: `Cart total mismatch ${project.token}`, slow: `Slow checkout ${project.token}`, coupon: `Coupon ignored ${project.token}` };
+  await sendMessage(project, titles.cart, "error", { region: "eu", "browser.name": "Chrome" });
+  await sendMessage(project, titles.slow, "warning", { region: "us" });
+  await sendMessage(project, titles.coupon, "info", { region: "eu" });
+  return { ...project, titles };
+}
+
+test("searching with level:, a tag and ! shows exactly the matching issues; an invalid query says why under the bar", async ({ page }) => {
+  const project = await seedThree("issue search");
+  const { cart, slow, coupon } = project.titles;
+  await openList(page, project, 3);
+
+  await search(page, "level:error");
+  await expect(rows(page)).toHaveText([new RegExp(cart)]);
+  await search(page, "region:eu");
+  await expect(rows(page)).toHaveCount(2);
+  await expect(rows(page).filter({ hasText: slow })).toHaveCount(0);
+  await search(page, "!region:eu");
+  await expect(rows(page)).toHaveText([new RegExp(slow)]);
+  await search(page, "!level:error region:eu");
+  await expect(rows(page)).toHaveText([new RegExp(coupon)]);
+  await search(page, `browser.name:Chrome "mismatch ${project.token}"`);
+  await expect(rows(page)).toHaveText([new RegExp(cart)]);
+
+  await search(page, "is:unresolved first-seen:yesterday");
+  const error = page.getByRole("search", { name: "Search issues" }).getByRole("alert");
+  await expect(error).toContainText("first-seen: expects a time such as -24h");
+  await expect(error.locator("mark")).toHaveText("yesterday");
+  await expect(page.getByRole("searchbox", { name: "Search" })).toHaveAttribute("aria-invalid", "true");
+  await expect(table(page)).toHaveCount(0);
+});
+
+test("j/k move through the rows, x selects, Resolve resolves the selected issues at once", async ({ page }) => {
+  const project = await seedThree("issue keys");
+  await openList(page, project, 3);
+  const list = rows(page);
+
+  await page.keyboard.press("j");
+  await expect(list.nth(0)).toBeFocused();
+  await page.keyboard.press("j");
+  await page.keyboard.press("j");
+  await expect(list.nth(2)).toBeFocused();
+  await page.keyboard.press("k");
+  await expect(list.nth(1)).toBeFocused();
+  await page.keyboard.press("x");
+  await page.keyboard.press("k");
+  await page.keyboard.press("x");
+  await expect(list.nth(0).getByRole("checkbox")).toBeChecked();
+  await expect(list.nth(1).getByRole("checkbox")).toBeChecked();
+  await expect(list.nth(2).getByRole("checkbox")).not.toBeChecked();
+  await expect(page.getByText("2 issues selected")).toBeVisible();
+  const [first, second, third] = await Promise.all([0, 1, 2].map(async (index) => (await list.nth(index).getByRole("link").textContent()) ?? ""));
+
+  await page.getByRole("button", { name: "Resolve", exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Resolved 2 issues." })).toBeVisible();
+  await expect(list).toHaveText([new RegExp(third!)]);
+
+  await page.getByRole("navigation", { name: "Issue status" }).getByRole("link", { name: "Resolved", exact: true }).click();
+  await expect(list).toHaveCount(2);
+  await expect(list.filter({ hasText: first! })).toHaveCount(1);
+  await expect(list.filter({ hasText: second! })).toHaveCount(1);
+
+  await page.getByRole("checkbox", { name: "Select all issues on this page" }).check();
+  await page.getByText("Delete…").click();
+  await page.getByRole("button", { name: "Delete 2 issues" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Deleted 2 issues." })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "No issues match" })).toBeVisible();
+
+  await page.keyboard.press("/");
+  await expect(page.getByRole("searchbox", { name: "Search" })).toBeFocused();
+  await page.keyboard.press("j");
+  await expect(page.getByRole("searchbox", { name: "Search" })).toBeFocused();
+});
+
+test("a new issue arriving while the list is open shows a “new” indicator, and appears when asked", async ({ page }) => {
+  const project = await createProject("issue live");
+  await sendMessage(project, `First problem ${project.token}`, "error", {});
+  await openList(page, project, 1);
+
+  await sendMessage(project, `Second problem ${project.token}`, "error", {});
+  const indicator = page.getByRole("status").getByRole("button", { name: "1 new or updated — Show" });
+  await expect(indicator).toBeVisible({ timeout: 30_000 });
+  await expect(rows(page)).toHaveCount(1);
+
+  await indicator.click();
+  await expect(rows(page)).toHaveCount(2);
+  await expect(rows(page).first()).toContainText(`Second problem ${project.token}`);
+  await expect(indicator).toHaveCount(0);
+});
+
+test("an empty list shows the first issue on its own", async ({ page }) => {
+  const project = await createProject("issue first");
+  await page.goto(`/projects/${project.slug}/issues`);
+  await expect(page.getByRole("heading", { name: "No issues match" })).toBeVisible();
+
+  await sendMessage(project, `Very first problem ${project.token}`, "error", {});
+  await expect(rows(page)).toHaveCount(1, { timeout: 30_000 });
+  await expect(rows(page).first()).toContainText(`Very first problem ${project.token}`);
+});

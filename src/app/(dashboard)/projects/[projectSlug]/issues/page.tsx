@@ -1,0 +1,41 @@
+import type { Metadata } from "next";
+import { IssueListScreen } from "@/components/issues/list/issue-list-screen";
+import { PageHeader } from "@/components/shell/page-header";
+import { dashboardActor } from "@/lib/actor";
+import { getAppContext } from "@/server/app-context";
+import { issueListParams } from "@/server/issues/search/issue-list-params";
+import { loadIssueList } from "@/server/issues/search/load-issue-list";
+import { bulkIssueAction } from "../../../issues/actions";
+import { loadProjectPage } from "../load-project-page";
+
+interface ProjectIssuesPageProps {
+  params: Promise<{ projectSlug: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}
+
+export async function generateMetadata({ params }: ProjectIssuesPageProps): Promise<Metadata> {
+  return { title: `Issues · ${(await params).projectSlug}` };
+}
+
+/** One project's issues: the same list, search and bulk actions as /issues, narrowed to the project. */
+export default async function ProjectIssuesPage({ params, searchParams }: ProjectIssuesPageProps) {
+  const { projectSlug } = await params;
+  const { query, sort, cursor } = issueListParams.parse(await searchParams);
+  const { db } = await getAppContext();
+  const { project } = await loadProjectPage(db, projectSlug);
+  const data = await loadIssueList(db, { projectId: project.id, query, sort, cursor, me: dashboardActor });
+
+  return (
+    <>
+      <PageHeader title="Issues" description={<span className="font-mono">{project.slug}</span>} />
+      <IssueListScreen
+        basePath={`/projects/${project.slug}/issues`}
+        data={data}
+        sort={sort}
+        project={{ slug: project.slug, id: project.id }}
+        isLaterPage={Boolean(cursor)}
+        action={bulkIssueAction}
+      />
+    </>
+  );
+}

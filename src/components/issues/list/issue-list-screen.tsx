@@ -1,0 +1,98 @@
+import Link from "next/link";
+import { Button } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
+import type { ActionState } from "@/lib/action-state";
+import { cn } from "@/lib/cn";
+import type { IssueSort } from "@/server/issues/search/issue-cursor";
+import type { IssueListData } from "@/server/issues/search/load-issue-list";
+import { IssueList } from "../issue-list";
+import { IssueListLive } from "./issue-list-live";
+import { IssueSearchBar } from "./issue-search-bar";
+
+interface IssueListScreenProps {
+  /** The list's path: /issues or /projects/{slug}/issues. */
+  basePath: string;
+  data: IssueListData;
+  sort: IssueSort;
+  /** Set on the all-projects list: the project filter's choices and the chosen slug. */
+  projects?: { slug: string; name: string }[];
+  project?: { slug: string; id: number };
+  /** Whether the chosen page is a later one (a cursor is in the URL). */
+  isLaterPage: boolean;
+  action: (state: ActionState, formData: FormData) => Promise<ActionState>;
+}
+
+const views = [
+  { label: "Unresolved", query: "is:unresolved" },
+  { label: "Regressed", query: "is:regressed" },
+  { label: "Escalating", query: "is:escalating" },
+  { label: "Resolved", query: "is:resolved" },
+  { label: "Ignored", query: "is:ignored" },
+  { label: "All", query: "" },
+];
+
+/** The issue list as both list pages show it: views, search, the live indicator, the table and paging. */
+export function IssueListScreen({ basePath, data, sort, projects, project, isLaterPage, action }: IssueListScreenProps) {
+  const href = (query: string, extra: Record<string, string> = {}) => {
+    const params = new URLSearchParams({ query, ...(sort !== "last_seen" ? { sort } : {}), ...(projects && project ? { project: project.slug } : {}), ...extra });
+    return `${basePath}?${params.toString()}`;
+  };
+  const liveParams = new URLSearchParams({ query: data.queryText, ...(data.live ? { since: String(data.live.since) } : {}), ...(project ? { projectId: String(project.id) } : {}) });
+  return (
+    <>
+      <nav aria-label="Issue status" className="mb-4 flex flex-wrap gap-1 border-b border-border">
+        {views.map((view) => {
+          const isCurrent = view.query === data.queryText;
+          return (
+            <Link
+              key={view.label}
+              href={href(view.query)}
+              prefetch={false}
+              aria-current={isCurrent ? "page" : undefined}
+              className={cn("-mb-px border-b-2 px-3 py-2 text-sm", isCurrent ? "border-primary font-medium" : "border-transparent text-muted-foreground hover:text-foreground")}
+            >
+              {view.label}
+            </Link>
+          );
+        })}
+      </nav>
+      <IssueSearchBar action={basePath} query={data.queryText} sort={sort} error={data.error} projects={projects} project={project?.slug} />
+      {data.live ? <IssueListLive key={data.now} endpoint={`/issues/live?${liveParams.toString()}`} baseline={data.live.baseline} isEmpty={data.issues.length === 0} /> : null}
+      {data.error ? null : (
+        <IssueList
+          key={`${data.queryText}\u0000${sort}`}
+          issues={data.issues}
+          action={action}
+          showProject={!project || Boolean(projects)}
+          empty={
+            <EmptyState title="No issues match">
+              {isLaterPage
+                ? "There are no more issues on this page."
+                : data.queryText === "is:unresolved"
+                  ? "Nothing needs attention. Errors your SDKs send are grouped into issues and appear here on their own."
+                  : "Nothing matches this search. Try another view or fewer filters."}
+            </EmptyState>
+          }
+        />
+      )}
+      {isLaterPage || data.nextCursor ? (
+        <nav aria-label="Pages" className="mt-4 flex justify-end gap-2">
+          {isLaterPage ? (
+            <Button asChild variant="secondary" size="sm">
+              <Link href={href(data.queryText)} prefetch={false}>
+                First page
+              </Link>
+            </Button>
+          ) : null}
+          {data.nextCursor ? (
+            <Button asChild variant="secondary" size="sm">
+              <Link href={href(data.queryText, { cursor: data.nextCursor })} prefetch={false}>
+                Next page
+              </Link>
+            </Button>
+          ) : null}
+        </nav>
+      ) : null}
+    </>
+  );
+}

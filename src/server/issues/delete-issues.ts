@@ -1,0 +1,72 @@
+import { sql, type Kysely } from "kysely";
+import type { LanternDatabase } from "../db/create-database";
+import type { Database } from "../db/schema";
+import { writeTransaction } from "../db/write-transaction";
+import { AppError } from "../errors";
+
+export interface DeleteIssuesInput {
+  issueIds: number[];
+}
+
+const perIssueTables = ["issue_hourly_counts", "issue_users", "issue_environments", "issue_tag_values", "issue_activity", "issue_comments", "issue_hashes"] as const;
+
+/**
+ * Deletes issues for good: their events (and those events' attachments), hashes, counters, tag values,
+ * activity and comments, together with the issues once merged into them (whose events they hold). A later
+ * event with one of their hashes starts a new issue. The raw envelopes stay in the intake, which has its
+ * own retention. Returns how many issues were deleted, merged ones included.
+ */
+export async function deleteIssues(database: LanternDatabase, { issueIds }: DeleteIssuesInput): Promise<number> {
+  const requested = [...new Set(issueIds)];
+  if (requested.length === 0) throw new AppError("bad_request", "Choose the issues to delete.");
+  if (requested.length > 100) throw new AppError("bad_request", "Delete at most 100 issues at once.");
+  return writeTransaction(database, async (trx) => {
+    if (database.dialect === "postgres") await lockAgainstDigest(trx, requested);
+    const ids = await withMergedIssues(trx, requested);
+    if (ids.length === 0) return 0;
+    await trx
+      .deleteFrom("attachments")
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom("events")
+            .select("events.id")
+            .where("events.issue_id", "in", ids)
+            .whereRef("events.project_id", "=", "attachments.project_id")
+            .whereRef("events.event_id", "=", "attachments.event_id"),
+        ),
+      )
+      .execute();
+    await trx.deleteFrom("events").where("issue_id", "in", ids).execute();
+    // A hash moved into a surviving issue keeps working there; only its way back (unmerge) pointed here.
+    await trx.updateTable("issue_hashes").set((eb) => ({ origin_issue_id: eb.ref("issue_id") })).where("origin_issue_id", "in", ids).where("issue_id", "not in", ids).execute();
+    for (const table of perIssueTables) await trx.deleteFrom(table).where("issue_id", "in", ids).execute();
+    const deleted = await trx.deleteFrom("issues").where("id", "in", ids).executeTakeFirst();
+    return Number(deleted.numDeletedRows);
+  });
+}
+
+/** The issues and, transitively, every issue merged into them. */
+async function withMergedIssues(trx: Kysely<Database>, issueIds: number[]): Promise<number[]> {
+  const existing = await trx.selectFrom("issues").select("id").where("id", "in", issueIds).execute();
+  const all = new Set(existing.map((row) => row.id));
+  let frontier = [...all];
+  while (frontier.length > 0) {
+    const merged = await trx.selectFrom("issues").select("id").where("merged_into_id", "in", frontier).execute();
+    frontier = merged.map((row) => row.id).filter((id) => !all.has(id));
+    for (const id of frontier) all.add(id);
+  }
+  return [...all].sort((a, b) => a - b);
+}
+
+/**
+ * PostgreSQL: digest locks every hash of its batch (advisory locks, sorted; assign-events-to-issues.ts)
+ * before it looks up their issues, then locks the issue rows. Taking the same hash locks first, then the
+ * rows, means a digester either finishes with these issues before the delete or finds their hashes gone.
+ */
+async function lockAgainstDigest(trx: Kysely<Database>, issueIds: number[]): Promise<void> {
+  const hashes = await trx.selectFrom("issue_hashes").select(["project_id", "hash"]).where("issue_id", "in", issueIds).execute();
+  const keys = [...new Set(hashes.map((row) => `${row.project_id}:${row.hash}`))].sort();
+  if (keys.length > 0) await sql`select count(pg_advisory_xact_lock(hashtextextended(k, 0))) from (select k from unnest(${keys}::text[]) as k order by k) as sorted`.execute(trx);
+  await trx.selectFrom("issues").select("id").where("id", "in", issueIds).orderBy("id").forUpdate().execute();
+}

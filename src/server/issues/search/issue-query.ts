@@ -1,0 +1,46 @@
+/**
+ * The parsed form of the issue list's search language (grammar in parse-issue-query.ts). Pure data: the
+ * parser builds it, search-issues turns it into SQL, and pages may show it back.
+ */
+
+export const issueStates = ["unresolved", "resolved", "ignored", "archived", "regressed", "new", "ongoing", "escalating"] as const;
+export type IssueState = (typeof issueStates)[number];
+
+export const issueLevels = ["fatal", "error", "warning", "info", "debug"] as const;
+export type IssueLevel = (typeof issueLevels)[number];
+
+export type Comparison = "=" | ">" | ">=" | "<" | "<=";
+
+/** A moment in a time filter: relative to the search's `now`, or absolute (epoch ms, UTC). */
+export type TimePoint = { kind: "ago"; ms: number } | { kind: "at"; ms: number };
+
+export type IssueFilter =
+  | { kind: "text"; value: string }
+  | { kind: "state"; value: IssueState; negated: boolean }
+  | { kind: "level"; value: IssueLevel; negated: boolean }
+  /** A tag value counted on the issue (issue_tag_values), including the derived release, environment and user. */
+  | { kind: "tag"; key: string; value: string; negated: boolean }
+  | { kind: "has"; key: string; negated: boolean }
+  | { kind: "assigned"; to: { kind: "me" } | { kind: "none" } | { kind: "name"; name: string }; negated: boolean }
+  /** "=" on a whole day (a date without time) means that UTC day. */
+  | { kind: "time"; field: "first_seen" | "last_seen"; op: Comparison; point: TimePoint; negated: boolean }
+  | { kind: "count"; field: "times_seen" | "users_seen"; op: Comparison; value: number; negated: boolean };
+
+export interface IssueQuery {
+  /** The text as typed (trimmed), for the search bar and links. */
+  text: string;
+  /** All must hold (AND). */
+  filters: IssueFilter[];
+}
+
+/** Where and why a query could not be read; `position` and `length` are in UTF-16 code units of the text. */
+export interface IssueQueryError {
+  message: string;
+  position: number;
+  length: number;
+}
+
+export type ParsedIssueQuery = { ok: true; query: IssueQuery } | { ok: false; error: IssueQueryError };
+
+/** What the list searches when the URL names no query. */
+export const defaultIssueQuery = "is:unresolved";

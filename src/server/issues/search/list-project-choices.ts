@@ -1,0 +1,13 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/schema";
+
+export interface ProjectChoice {
+  id: number;
+  slug: string;
+  name: string;
+}
+
+/** The projects the issue list can be narrowed to: names only, no statistics (the list must stay fast). */
+export async function listProjectChoices(db: Kysely<Database>): Promise<ProjectChoice[]> {
+  return db.selectFrom("projects").select(["id", "slug", "name"]).orderBy("name").orderBy("id").execute();
+}

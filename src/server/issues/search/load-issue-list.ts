@@ -1,0 +1,67 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/schema";
+import { isAppError } from "../../errors";
+import { getIssueSparklines } from "./get-issue-sparklines";
+import type { IssueSort } from "./issue-cursor";
+import { defaultIssueQuery } from "./issue-query";
+import { listRecentlySeenIssues } from "./list-recently-seen-issues";
+import { parseIssueQuery } from "./parse-issue-query";
+import { searchIssues, type IssueListItem, type IssuePage } from "./search-issues";
+
+export interface LoadIssueListInput {
+  projectId?: number;
+  /** The URL's query; undefined (no parameter) means the default, `is:unresolved`. */
+  query: string | undefined;
+  sort: IssueSort;
+  cursor?: string;
+  /** Defaults to the current time. */
+  now?: number;
+  me: string;
+  limit?: number;
+}
+
+export interface IssueListData {
+  queryText: string;
+  /** When the list was read (what relative times count from). */
+  now: number;
+  /** Why the query (or page link) could not be used; `position` is null when it is not about the text. */
+  error: { message: string; position: number | null; length: number } | null;
+  issues: (IssueListItem & { sparkline: number[] })[];
+  nextCursor: string | null;
+  /** What the live check compares against; null on later pages, which do not update themselves. */
+  live: { since: number; baseline: [id: number, timesSeen: number][] } | null;
+}
+
+/** The live check looks this far back, so an event digested a little after its timestamp is not missed. */
+export const liveLookbackMs = 60 * 60_000;
+
+/**
+ * Everything the issue list page shows: the query read (or its error), one page of issues with their
+ * 24-hour sparklines (one query for the page), and the baseline for the live check on the first page.
+ */
+export async function loadIssueList(db: Kysely<Database>, input: LoadIssueListInput): Promise<IssueListData> {
+  const queryText = (input.query ?? defaultIssueQuery).trim();
+  const now = input.now ?? Date.now();
+  const empty = { queryText, now, issues: [], nextCursor: null, live: null };
+  const parsed = parseIssueQuery(queryText);
+  if (!parsed.ok) return { ...empty, error: parsed.error };
+  const { projectId, sort, cursor, me } = input;
+  let page: IssuePage;
+  try {
+    page = await searchIssues(db, { projectId, query: parsed.query, sort, cursor, limit: input.limit ?? 50, now, me });
+  } catch (error) {
+    if (isAppError(error) && error.code === "bad_request") return { ...empty, error: { message: error.message, position: null, length: 0 } };
+    throw error;
+  }
+  const sparklines = await getIssueSparklines(db, page.issues.map((issue) => issue.id), now);
+  const since = now - liveLookbackMs;
+  const baseline = cursor ? null : await listRecentlySeenIssues(db, { projectId, query: parsed.query, since, now, me });
+  return {
+    queryText,
+    now,
+    error: null,
+    issues: page.issues.map((issue) => ({ ...issue, sparkline: sparklines.get(issue.id) ?? [] })),
+    nextCursor: page.nextCursor,
+    live: baseline ? { since, baseline: baseline.map((issue) => [issue.id, issue.timesSeen]) } : null,
+  };
+}

@@ -1,0 +1,97 @@
+import { issueLevels, issueStates, type IssueFilter, type IssueQueryError, type ParsedIssueQuery } from "./issue-query";
+import { parseCountValue, parseTimeValue } from "./parse-filter-values";
+import { tokenizeIssueQuery, type QueryToken } from "./tokenize-issue-query";
+
+/**
+ * The issue list's search language, a subset of Sentry's issue search:
+ *
+ *   query    = term*                      (terms separated by spaces; all must hold)
+ *   term     = ["!"] key ":" value        (! negates)
+ *            | word | '"' phrase '"'      (free text: each must appear in the title or culprit, any case)
+ *   value    = bare | '"' text '"'        (\" and \\ escape inside quotes)
+ *
+ *   is:unresolved|resolved|ignored|archived|regressed|new|ongoing|escalating
+ *   level:fatal|error|warning|info|debug
+ *   release:V  environment:V  user.id:V  user.email:V  user.username:V  user.ip:V
+ *   assigned:NAME|me|none        has:TAGKEY        TAGKEY:V  (any other key, e.g. browser.name:Chrome)
+ *   first-seen:T  last-seen:T    T = -24h | +7d | [>|>=|<|<=]YYYY-MM-DD[THH:MM[:SS][Z|±HH:MM]]
+ *   times-seen:N  users:N        N = [>|>=|<|<=|=]digits
+ *
+ * Anything else (a bad value for a known key, an empty value, an unclosed quote) is an error with its
+ * position. Pure: the caller supplies `now` when the query runs (search-issues.ts).
+ */
+export function parseIssueQuery(text: string): ParsedIssueQuery {
+  const tokenized = tokenizeIssueQuery(text);
+  if (!tokenized.ok) return tokenized;
+  const filters: IssueFilter[] = [];
+  for (const token of tokenized.tokens) {
+    if (token.kind === "text") {
+      filters.push({ kind: "text", value: token.value });
+      continue;
+    }
+    const filter = parseFilter(token);
+    if ("message" in filter) return { ok: false, error: filter };
+    filters.push(filter);
+  }
+  return { ok: true, query: { text: text.trim(), filters } };
+}
+
+const userFields: Record<string, string> = { "user.id": "id", "user.email": "email", "user.username": "username", "user.ip": "ip" };
+
+type FilterToken = Extract<QueryToken, { kind: "filter" }>;
+
+function parseFilter(token: FilterToken): IssueFilter | IssueQueryError {
+  const { key, value, negated } = token;
+  const valueError = (message: string): IssueQueryError => ({ message: `${key}: ${message}`, position: token.valueStart, length: token.end - token.valueStart });
+  if (value === "") return { message: `${key}: needs a value, as in ${example(key)}`, position: token.start, length: token.end - token.start };
+  const lowered = key.toLowerCase();
+  switch (lowered) {
+    case "is": {
+      const state = value.toLowerCase();
+      if (!isOneOf(issueStates, state)) return valueError(`“${value}” is not a state; use one of ${issueStates.join(", ")}`);
+      return { kind: "state", value: state, negated };
+    }
+    case "level": {
+      const level = value.toLowerCase();
+      if (!isOneOf(issueLevels, level)) return valueError(`“${value}” is not a level; use one of ${issueLevels.join(", ")}`);
+      return { kind: "level", value: level, negated };
+    }
+    case "release":
+    case "environment":
+      return { kind: "tag", key: lowered, value, negated };
+    case "user.id":
+    case "user.email":
+    case "user.username":
+    case "user.ip":
+      // Digest keeps one user key per event (id, else email, username or IP) as the `user` tag.
+      return { kind: "tag", key: "user", value: `${userFields[lowered]}:${value}`, negated };
+    case "assigned":
+      return { kind: "assigned", to: value === "me" ? { kind: "me" } : value === "none" ? { kind: "none" } : { kind: "name", name: value }, negated };
+    case "has":
+      if (!/^[A-Za-z0-9_.-]+$/.test(value)) return valueError(`expects a tag key, as in has:release, not “${value}”`);
+      return { kind: "has", key: value, negated };
+    case "first-seen":
+    case "last-seen": {
+      const time = parseTimeValue(value);
+      if (typeof time === "string") return valueError(time);
+      return { kind: "time", field: lowered === "first-seen" ? "first_seen" : "last_seen", ...time, negated };
+    }
+    case "times-seen":
+    case "users": {
+      const count = parseCountValue(value);
+      if (typeof count === "string") return valueError(count);
+      return { kind: "count", field: lowered === "users" ? "users_seen" : "times_seen", ...count, negated };
+    }
+    default:
+      return { kind: "tag", key, value, negated };
+  }
+}
+
+function isOneOf<T extends string>(values: readonly T[], value: string): value is T {
+  return (values as readonly string[]).includes(value);
+}
+
+function example(key: string): string {
+  const examples: Record<string, string> = { is: "is:unresolved", level: "level:error", has: "has:release", "first-seen": "first-seen:-24h", "last-seen": "last-seen:-24h", "times-seen": "times-seen:>10", users: "users:>=3", assigned: "assigned:me" };
+  return examples[key.toLowerCase()] ?? `${key}:value`;
+}

@@ -1,0 +1,87 @@
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from "kysely";
+import { dashboardActor } from "@/lib/actor";
+import type { Database } from "../../db/schema";
+import type { IssueFilter, IssueQuery } from "./issue-query";
+
+export interface MatchingIssuesInput {
+  projectId?: number;
+  query: IssueQuery;
+  /** What relative times (-24h) count from; epoch ms. */
+  now?: number;
+  /** Who `assigned:me` is. */
+  me?: string;
+}
+
+type IssuesExpressions = ExpressionBuilder<Database, "issues">;
+const dayMs = 86_400_000;
+
+/**
+ * The issues a parsed query matches, as a query on `issues` that callers sort and select from. Every
+ * condition reads the issue row or probes an index: tags through the primary key of issue_tag_values
+ * (issue_id, key, value), never event payloads. Merged issues never match.
+ */
+export function selectMatchingIssues(db: Kysely<Database>, { projectId, query, now = Date.now(), me = dashboardActor }: MatchingIssuesInput) {
+  let select = db.selectFrom("issues").where("issues.status", "!=", "merged");
+  if (projectId !== undefined) select = select.where("issues.project_id", "=", projectId);
+  for (const filter of query.filters) select = select.where((eb) => condition(eb, filter, now, me));
+  return select;
+}
+
+function condition(eb: IssuesExpressions, filter: IssueFilter, now: number, me: string): Expression<SqlBool> {
+  if (filter.kind === "text") return containsText(eb, filter.value);
+  const positive = matches(eb, filter, now, me);
+  return filter.negated ? eb.not(positive) : positive;
+}
+
+/** The positive form of a filter; it is never NULL, so that `!` (NOT) keeps exactly the other issues. */
+function matches(eb: IssuesExpressions, filter: Exclude<IssueFilter, { kind: "text" }>, now: number, me: string): Expression<SqlBool> {
+  switch (filter.kind) {
+    case "state":
+      return stateCondition(eb, filter.value);
+    case "level":
+      return eb("issues.level", "=", filter.value);
+    case "tag":
+      return eb.exists(tagValues(eb).where("issue_tag_values.key", "=", filter.key).where("issue_tag_values.value", "=", filter.value));
+    case "has":
+      return eb.exists(tagValues(eb).where("issue_tag_values.key", "=", filter.key));
+    case "assigned": {
+      if (filter.to.kind === "none") return eb("issues.assignee", "is", null);
+      const name = filter.to.kind === "me" ? me : filter.to.name;
+      // Until accounts exist the assignee is a name, stored with or without the actor's "user:" prefix.
+      const names = name.startsWith("user:") ? [name, name.slice(5)] : [name, `user:${name}`];
+      return eb(eb.fn.coalesce("issues.assignee", sql.lit("")), "in", names);
+    }
+    case "time": {
+      const at = filter.point.kind === "ago" ? now - filter.point.ms : filter.point.ms;
+      const column = `issues.${filter.field}` as const;
+      if (filter.op === "=") return eb.and([eb(column, ">=", at), eb(column, "<", at + dayMs)]);
+      return eb(column, filter.op, at);
+    }
+    case "count":
+      return eb(`issues.${filter.field}`, filter.op, filter.value);
+  }
+}
+
+function stateCondition(eb: IssuesExpressions, state: Extract<IssueFilter, { kind: "state" }>["value"]): Expression<SqlBool> {
+  switch (state) {
+    case "unresolved":
+    case "resolved":
+      return eb("issues.status", "=", state);
+    case "ignored":
+    case "archived":
+      return eb("issues.status", "=", "ignored");
+    default:
+      return eb.and([eb("issues.status", "=", "unresolved"), eb(eb.fn.coalesce("issues.substatus", sql.lit("")), "=", state)]);
+  }
+}
+
+function tagValues(eb: IssuesExpressions) {
+  return eb.selectFrom("issue_tag_values").select(sql.lit(1).as("one")).whereRef("issue_tag_values.issue_id", "=", "issues.id");
+}
+
+/** Case-insensitive substring of the title or culprit; lower() on both sides because PostgreSQL's LIKE is case-sensitive. */
+function containsText(eb: IssuesExpressions, text: string): Expression<SqlBool> {
+  const pattern = `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  const like = (column: "issues.title" | "issues.culprit") => sql<SqlBool>`lower(${eb.ref(column)}) like lower(${pattern}) escape '\\'`;
+  return eb.or([like("issues.title"), like("issues.culprit")]);
+}
