@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import nextEnv from "@next/env";
 import { Command } from "commander";
 import { ConfigError, loadConfig, type LanternConfig } from "../src/server/config";
+import { runDigestCommand } from "./digest-command";
 import { runDoctor } from "./doctor";
 import { withDatabase } from "./with-database";
 import { migrateToLatest } from "../src/server/db/migrate";
@@ -81,6 +82,13 @@ project
         console.log(`${row.slug.padEnd(24)} ${row.platform.padEnd(18)} ${dsn}`);
       }
     });
+  });
+
+program
+  .command("digest <value>")
+  .description("print the URL of the event whose digest tag is <value> (the \"Digest:\" line of an error page)")
+  .action(async (value: string) => {
+    process.exitCode = await runDigestCommand(readConfigOrExit(), value);
   });
 
 program

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { DigestSearch } from "./digest-search";
 import { NavLink } from "./nav-link";
 import { ThemeToggle } from "./theme-toggle";
 
@@ -10,29 +11,42 @@ const navigation = [
   { href: "/docs", label: "Docs" },
 ];
 
-/** The frame around every page of both routers: brand, navigation, theme switch. */
+/**
+ * The frame around every page of both routers: a skip link, brand, navigation, digest lookup, theme switch.
+ * Below `md` the navigation wraps onto a second row instead of hiding behind a menu: four links fit a
+ * 375 px screen, and a menu would need script on every page.
+ */
 export function AppShell({ children }: { children: ReactNode }) {
   return (
     <div className="min-h-screen">
+      <a
+        href="#main-content"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-3 focus:z-50 focus:rounded-md focus:bg-primary focus:px-4 focus:py-2 focus:text-sm focus:font-medium focus:text-primary-foreground"
+      >
+        Skip to content
+      </a>
       <header className="border-b border-border bg-card">
-        <div className="mx-auto flex h-14 max-w-6xl items-center gap-6 px-4">
-          <Link href="/projects" prefetch={false} className="flex items-center gap-2 font-semibold">
+        <div className="mx-auto flex min-h-14 max-w-6xl flex-wrap items-center gap-x-3 gap-y-1 px-4 py-2 md:gap-x-6">
+          <Link href="/projects" prefetch={false} className="flex shrink-0 items-center gap-2 rounded-md font-semibold">
             <span aria-hidden className="inline-block h-3 w-3 rounded-full bg-primary shadow-[0_0_10px_var(--primary)]" />
             Lantern
           </Link>
-          <nav aria-label="Main" className="flex items-center gap-1">
+          <nav aria-label="Main" className="order-last -mx-3 flex w-[calc(100%+1.5rem)] flex-wrap items-center gap-1 md:order-none md:mx-0 md:w-auto">
             {navigation.map((item) => (
               <NavLink key={item.href} href={item.href}>
                 {item.label}
               </NavLink>
             ))}
           </nav>
-          <div className="ml-auto">
+          <div className="flex min-w-0 flex-1 items-center justify-end gap-2">
+            <DigestSearch className="min-w-0 max-w-64 flex-1" />
             <ThemeToggle />
           </div>
         </div>
       </header>
-      <main className="mx-auto max-w-6xl px-4 py-8">{children}</main>
+      <main id="main-content" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-8 outline-none">
+        {children}
+      </main>
     </div>
   );
 }

@@ -13,7 +13,7 @@ export function NavLink({ href, children }: { href: string; children: ReactNode 
       href={href}
       prefetch={false}
       aria-current={isActive ? "page" : undefined}
-      className={cn("rounded-md px-3 py-1.5 text-sm text-muted-foreground hover:bg-muted hover:text-foreground", isActive && "bg-muted text-foreground font-medium")}
+      className={cn("rounded-md px-3 py-1.5 text-sm text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring", isActive && "bg-muted text-foreground font-medium")}
     >
       {children}
     </Link>

@@ -11,7 +11,7 @@ const buttonVariants = cva(
         primary: "bg-primary text-primary-foreground hover:opacity-90",
         secondary: "border border-border bg-card hover:bg-muted",
         ghost: "hover:bg-muted",
-        danger: "bg-danger text-white hover:opacity-90",
+        danger: "bg-danger text-danger-foreground hover:opacity-90",
       },
       size: { sm: "h-8 px-3", md: "h-9 px-4", icon: "h-9 w-9" },
     },

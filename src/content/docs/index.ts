@@ -1,5 +1,6 @@
 import type { ComponentType } from "react";
 import { Configuration } from "./configuration";
+import { DigestLookup } from "./digest-lookup";
 import { GettingStarted } from "./getting-started";
 import { Grouping } from "./grouping";
 import { SelfMonitoring } from "./self-monitoring";
@@ -16,6 +17,7 @@ export const docPages: DocPage[] = [
   { slug: ["configuration"], title: "Configuration", summary: "Every environment variable and its default.", Content: Configuration },
   { slug: ["guides", "grouping"], title: "Grouping and issues", summary: "How events become issues, project rules, and issue states.", Content: Grouping },
   { slug: ["guides", "self-monitoring"], title: "Self-monitoring", summary: "How Lantern reports its own errors through /monitoring.", Content: SelfMonitoring },
+  { slug: ["guides", "digest-lookup"], title: "Looking up a digest", summary: "Open the server event behind the “Digest:” line of a Next.js error page.", Content: DigestLookup },
 ];
 
 export function findDocPage(slug: string[]): DocPage | undefined {

@@ -1,0 +1,110 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { storeFixtureEvent, type EventPatch } from "../../../tests/support/event-envelopes";
+import { createTestDatabase, testDialect, type TestDatabase } from "../../../tests/support/test-database";
+import { digestBatch } from "../digest/digest-batch";
+import { mergeIssues } from "../issues/merge-issues";
+import { createProject } from "../projects/create-project";
+import { findEventsByDigest } from "./find-events-by-digest";
+
+describe(`finding events by their digest tag on ${testDialect}`, () => {
+  let database: TestDatabase;
+  beforeEach(async () => {
+    database = await createTestDatabase();
+  });
+  afterEach(() => database.destroy());
+
+  /** Stores one real captured event (patched), digests it, and returns its event id and issue. */
+  async function send(projectId: number, patch: EventPatch, fixture = "node-exception.envelope"): Promise<{ eventId: string; issueId: number }> {
+    let eventId = "";
+    await storeFixtureEvent(database.db, projectId, fixture, (event) => {
+      patch(event);
+      eventId = event.event_id as string;
+    });
+    await digestBatch(database);
+    const row = await database.db.selectFrom("events").select("issue_id").where("event_id", "=", eventId).executeTakeFirstOrThrow();
+    return { eventId, issueId: row.issue_id! };
+  }
+  const withDigest =
+    (digest: string, seconds?: number): EventPatch =>
+    (event) => {
+      event.tags = { digest };
+      if (seconds !== undefined) event.timestamp = seconds;
+    };
+
+  it("finds the one event tagged with the digest, with its project slug and issue", async () => {
+    const { project } = await createProject(database.db, { name: "Web Shop" });
+    await send(project.id, withDigest("1111"));
+    const wanted = await send(project.id, withDigest("2654435761"));
+    await send(project.id, (event) => (event.tags = { other: "2654435761" }));
+
+    const matches = await findEventsByDigest(database.db, { digest: "2654435761" });
+    expect(matches).toEqual([{ projectSlug: "web-shop", projectName: "Web Shop", issueId: wanted.issueId, issueTitle: "Error: Checkout failed", eventId: wanted.eventId, timestamp: expect.any(Number), path: `/projects/web-shop/issues/${wanted.issueId}/events/${wanted.eventId}` }]);
+  });
+
+  it("trims the value the user pasted", async () => {
+    const { project } = await createProject(database.db, { name: "shop" });
+    const wanted = await send(project.id, withDigest("42"));
+    expect((await findEventsByDigest(database.db, { digest: "  42\n" })).map((match) => match.eventId)).toEqual([wanted.eventId]);
+  });
+
+  it("reads the issue's payloads and skips its events that carry another digest or none", async () => {
+    const { project } = await createProject(database.db, { name: "shop" });
+    const now = Math.floor(Date.now() / 1000);
+    const first = await send(project.id, withDigest("777", now - 40));
+    const other = await send(project.id, withDigest("888", now - 30));
+    const untagged = await send(project.id, (event) => (event.timestamp = now - 20));
+    const last = await send(project.id, withDigest("777", now - 10));
+    expect(new Set([first.issueId, other.issueId, untagged.issueId, last.issueId]).size).toBe(1);
+
+    expect((await findEventsByDigest(database.db, { digest: "777" })).map((match) => match.eventId)).toEqual([last.eventId, first.eventId]);
+  });
+
+  it("pages through an issue's events newest first, past the first page of payloads", async () => {
+    const { project } = await createProject(database.db, { name: "shop" });
+    const now = Math.floor(Date.now() / 1000);
+    const oldest = await send(project.id, withDigest("31337", now - 500));
+    for (let index = 0; index < 120; index++) await storeFixtureEvent(database.db, project.id, "node-exception.envelope", (event) => (event.timestamp = now - 400 + index));
+    const newest = await send(project.id, withDigest("31337", now - 10));
+
+    expect((await findEventsByDigest(database.db, { digest: "31337" })).map((match) => match.eventId)).toEqual([newest.eventId, oldest.eventId]);
+  });
+
+  it("returns every event with the digest across issues and projects, newest first, up to the limit", async () => {
+    const { project: shop } = await createProject(database.db, { name: "shop" });
+    const { project: api } = await createProject(database.db, { name: "api" });
+    const now = Math.floor(Date.now() / 1000);
+    const oldest = await send(shop.id, withDigest("4242", now - 300));
+    const newest = await send(api.id, withDigest("4242", now - 10));
+    const middle = await send(shop.id, (event) => {
+      withDigest("4242", now - 100)(event);
+      event.message = "a message event, so another issue";
+    }, "node-message.envelope");
+    expect(middle.issueId).not.toBe(oldest.issueId);
+
+    const matches = await findEventsByDigest(database.db, { digest: "4242" });
+    expect(matches.map((match) => [match.projectSlug, match.eventId])).toEqual([
+      ["api", newest.eventId],
+      ["shop", middle.eventId],
+      ["shop", oldest.eventId],
+    ]);
+    expect((await findEventsByDigest(database.db, { digest: "4242", limit: 2 })).map((match) => match.eventId)).toEqual([newest.eventId, middle.eventId]);
+  });
+
+  it("finds nothing for a digest no event carries, and refuses an empty or over-long value", async () => {
+    const { project } = await createProject(database.db, { name: "shop" });
+    await send(project.id, withDigest("1234"));
+    expect(await findEventsByDigest(database.db, { digest: "123" })).toEqual([]);
+    await expect(findEventsByDigest(database.db, { digest: "  " })).rejects.toMatchObject({ code: "bad_request" });
+    await expect(findEventsByDigest(database.db, { digest: "9".repeat(201) })).rejects.toMatchObject({ code: "bad_request" });
+  });
+
+  it("still finds the event after its issue was merged into another", async () => {
+    const { project } = await createProject(database.db, { name: "shop" });
+    const tagged = await send(project.id, withDigest("5150"), "node-message.envelope");
+    const other = await send(project.id, (event) => (event.tags = { digest: "6160" }));
+    const { issueId: target } = await mergeIssues(database, { issueIds: [tagged.issueId, other.issueId], actor: "user:test" });
+
+    const matches = await findEventsByDigest(database.db, { digest: "5150" });
+    expect(matches).toMatchObject([{ issueId: target, eventId: tagged.eventId }]);
+  });
+});
