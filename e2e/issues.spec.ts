@@ -105,13 +105,13 @@ test("project settings name the line of a stack trace rule's syntax error, and s
 
   const rules = page.getByLabel("Stack trace rules");
   await rules.fill("path:**/vendor/** -app\nfunction:checkout +nonsense");
-  await page.getByRole("button", { name: "Save" }).click();
+  await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Stack trace rules: line 2" })).toBeVisible();
   await expect(rules).toHaveValue("path:**/vendor/** -app\nfunction:checkout +nonsense");
 
   await rules.fill("path:**/vendor/** -app");
   await page.getByLabel("Events kept per issue").fill("500");
-  await page.getByRole("button", { name: "Save" }).click();
+  await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByRole("status").filter({ hasText: "Saved" })).toBeVisible();
   await expect(page.getByRole("alert").filter({ hasText: "line 2" })).toHaveCount(0);
 

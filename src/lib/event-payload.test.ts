@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readBreadcrumbs, readExceptions, readTags } from "./event-payload";
+import { readBreadcrumbs, readExceptions, readNamedContexts, readRequest, readSdk, readTags } from "./event-payload";
 import { safeHttpUrl } from "./safe-url";
 
 describe("event payload reads", () => {
@@ -33,5 +33,43 @@ describe("event payload reads", () => {
     expect(safeHttpUrl("javascript:alert(1)")).toBeNull();
     expect(safeHttpUrl("data:text/html,x")).toBeNull();
     expect(safeHttpUrl("/relative/path")).toBeNull();
+  });
+
+  it("reads frame variables as key/value text, from an object or pairs", () => {
+    const [exception] = readExceptions({ exception: { values: [{ type: "E", stacktrace: { frames: [{ function: "f", vars: { order: 42, items: ["a"], note: "x" } }, { function: "g", vars: [["a", 1], ["b"]] }, { function: "h", vars: "junk" }] } }] } });
+    expect(exception!.frames.map((frame) => frame.vars)).toEqual([[], [["a", "1"]], [["order", "42"], ["items", '["a"]'], ["note", "x"]]]);
+  });
+
+  it("reads the request: method, URL, query and cookies as sent or as pairs, headers, and the body as text", () => {
+    expect(
+      readRequest({
+        request: { method: "POST", url: "https://shop.example/cart", query_string: "id=7&q=a+b%21", cookies: "session=abc; theme=dark", headers: [["Content-Type", "application/json"]], data: { sku: "A-1" }, env: { REMOTE_ADDR: "10.0.0.1" } },
+      }),
+    ).toEqual({
+      method: "POST",
+      url: "https://shop.example/cart",
+      query: [["id", "7"], ["q", "a b!"]],
+      headers: [["Content-Type", "application/json"]],
+      cookies: [["session", "abc"], ["theme", "dark"]],
+      body: '{"sku":"A-1"}',
+      env: [["REMOTE_ADDR", "10.0.0.1"]],
+    });
+    expect(readRequest({ request: { query_string: [["a", "1"]], cookies: { b: "2" }, data: "raw body" } })).toMatchObject({ query: [["a", "1"]], cookies: [["b", "2"]], body: "raw body" });
+    expect(readRequest({ request: { url: "https://shop.example/", cookies: "[Filtered]", query_string: "" } })).toMatchObject({ cookies: "[Filtered]", query: "" });
+    expect(readRequest({ request: {} })).toBeNull();
+    expect(readRequest({ request: "GET /" })).toBeNull();
+  });
+
+  it("reads the SDK with its packages, and orders known contexts first with titles", () => {
+    expect(readSdk({ sdk: { name: "sentry.javascript.node", version: "10.78.0", integrations: ["Http", 3], packages: [{ name: "npm:@sentry/node", version: "10.78.0" }] } })).toEqual({
+      name: "sentry.javascript.node",
+      version: "10.78.0",
+      integrations: ["Http"],
+      packages: ["npm:@sentry/node@10.78.0"],
+    });
+    expect(readSdk({ sdk: {} })).toBeNull();
+    const contexts = readNamedContexts({ contexts: { zeta: { a: 1 }, trace: { trace_id: "t" }, os: { name: "Linux", type: "os" }, empty: {} } });
+    expect(contexts.map((context) => [context.name, context.title])).toEqual([["os", "Operating system"], ["trace", "Trace"], ["zeta", "zeta"]]);
+    expect(contexts[0]!.entries).toEqual([["name", "Linux"]]);
   });
 });

@@ -16,6 +16,8 @@ export interface FrameView {
   contextLine: string | null;
   preContext: string[];
   postContext: string[];
+  /** Local variables (`frame.vars`) as key/value text, when the SDK sent them. */
+  vars: [string, string][];
 }
 
 export interface ExceptionView {
@@ -71,6 +73,7 @@ function readFrame(frame: Json): FrameView {
     contextLine: typeof frame.context_line === "string" ? frame.context_line : null,
     preContext: lines(frame.pre_context),
     postContext: lines(frame.post_context),
+    vars: readPairs(frame.vars),
   };
 }
 
@@ -156,4 +159,103 @@ export function displayValue(value: unknown): string {
     }
   }
   return shown.length > 2000 ? `${shown.slice(0, 2000)}…` : shown;
+}
+
+/**
+ * A databag as key/value text: a list of pairs (how headers and some SDKs send them) or an object's
+ * entries. Anything else gives no pairs.
+ */
+export function readPairs(value: unknown): [string, string][] {
+  if (Array.isArray(value)) {
+    return value.filter((pair): pair is unknown[] => Array.isArray(pair) && pair.length === 2 && typeof pair[0] === "string").map((pair) => [pair[0] as string, displayValue(pair[1])]);
+  }
+  return readEntries(value);
+}
+
+/**
+ * A query string or cookie header, as sent or as pairs: text is split on its separator into pairs, but
+ * text without any `=` (such as a scrubbed "[Filtered]") is kept as it is.
+ */
+function readTextPairs(value: unknown, separator: "&" | ";"): [string, string][] | string {
+  if (typeof value !== "string") return readPairs(value);
+  if (!value.includes("=")) return value.trim();
+  return value
+    .split(separator)
+    .map((part) => part.trim())
+    .filter((part) => part !== "")
+    .map((part): [string, string] => {
+      const equals = part.indexOf("=");
+      const [key, entry] = equals === -1 ? [part, ""] : [part.slice(0, equals), part.slice(equals + 1)];
+      if (separator === ";") return [key, entry];
+      try {
+        return [decodeURIComponent(key.replaceAll("+", " ")), decodeURIComponent(entry.replaceAll("+", " "))];
+      } catch {
+        return [key, entry];
+      }
+    });
+}
+
+export interface RequestView {
+  method: string | null;
+  url: string | null;
+  /** Pairs, or the text as sent when it is not `key=value` pairs ("" when there is none). */
+  query: [string, string][] | string;
+  headers: [string, string][];
+  cookies: [string, string][] | string;
+  /** The request body (`data`) as text: strings as sent, anything else as JSON. */
+  body: string | null;
+  env: [string, string][];
+}
+
+/** The HTTP request the event happened in (Sentry's `request` interface), or null when there is none. */
+export function readRequest(payload: Json): RequestView | null {
+  const request = payload.request;
+  if (!isRecord(request)) return null;
+  const view: RequestView = {
+    method: text(request.method),
+    url: text(request.url),
+    query: readTextPairs(request.query_string, "&"),
+    headers: readPairs(request.headers),
+    cookies: readTextPairs(request.cookies, ";"),
+    body: request.data === undefined || request.data === null || request.data === "" ? null : typeof request.data === "string" ? request.data : displayValue(request.data),
+    env: readPairs(request.env),
+  };
+  const isEmpty = !view.method && !view.url && !view.body && [view.query, view.headers, view.cookies, view.env].every((pairs) => pairs.length === 0);
+  return isEmpty ? null : view;
+}
+
+export interface SdkView {
+  name: string | null;
+  version: string | null;
+  integrations: string[];
+  packages: string[];
+}
+
+/** The SDK that sent the event (`sdk`): name, version, integrations and packages (`name@version`). */
+export function readSdk(payload: Json): SdkView | null {
+  const sdk = payload.sdk;
+  if (!isRecord(sdk)) return null;
+  const integrations = Array.isArray(sdk.integrations) ? sdk.integrations.filter((name): name is string => typeof name === "string") : [];
+  const packages = Array.isArray(sdk.packages)
+    ? sdk.packages.filter(isRecord).flatMap((entry) => {
+        const name = text(entry.name);
+        return name ? [text(entry.version) ? `${name}@${text(entry.version)}` : name] : [];
+      })
+    : [];
+  const view = { name: text(sdk.name), version: text(sdk.version), integrations, packages };
+  return view.name || view.version || integrations.length > 0 || packages.length > 0 ? view : null;
+}
+
+/** The contexts people look for first, in this order; others follow by name. */
+const contextOrder = ["browser", "os", "device", "runtime", "app", "trace", "culture", "cloud_resource", "response"];
+const contextTitles: Record<string, string> = { browser: "Browser", os: "Operating system", device: "Device", runtime: "Runtime", app: "App", trace: "Trace", culture: "Culture", cloud_resource: "Cloud resource", response: "Response" };
+
+/** Contexts as readContexts gives them, known ones first, each with a title for people. */
+export function readNamedContexts(payload: Json): { name: string; title: string; entries: [string, string][] }[] {
+  const rank = (name: string) => (contextOrder.includes(name) ? contextOrder.indexOf(name) : contextOrder.length);
+  return readContexts(payload)
+    .sort((a, b) => rank(a.name) - rank(b.name) || a.name.localeCompare(b.name))
+    // `type` repeats the context's name (os, browser…) and says nothing more.
+    .map((context) => ({ ...context, title: contextTitles[context.name] ?? context.name, entries: context.entries.filter(([key, value]) => !(key === "type" && value === context.name)) }))
+    .filter((context) => context.entries.length > 0);
 }

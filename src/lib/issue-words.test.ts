@@ -13,6 +13,13 @@ describe("issue words", () => {
     expect(describeActivity({ kind: "something_new", actor: "digest", data: null })).toBe("Something new");
   });
 
+  it("describes comments and assignment changes", () => {
+    expect(describeActivity({ kind: "note", actor: "user:anonymous", data: { commentId: 3 } })).toBe("Commented by user:anonymous");
+    expect(describeActivity({ kind: "assigned", actor: "user:anonymous", data: { assignee: "Ada" } })).toBe("Assigned to Ada by user:anonymous");
+    expect(describeActivity({ kind: "assigned", actor: "user:anonymous", data: null })).toBe("Assigned by user:anonymous");
+    expect(describeActivity({ kind: "unassigned", actor: "user:anonymous", data: { previous: "Ada" } })).toBe("Unassigned by user:anonymous");
+  });
+
   it("reads stored resolutions and ignore conditions, and tolerates junk", () => {
     expect(describeResolution('{"kind":"in_release","release":"2.0"}')).toBe("in release 2.0");
     expect(describeResolution('{"kind":"next_release","afterRelease":null}')).toBe("in the next release");

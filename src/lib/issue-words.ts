@@ -108,6 +108,12 @@ export function describeActivity({ kind, actor, data }: ActivityItem): string {
       return `Unmerged ${hashes} into ${issue}${by}`;
     case "unmerge_destination":
       return `Received ${hashes} unmerged from ${issue}${by}`;
+    case "note":
+      return `Commented${by}`;
+    case "assigned":
+      return typeof data?.assignee === "string" ? `Assigned to ${data.assignee}${by}` : `Assigned${by}`;
+    case "unassigned":
+      return `Unassigned${by}`;
     default:
       return `${words(kind)}${by}`;
   }

@@ -8,13 +8,15 @@ interface ActionFormProps {
   action: (state: ActionState, formData: FormData) => Promise<ActionState>;
   children: ReactNode;
   className?: string;
+  /** Lets something else submit the form (the issue page's keyboard shortcuts). */
+  id?: string;
   "aria-label"?: string;
   /** Where the error or confirmation appears: after the fields (default) or before them (long forms). */
   messagesAt?: "start" | "end";
 }
 
 /** A form posting to a server action, showing the action's error (role="alert") or confirmation (role="status"). */
-export function ActionForm({ action, children, className, "aria-label": label, messagesAt = "end" }: ActionFormProps) {
+export function ActionForm({ action, children, className, id, "aria-label": label, messagesAt = "end" }: ActionFormProps) {
   const [state, formAction, isPending] = useActionState(action, {});
   const messages = (
     <>
@@ -31,7 +33,7 @@ export function ActionForm({ action, children, className, "aria-label": label, m
     </>
   );
   return (
-    <form action={formAction} className={cn(className, isPending && "opacity-70")} aria-label={label} aria-busy={isPending}>
+    <form id={id} action={formAction} className={cn(className, isPending && "opacity-70")} aria-label={label} aria-busy={isPending}>
       {messagesAt === "start" ? messages : null}
       {children}
       {messagesAt === "end" ? messages : null}

@@ -1,37 +1,54 @@
 import type { ReactNode } from "react";
-import { readBreadcrumbs, readContexts, readEntries, readExceptions, readMessage, readTags, readText } from "@/lib/event-payload";
-import { BreadcrumbsTable } from "./breadcrumbs-table";
+import type { EventAttachmentSummary } from "@/server/events/list-event-attachments";
+import { readBreadcrumbs, readEntries, readExceptions, readMessage, readNamedContexts, readRequest, readSdk, readTags, readText } from "@/lib/event-payload";
+import { BreadcrumbsTimeline } from "./breadcrumbs-timeline";
+import { EventAttachments } from "./event-attachments";
 import { ExceptionChain } from "./exception-chain";
 import { KeyValueList } from "./key-value-list";
+import { RawEventJson } from "./raw-event-json";
+import { RequestDetails } from "./request-details";
 
 function Part({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <section className="mt-6" aria-label={title}>
+    <section className="mt-6 min-w-0" aria-label={title}>
       <h3 className="mb-2 text-sm font-semibold">{title}</h3>
       {children}
     </section>
   );
 }
 
-/** One stored event as text: message, exception chain, breadcrumbs, tags, user, release, request and contexts. */
-export function EventDetails({ payload }: { payload: Record<string, unknown> }) {
+interface EventDetailsProps {
+  payload: Record<string, unknown>;
+  /** The event's time (epoch ms), which breadcrumb times are relative to. */
+  timestamp: number;
+  attachments: EventAttachmentSummary[];
+  /** Where the attachments download from: `<base>/<attachment id>`. */
+  attachmentsBase: string;
+  jsonHref: string;
+}
+
+/**
+ * One stored event as text: message, exception chain, breadcrumbs, request, user, tags, contexts, SDK,
+ * release and environment, attachments and the raw JSON. Sections without data are left out.
+ */
+export function EventDetails({ payload, timestamp, attachments, attachmentsBase, jsonHref }: EventDetailsProps) {
   const exceptions = readExceptions(payload);
   const message = readMessage(payload);
   const breadcrumbs = readBreadcrumbs(payload);
-  const tags = readTags(payload);
+  const request = readRequest(payload);
   const user = readEntries(payload.user);
-  const request = readEntries(payload.request);
-  const contexts = readContexts(payload);
+  const tags = readTags(payload);
+  const contexts = readNamedContexts(payload);
+  const sdk = readSdk(payload);
   const about = (["release", "environment", "dist", "platform", "transaction", "logger", "server_name"] as const).flatMap((field): [string, string][] => {
     const value = readText(payload, field);
     return value ? [[field, value]] : [];
   });
-  const sdk = readEntries(payload.sdk).filter(([key]) => key === "name" || key === "version");
   return (
     <div>
       {message ? (
         <Part title="Message">
-          <pre className="overflow-x-auto rounded-md border border-border bg-muted p-3 font-mono text-xs whitespace-pre-wrap break-all">{message}</pre>
+          <pre className="rounded-md border border-border bg-muted p-3 font-mono text-xs break-all whitespace-pre-wrap">{message}</pre>
         </Part>
       ) : null}
       {exceptions.length > 0 ? (
@@ -41,41 +58,62 @@ export function EventDetails({ payload }: { payload: Record<string, unknown> }) 
       ) : null}
       {breadcrumbs.length > 0 ? (
         <Part title="Breadcrumbs">
-          <BreadcrumbsTable breadcrumbs={breadcrumbs} />
+          <BreadcrumbsTimeline breadcrumbs={breadcrumbs} eventTimestamp={timestamp} />
         </Part>
       ) : null}
-      {tags.length > 0 ? (
-        <Part title="Tags">
-          <KeyValueList entries={tags} />
-        </Part>
-      ) : null}
-      {about.length > 0 || sdk.length > 0 ? (
-        <Part title="Release and environment">
-          <KeyValueList entries={[...about, ...sdk.map(([key, value]): [string, string] => [`sdk.${key}`, value])]} />
+      {request ? (
+        <Part title="Request">
+          <RequestDetails request={request} />
         </Part>
       ) : null}
       {user.length > 0 ? (
         <Part title="User">
-          <KeyValueList entries={user} />
+          <KeyValueList entries={user} label="User" />
         </Part>
       ) : null}
-      {request.length > 0 ? (
-        <Part title="Request">
-          <KeyValueList entries={request} />
+      {tags.length > 0 ? (
+        <Part title="Tags">
+          <KeyValueList entries={tags} label="Tags of this event" />
         </Part>
       ) : null}
       {contexts.length > 0 ? (
         <Part title="Contexts">
-          <div className="space-y-4">
+          <div className="grid gap-4 md:grid-cols-2">
             {contexts.map((context) => (
-              <div key={context.name}>
-                <h4 className="mb-1 font-mono text-xs font-semibold">{context.name}</h4>
+              <div key={context.name} className="min-w-0 rounded-md border border-border p-3">
+                <h4 className="mb-1 text-xs font-semibold">{context.title}</h4>
                 <KeyValueList entries={context.entries} label={`Context ${context.name}`} />
               </div>
             ))}
           </div>
         </Part>
       ) : null}
+      {about.length > 0 ? (
+        <Part title="Release and environment">
+          <KeyValueList entries={about} label="Release and environment" />
+        </Part>
+      ) : null}
+      {sdk ? (
+        <Part title="SDK">
+          <KeyValueList
+            label="SDK"
+            entries={[
+              ["name", sdk.name ?? "unknown"],
+              ["version", sdk.version ?? "unknown"],
+              ...(sdk.packages.length > 0 ? [["packages", sdk.packages.join(", ")] as [string, string]] : []),
+              ...(sdk.integrations.length > 0 ? [["integrations", sdk.integrations.join(", ")] as [string, string]] : []),
+            ]}
+          />
+        </Part>
+      ) : null}
+      {attachments.length > 0 ? (
+        <Part title="Attachments">
+          <EventAttachments attachments={attachments} downloadBase={attachmentsBase} />
+        </Part>
+      ) : null}
+      <Part title="Raw JSON">
+        <RawEventJson payload={payload} downloadHref={jsonHref} />
+      </Part>
     </div>
   );
 }

@@ -1,15 +1,52 @@
+"use client";
+
+import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
+import { CopyButton } from "@/components/ui/copy-button";
+import { cn } from "@/lib/cn";
 import type { ExceptionView } from "@/lib/event-payload";
+import { formatRawStackTrace } from "@/lib/raw-stack-trace";
 import { StackTrace } from "./stack-trace";
 
-/** The exception chain, newest first: `Type: value`, how it was caught, and its stack trace. */
+type TraceView = "full" | "app" | "raw";
+
+const views: { value: TraceView; label: string }[] = [
+  { value: "full", label: "Full" },
+  { value: "app", label: "In-app only" },
+  { value: "raw", label: "Raw" },
+];
+
+/**
+ * The exception chain, newest first: `Type: value`, how it was caught, and its stack trace in one of
+ * three views chosen above the chain — every frame, in-app frames only, or the plain-text form.
+ */
 export function ExceptionChain({ exceptions }: { exceptions: ExceptionView[] }) {
+  const [view, setView] = useState<TraceView>("full");
+  const hasFrames = exceptions.some((exception) => exception.frames.length > 0);
   return (
     <div className="space-y-6">
+      {hasFrames ? (
+        <div role="group" aria-label="Stack trace view" className="inline-flex rounded-md border border-border p-0.5">
+          {views.map((option) => (
+            <button
+              key={option.value}
+              type="button"
+              aria-pressed={view === option.value}
+              onClick={() => setView(option.value)}
+              className={cn(
+                "rounded px-2.5 py-1 text-xs font-medium focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
+                view === option.value ? "bg-primary text-primary-foreground" : "text-muted-foreground hover:bg-muted",
+              )}
+            >
+              {option.label}
+            </button>
+          ))}
+        </div>
+      ) : null}
       {exceptions.map((exception, index) => (
         <article key={index} aria-label={exception.type ?? "Exception"}>
           {index > 0 ? <p className="mb-2 text-xs text-muted-foreground">caused by (or raised while handling)</p> : null}
-          <h3 className="text-sm font-semibold break-all">
+          <h3 className="text-sm font-semibold break-words">
             {exception.type ?? "Error"}
             {exception.value ? <span className="font-normal">: {exception.value}</span> : null}
           </h3>
@@ -24,9 +61,37 @@ export function ExceptionChain({ exceptions }: { exceptions: ExceptionView[] }) 
             ) : null}
             {exception.module ? <span>module: {exception.module}</span> : null}
           </div>
-          {exception.frames.length > 0 ? <StackTrace frames={exception.frames} /> : <p className="text-sm text-muted-foreground">No stack trace.</p>}
+          <Trace exception={exception} view={view} />
         </article>
       ))}
     </div>
   );
+}
+
+function Trace({ exception, view }: { exception: ExceptionView; view: TraceView }) {
+  if (exception.frames.length === 0) return <p className="text-sm text-muted-foreground">No stack trace.</p>;
+  if (view === "raw") {
+    const raw = formatRawStackTrace(exception);
+    return (
+      <div className="relative rounded-md border border-border bg-muted">
+        <div className="absolute top-2 right-2">
+          <CopyButton value={raw} label="Copy stack trace" />
+        </div>
+        <pre tabIndex={0} className="overflow-x-auto p-3 pr-24 font-mono text-xs leading-relaxed focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none" aria-label="Raw stack trace">
+          {raw}
+        </pre>
+      </div>
+    );
+  }
+  if (view === "app") {
+    const appFrames = exception.frames.filter((frame) => frame.inApp);
+    if (appFrames.length > 0) return <StackTrace frames={appFrames} />;
+    return (
+      <>
+        <p className="mb-2 text-xs text-muted-foreground">No frame of this trace is in-app; showing all frames.</p>
+        <StackTrace frames={exception.frames} />
+      </>
+    );
+  }
+  return <StackTrace frames={exception.frames} />;
 }

@@ -2,6 +2,7 @@ import { Button } from "@/components/ui/button";
 import { Input, Select } from "@/components/ui/input";
 import type { ActionState } from "@/lib/action-state";
 import { ignoreDurations } from "@/lib/ignore-durations";
+import { ignoreFormId, resolveFormId } from "@/lib/issue-shortcuts";
 import { ActionForm } from "./action-form";
 
 type Action = (state: ActionState, formData: FormData) => Promise<ActionState>;
@@ -30,7 +31,7 @@ export function IssueActions({ issueId, status, actions }: IssueActionsProps) {
         </ActionForm>
       ) : null}
       <div className={row}>
-        <ActionForm action={actions.resolve} className={row}>
+        <ActionForm action={actions.resolve} className={row} id={resolveFormId}>
           {id}
           <input type="hidden" name="kind" value="now" />
           <Button type="submit" size="sm" variant={status === "unresolved" ? "primary" : "secondary"}>
@@ -57,7 +58,7 @@ export function IssueActions({ issueId, status, actions }: IssueActionsProps) {
         </ActionForm>
       </div>
       <div className={row}>
-        <ActionForm action={actions.ignore} className={row}>
+        <ActionForm action={actions.ignore} className={row} id={ignoreFormId}>
           {id}
           <input type="hidden" name="until" value="forever" />
           <Button type="submit" size="sm" variant="secondary">

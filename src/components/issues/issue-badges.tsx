@@ -18,8 +18,9 @@ export function StatusBadge({ status }: { status: string }) {
 }
 
 const levelStyles: Record<string, string> = {
-  fatal: "bg-danger text-white",
-  error: "bg-danger/80 text-white",
+  // Dark text on the dark theme's lighter red: white on it falls below 4.5:1.
+  fatal: "bg-danger text-white dark:text-black",
+  error: "bg-danger/80 text-white dark:text-black",
   warning: "bg-amber-500 text-black",
   info: "bg-sky-600 text-white",
   debug: "bg-muted text-foreground",

@@ -11,9 +11,9 @@ interface IssueFactsProps {
   environments: { environment: string; timesSeen: number }[];
 }
 
-function Fact({ term, children }: { term: string; children: ReactNode }) {
+function Fact({ term, children, className }: { term: string; children: ReactNode; className?: string }) {
   return (
-    <div>
+    <div className={className}>
       <dt className="text-xs text-muted-foreground">{term}</dt>
       <dd className="mt-0.5 text-sm font-medium break-all">{children}</dd>
     </div>
@@ -22,36 +22,43 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
 
 const none = <span className="font-normal text-muted-foreground">none</span>;
 
-/** The issue's counters, times, releases and environments, as a description list. */
+function Release({ release }: { release: string | null }) {
+  return <span className="block text-xs font-normal text-muted-foreground">{release ? (
+        <>
+          in <span className="font-mono text-foreground">{release}</span>
+        </>
+      ) : (
+        "no release"
+      )}</span>;
+}
+
+/** The issue's counters, first and last seen with their releases, and environments, as a description list. */
 export function IssueFacts({ timesSeen, usersSeen, firstSeen, lastSeen, firstRelease, lastRelease, environments }: IssueFactsProps) {
   return (
-    <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4" aria-label="Facts">
-      <Fact term="Events">{timesSeen}</Fact>
-      <Fact term="Users">{usersSeen}</Fact>
+    <dl className="grid grid-cols-2 gap-4" aria-label="Facts">
+      <Fact term="Events">{timesSeen.toLocaleString("en")}</Fact>
+      <Fact term="Users">{usersSeen.toLocaleString("en")}</Fact>
       <Fact term="First seen">
         <RelativeTime time={firstSeen} />
+        <Release release={firstRelease} />
       </Fact>
       <Fact term="Last seen">
         <RelativeTime time={lastSeen} />
+        <Release release={lastRelease} />
       </Fact>
-      <Fact term="First release">{firstRelease ?? none}</Fact>
-      <Fact term="Last release">{lastRelease ?? none}</Fact>
-      <div className="col-span-2">
-        <dt className="text-xs text-muted-foreground">Environments</dt>
-        <dd className="mt-0.5 text-sm">
-          {environments.length === 0 ? (
-            none
-          ) : (
-            <ul className="flex flex-wrap gap-x-3 gap-y-1">
-              {environments.map((environment) => (
-                <li key={environment.environment}>
-                  <span className="font-medium">{environment.environment}</span> <span className="text-muted-foreground">({environment.timesSeen})</span>
-                </li>
-              ))}
-            </ul>
-          )}
-        </dd>
-      </div>
+      <Fact term="Environments" className="col-span-2">
+        {environments.length === 0 ? (
+          none
+        ) : (
+          <ul className="flex flex-wrap gap-x-3 gap-y-1 font-normal">
+            {environments.map((environment) => (
+              <li key={environment.environment}>
+                <span className="font-medium">{environment.environment}</span> <span className="text-muted-foreground">({environment.timesSeen.toLocaleString("en")})</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Fact>
     </dl>
   );
 }

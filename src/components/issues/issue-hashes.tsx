@@ -5,6 +5,8 @@ import { ActionForm } from "./action-form";
 
 interface IssueHashesProps {
   issueId: number;
+  /** The project's slug, for links to the issues hashes were merged from (always of the same project). */
+  projectSlug: string;
   hashes: { hash: string; originIssueId: number }[];
   /** The hash the event on display joined the issue by. */
   eventHash: string | null;
@@ -12,10 +14,11 @@ interface IssueHashesProps {
 }
 
 /** The grouping hashes that lead to this issue; selected ones can be unmerged into an issue of their own. */
-export function IssueHashes({ issueId, hashes, eventHash, unmerge }: IssueHashesProps) {
+export function IssueHashes({ issueId, projectSlug, hashes, eventHash, unmerge }: IssueHashesProps) {
   return (
     <ActionForm action={unmerge} aria-label="Hashes of this issue" className="space-y-3">
       <input type="hidden" name="issueId" value={issueId} />
+      <input type="hidden" name="projectSlug" value={projectSlug} />
       <ul className="space-y-1.5 text-sm">
         {hashes.map(({ hash, originIssueId }) => (
           <li key={hash} className="flex flex-wrap items-center gap-x-3 gap-y-1">
@@ -27,7 +30,7 @@ export function IssueHashes({ issueId, hashes, eventHash, unmerge }: IssueHashes
             {originIssueId !== issueId ? (
               <span className="text-xs text-muted-foreground">
                 merged from{" "}
-                <Link href={`/issues/${originIssueId}`} prefetch={false} className="underline">
+                <Link href={`/projects/${projectSlug}/issues/${originIssueId}`} prefetch={false} className="underline">
                   issue #{originIssueId}
                 </Link>
               </span>

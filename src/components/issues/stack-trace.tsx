@@ -1,70 +1,77 @@
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/lib/cn";
 import type { FrameView } from "@/lib/event-payload";
+import { KeyValueList } from "./key-value-list";
 import { SafeLink } from "./safe-link";
 
 /**
- * Frames newest first. When the trace has in-app frames, each run of system frames between them is
- * collapsed behind "Show N more frames"; a trace of system frames only is shown whole.
+ * Frames newest first, each a disclosure: in-app frames open, the others closed (when a trace has no
+ * in-app frame, the crashing one opens). A frame shows its file, function and line:column; opened, its
+ * source context with the error line marked, and its local variables.
  */
 export function StackTrace({ frames }: { frames: FrameView[] }) {
   const hasAppFrames = frames.some((frame) => frame.inApp);
-  const groups: FrameView[][] = [];
-  for (const frame of frames) {
-    const last = groups[groups.length - 1];
-    if (hasAppFrames && !frame.inApp && last && !last[0]!.inApp) last.push(frame);
-    else groups.push([frame]);
-  }
   return (
-    <ol className="divide-y divide-border rounded-md border border-border" aria-label="Stack trace, newest frame first">
-      {groups.map((group, index) =>
-        hasAppFrames && !group[0]!.inApp ? (
-          <li key={index}>
-            <details>
-              <summary className="cursor-pointer px-3 py-1.5 text-xs text-muted-foreground hover:bg-muted">
-                Show {group.length} more {group.length === 1 ? "frame" : "frames"}
-              </summary>
-              <ol className="divide-y divide-border border-t border-border">
-                {group.map((frame, frameIndex) => (
-                  <li key={frameIndex}>
-                    <Frame frame={frame} />
-                  </li>
-                ))}
-              </ol>
-            </details>
-          </li>
-        ) : (
-          <li key={index}>
-            <Frame frame={group[0]!} />
-          </li>
-        ),
-      )}
+    <ol className="divide-y divide-border overflow-hidden rounded-md border border-border" aria-label="Stack trace, newest frame first">
+      {frames.map((frame, index) => (
+        <li key={index}>
+          <Frame frame={frame} isOpen={frame.inApp || (!hasAppFrames && index === 0)} />
+        </li>
+      ))}
     </ol>
   );
 }
 
-function Frame({ frame }: { frame: FrameView }) {
+function FrameTitle({ frame }: { frame: FrameView }) {
   const location = frame.filename ?? frame.module ?? frame.absPath;
   const position = frame.lineno !== null ? `${frame.lineno}${frame.colno !== null ? `:${frame.colno}` : ""}` : null;
   return (
-    <div className={cn("px-3 py-2 font-mono text-xs", frame.inApp ? "bg-card" : "bg-muted/40 text-muted-foreground")}>
-      <div className="flex flex-wrap items-baseline gap-x-1.5 gap-y-1">
-        {location ? (
-          <SafeLink href={frame.absPath} className={cn("break-all", frame.inApp && "text-foreground")}>
-            {location}
-          </SafeLink>
-        ) : null}
-        {frame.function ? (
-          <>
-            <span className="text-muted-foreground">in</span>
-            <span className={cn("break-all", frame.inApp && "font-semibold text-foreground")}>{frame.function}</span>
-          </>
-        ) : null}
-        {position ? <span className="text-muted-foreground">at line {position}</span> : null}
-        {frame.inApp ? <Badge className="ml-auto font-sans">In app</Badge> : null}
+    <span className="flex min-w-0 flex-1 flex-wrap items-baseline gap-x-1.5 gap-y-0.5">
+      {location ? (
+        <SafeLink href={frame.absPath} className={cn("break-all", frame.inApp && "text-foreground")}>
+          {location}
+        </SafeLink>
+      ) : null}
+      {frame.function ? (
+        <>
+          <span className="text-muted-foreground">in</span>
+          <span className={cn("break-all", frame.inApp && "font-semibold text-foreground")}>{frame.function}</span>
+        </>
+      ) : null}
+      {position ? <span className="text-muted-foreground">at line {position}</span> : null}
+      {frame.inApp ? <Badge className="ml-auto font-sans">In app</Badge> : null}
+    </span>
+  );
+}
+
+function Frame({ frame, isOpen }: { frame: FrameView; isOpen: boolean }) {
+  const frameClass = cn("font-mono text-xs", frame.inApp ? "bg-card" : "bg-muted/40 text-muted-foreground");
+  const hasDetails = frame.contextLine !== null || frame.vars.length > 0;
+  if (!hasDetails) {
+    return (
+      <div className={cn(frameClass, "flex px-3 py-2 pl-7")}>
+        <FrameTitle frame={frame} />
       </div>
-      {frame.contextLine !== null ? <SourceContext frame={frame} /> : null}
-    </div>
+    );
+  }
+  return (
+    <details open={isOpen} className={cn(frameClass, "group")}>
+      <summary className="flex cursor-pointer list-none items-baseline gap-1.5 px-3 py-2 hover:bg-muted [&::-webkit-details-marker]:hidden">
+        <span aria-hidden className="inline-block w-2.5 shrink-0 text-muted-foreground transition-transform group-open:rotate-90">
+          ›
+        </span>
+        <FrameTitle frame={frame} />
+      </summary>
+      <div className="space-y-2 px-3 pb-3">
+        {frame.contextLine !== null ? <SourceContext frame={frame} /> : null}
+        {frame.vars.length > 0 ? (
+          <div className="rounded border border-border bg-background p-2">
+            <h4 className="mb-1 font-sans text-[11px] font-semibold text-muted-foreground">Variables</h4>
+            <KeyValueList entries={frame.vars} label="Variables" />
+          </div>
+        ) : null}
+      </div>
+    </details>
   );
 }
 
@@ -72,12 +79,18 @@ function SourceContext({ frame }: { frame: FrameView }) {
   const firstLine = frame.lineno !== null ? frame.lineno - frame.preContext.length : null;
   const lines = [...frame.preContext, frame.contextLine ?? "", ...frame.postContext];
   return (
-    <pre className="mt-2 overflow-x-auto rounded border border-border bg-background py-1 text-[11px] leading-5" aria-label="Source context">
+    <pre tabIndex={0} className="overflow-x-auto rounded border border-border bg-background py-1 text-[11px] leading-5 text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none" aria-label="Source context">
       {lines.map((line, index) => {
-        const isCurrent = index === frame.preContext.length;
-        return (
-          <div key={index} className={cn("flex px-2", isCurrent && "bg-primary/15 font-semibold text-foreground")}>
-            <span className="mr-3 inline-block w-10 shrink-0 select-none text-right text-muted-foreground">{firstLine !== null ? firstLine + index : ""}</span>
+        const number = <span className="mr-3 inline-block w-10 shrink-0 text-right text-muted-foreground select-none">{firstLine !== null ? firstLine + index : ""}</span>;
+        // <mark>: the line the frame was executing, highlighted for sight and named as such for screen readers.
+        return index === frame.preContext.length ? (
+          <mark key={index} className="flex bg-primary/15 px-2 font-semibold text-foreground" title="The line this frame was executing">
+            {number}
+            <code>{line}</code>
+          </mark>
+        ) : (
+          <div key={index} className="flex px-2">
+            {number}
             <code>{line}</code>
           </div>
         );

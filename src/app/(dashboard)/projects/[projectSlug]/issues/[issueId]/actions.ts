@@ -8,6 +8,8 @@ import type { ActionState } from "@/lib/action-state";
 import { ignoreDurations } from "@/lib/ignore-durations";
 import { getAppContext } from "@/server/app-context";
 import { isAppError } from "@/server/errors";
+import { addIssueComment } from "@/server/issues/add-issue-comment";
+import { assignIssue } from "@/server/issues/assign-issue";
 import { ignoreIssue } from "@/server/issues/ignore-issue";
 import { resolveIssue } from "@/server/issues/resolve-issue";
 import { unmergeHashes } from "@/server/issues/unmerge-hashes";
@@ -15,6 +17,7 @@ import { unresolveIssue } from "@/server/issues/unresolve-issue";
 
 const issueId = z.coerce.number({ message: "Unknown issue." }).int().positive();
 const count = z.coerce.number({ message: "Enter a whole number." }).int("Enter a whole number.").positive("Enter a number above zero.").max(1_000_000_000);
+const projectSlug = z.string().regex(/^[a-z0-9][a-z0-9-]{0,99}$/, "Unknown project.");
 
 const resolveInput = z.object({
   issueId,
@@ -35,7 +38,9 @@ const ignoreInput = z.object({
   ]),
 });
 
-const unmergeInput = z.object({ issueId, hashes: z.array(z.string().min(1).max(200)).min(1, "Select the hashes to unmerge.").max(1000) });
+const unmergeInput = z.object({ issueId, projectSlug, hashes: z.array(z.string().min(1).max(200)).min(1, "Select the hashes to unmerge.").max(1000) });
+const commentInput = z.object({ issueId, body: z.string({ message: "Write something first." }) });
+const assignInput = z.object({ issueId, intent: z.enum(["name", "me", "nobody"]), assignee: z.string().max(1000).optional() });
 
 function field(formData: FormData, name: string): string | undefined {
   const value = formData.get(name);
@@ -46,16 +51,21 @@ function firstError(error: z.ZodError): ActionState {
   return { error: error.issues[0]?.message ?? "Check the form." };
 }
 
+/** Every issue page (the issue and its event permalinks) and the issue list show what changed. */
+function revalidateIssuePages(): void {
+  revalidatePath("/projects/[projectSlug]/issues/[issueId]", "layout");
+  revalidatePath("/issues");
+}
+
 /** A verb's refusal (AppError) becomes the form's error; anything else is a bug and is thrown. */
-async function run(issue: number, change: () => Promise<void>, message: string): Promise<ActionState> {
+async function run(change: () => Promise<unknown>, message: string): Promise<ActionState> {
   try {
     await change();
   } catch (error) {
     if (isAppError(error)) return { error: error.message };
     throw error;
   }
-  revalidatePath(`/issues/${issue}`);
-  revalidatePath("/issues");
+  revalidateIssuePages();
   return { message };
 }
 
@@ -64,7 +74,7 @@ export async function resolveIssueAction(_previous: ActionState, formData: FormD
   if (!parsed.success) return firstError(parsed.error);
   const { issueId, resolution } = parsed.data;
   const { database } = await getAppContext();
-  return run(issueId, () => resolveIssue(database, { issueId, actor: dashboardActor, ...resolution }), "Resolved.");
+  return run(() => resolveIssue(database, { issueId, actor: dashboardActor, ...resolution }), "Resolved.");
 }
 
 export async function ignoreIssueAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
@@ -75,28 +85,47 @@ export async function ignoreIssueAction(_previous: ActionState, formData: FormDa
   if (!parsed.success) return firstError(parsed.error);
   const { issueId, until } = parsed.data;
   const { database } = await getAppContext();
-  return run(issueId, () => ignoreIssue(database, { issueId, actor: dashboardActor, until }), "Ignored.");
+  return run(() => ignoreIssue(database, { issueId, actor: dashboardActor, until }), "Ignored.");
 }
 
 export async function reopenIssueAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
   const parsed = issueId.safeParse(field(formData, "issueId"));
   if (!parsed.success) return firstError(parsed.error);
   const { database } = await getAppContext();
-  return run(parsed.data, () => unresolveIssue(database, { issueId: parsed.data, actor: dashboardActor }), "Reopened.");
+  return run(() => unresolveIssue(database, { issueId: parsed.data, actor: dashboardActor }), "Reopened.");
+}
+
+export async function addCommentAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
+  const parsed = commentInput.safeParse({ issueId: field(formData, "issueId"), body: field(formData, "body") });
+  if (!parsed.success) return firstError(parsed.error);
+  const { database } = await getAppContext();
+  return run(() => addIssueComment(database, { issueId: parsed.data.issueId, author: dashboardActor, body: parsed.data.body }), "Comment added.");
+}
+
+/** "Assign" takes the typed name, "Assign to me" the dashboard's actor, "Unassign" nobody. */
+export async function assignIssueAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
+  const parsed = assignInput.safeParse({ issueId: field(formData, "issueId"), intent: field(formData, "intent"), assignee: field(formData, "assignee") });
+  if (!parsed.success) return firstError(parsed.error);
+  const { issueId, intent } = parsed.data;
+  const assignee = intent === "me" ? dashboardActor : intent === "nobody" ? null : (parsed.data.assignee ?? "").trim();
+  if (intent === "name" && !assignee) return { error: "Type a name to assign, or use “Assign to me”." };
+  const { database } = await getAppContext();
+  return run(() => assignIssue(database, { issueId, actor: dashboardActor, assignee }), assignee ? `Assigned to ${assignee}.` : "Unassigned.");
 }
 
 /** Moves the selected hashes (and their events) out of the issue, then opens the issue that took them. */
 export async function unmergeHashesAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
-  const parsed = unmergeInput.safeParse({ issueId: field(formData, "issueId"), hashes: formData.getAll("hash") });
+  const parsed = unmergeInput.safeParse({ issueId: field(formData, "issueId"), projectSlug: field(formData, "projectSlug"), hashes: formData.getAll("hash") });
   if (!parsed.success) return firstError(parsed.error);
   const { database } = await getAppContext();
   let destination: number;
   try {
-    ({ issueId: destination } = await unmergeHashes(database, { ...parsed.data, actor: dashboardActor }));
+    ({ issueId: destination } = await unmergeHashes(database, { issueId: parsed.data.issueId, hashes: parsed.data.hashes, actor: dashboardActor }));
   } catch (error) {
     if (isAppError(error)) return { error: error.message };
     throw error;
   }
   revalidatePath("/issues", "layout");
-  redirect(`/issues/${destination}`);
+  revalidateIssuePages();
+  redirect(`/projects/${parsed.data.projectSlug}/issues/${destination}`);
 }

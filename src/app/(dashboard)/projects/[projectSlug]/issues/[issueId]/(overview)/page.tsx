@@ -1,0 +1,22 @@
+import type { Metadata } from "next";
+import { IssuePageView } from "../issue-page-view";
+import { loadIssue, loadIssueEvent, parseVolumeRange } from "../load-issue";
+
+interface IssuePageProps {
+  params: Promise<{ projectSlug: string; issueId: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}
+
+export async function generateMetadata({ params }: IssuePageProps): Promise<Metadata> {
+  const { projectSlug, issueId } = await params;
+  const { issue } = await loadIssue(projectSlug, issueId);
+  return { title: issue.title };
+}
+
+/** `/projects/{slug}/issues/{id}`: the issue with its latest event. */
+export default async function IssuePage({ params, searchParams }: IssuePageProps) {
+  const { projectSlug, issueId } = await params;
+  const [details, event] = await Promise.all([loadIssue(projectSlug, issueId), loadIssueEvent(projectSlug, issueId, "")]);
+  const volume = parseVolumeRange((await searchParams).volume);
+  return <IssuePageView details={details} event={event} volume={volume} path={`/projects/${details.project.slug}/issues/${details.issue.id}`} />;
+}

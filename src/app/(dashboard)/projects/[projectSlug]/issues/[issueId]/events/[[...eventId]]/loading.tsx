@@ -1,0 +1,5 @@
+import { IssuePageSkeleton } from "@/components/issues/issue-page-skeleton";
+
+export default function Loading() {
+  return <IssuePageSkeleton />;
+}

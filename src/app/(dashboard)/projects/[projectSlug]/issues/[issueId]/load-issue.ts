@@ -1,0 +1,53 @@
+import { notFound } from "next/navigation";
+import { cache } from "react";
+import { getAppContext } from "@/server/app-context";
+import { getIssueEvent, type EventChoice } from "@/server/events/get-issue-event";
+import { isAppError } from "@/server/errors";
+import { getIssueDetails } from "@/server/issues/get-issue-details";
+import { loadProjectPage } from "../../load-project-page";
+
+const issueIdPattern = /^[1-9]\d{0,14}$/;
+const eventIdPattern = /^(?:[0-9a-f]{32}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+
+/** A verb's not_found becomes the router's 404; anything else is a bug and is thrown. */
+export function notFoundOnMissing(error: unknown): never {
+  if (isAppError(error) && error.code === "not_found") notFound();
+  throw error;
+}
+
+/**
+ * The issue named by the URL, once per request (the layout, metadata and page share it): a malformed or
+ * unknown id, an unknown project, or an issue of another project than the slug names, is a 404. The
+ * layout awaits it outside the page's loading boundary, so these 404s are sent before anything streams.
+ */
+export const loadIssue = cache(async (projectSlug: string, issueId: string) => {
+  if (!issueIdPattern.test(issueId)) notFound();
+  const { db } = await getAppContext();
+  const { project } = await loadProjectPage(db, projectSlug);
+  const details = await getIssueDetails(db, Number(issueId)).catch(notFoundOnMissing);
+  if (details.issue.project_id !== project.id) notFound();
+  return details;
+});
+
+/** The event segments of `/events/[[...eventId]]`, joined: none or `latest`, `oldest`, or an event id; anything else is a 404. */
+function parseEventChoice(path: string): EventChoice {
+  if (path === "" || path === "latest" || path === "oldest") return path === "oldest" ? "oldest" : "latest";
+  if (!eventIdPattern.test(path)) notFound();
+  return { eventId: path.replaceAll("-", "").toLowerCase() };
+}
+
+/**
+ * One event of the issue named by the URL (null: the issue has no stored event), once per request; an
+ * event id the issue does not have is a 404. `eventPath` is the `[[...eventId]]` segments joined by "/".
+ */
+export const loadIssueEvent = cache(async (projectSlug: string, issueId: string, eventPath: string) => {
+  const { issue, project } = await loadIssue(projectSlug, issueId);
+  const event = parseEventChoice(eventPath);
+  const { db } = await getAppContext();
+  return getIssueEvent(db, { projectId: project.id, issueId: issue.id, event }).catch(notFoundOnMissing);
+});
+
+/** `?volume=30d` switches the chart to 30 days by day; anything else is the default 24 hours. */
+export function parseVolumeRange(value: string | string[] | undefined): "24h" | "30d" {
+  return value === "30d" ? "30d" : "24h";
+}

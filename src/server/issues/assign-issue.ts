@@ -1,0 +1,38 @@
+import { z } from "zod";
+import type { LanternDatabase } from "../db/create-database";
+import { writeTransaction } from "../db/write-transaction";
+import { AppError } from "../errors";
+import { getIssue } from "./get-issue";
+import { recordActivity } from "./record-activity";
+
+export const AssignIssueInput = z.object({
+  issueId: z.number().int().positive(),
+  actor: z.string().min(1),
+  /** A free-text name until Lantern has accounts; empty or null unassigns. */
+  assignee: z
+    .string()
+    .trim()
+    .max(100, "A name has at most 100 characters.")
+    .refine((name) => !/[\u0000-\u001f\u007f]/.test(name), "A name cannot contain control characters.")
+    .nullable()
+    .transform((name) => (name === "" ? null : name)),
+});
+export type AssignIssueInput = z.input<typeof AssignIssueInput>;
+
+/**
+ * Sets (or clears) who is on an issue and records it in the activity as "assigned" / "unassigned";
+ * assigning the current assignee again changes nothing and records nothing.
+ */
+export async function assignIssue(database: LanternDatabase, input: AssignIssueInput): Promise<{ assignee: string | null }> {
+  const parsed = AssignIssueInput.safeParse(input);
+  if (!parsed.success) throw new AppError("bad_request", parsed.error.issues[0]?.message ?? "This name cannot be used.");
+  const { issueId, actor, assignee } = parsed.data;
+  return writeTransaction(database, async (trx) => {
+    const issue = await getIssue(trx, issueId, database.dialect);
+    if (issue.status === "merged") throw new AppError("conflict", "This issue was merged into another; assign that one.");
+    if (issue.assignee === assignee) return { assignee };
+    await trx.updateTable("issues").set({ assignee }).where("id", "=", issueId).execute();
+    await recordActivity(trx, issueId, assignee === null ? "unassigned" : "assigned", actor, assignee === null ? { previous: issue.assignee } : { assignee });
+    return { assignee };
+  });
+}

@@ -1,0 +1,31 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema";
+
+const hourMs = 3_600_000;
+const dayMs = 24 * hourMs;
+
+/** The two views of the issue page's chart: the last 24 hours by hour, or the last 30 days by (UTC) day. */
+export type VolumeRange = "24h" | "30d";
+
+export interface IssueVolume {
+  range: VolumeRange;
+  bucketMs: number;
+  /** Oldest first; the last bucket is the current hour or day. */
+  buckets: { start: number; count: number }[];
+  total: number;
+}
+
+/** Event counts over time from `issue_hourly_counts` (kept by digest, untouched by retention). */
+export async function getIssueVolume(db: Kysely<Database>, issueId: number, options: { range?: VolumeRange; now?: number } = {}): Promise<IssueVolume> {
+  const range = options.range ?? "24h";
+  const now = options.now ?? Date.now();
+  const bucketMs = range === "24h" ? hourMs : dayMs;
+  const bucketCount = range === "24h" ? 24 : 30;
+  const lastBucket = now - (now % bucketMs);
+  const firstBucket = lastBucket - (bucketCount - 1) * bucketMs;
+  const rows = await db.selectFrom("issue_hourly_counts").select(["hour", "count"]).where("issue_id", "=", issueId).where("hour", ">=", firstBucket).where("hour", "<", lastBucket + bucketMs).execute();
+  const counts = new Array<number>(bucketCount).fill(0);
+  for (const row of rows) counts[Math.floor((row.hour - firstBucket) / bucketMs)]! += row.count;
+  const buckets = counts.map((count, index) => ({ start: firstBucket + index * bucketMs, count }));
+  return { range, bucketMs, buckets, total: counts.reduce((sum, count) => sum + count, 0) };
+}

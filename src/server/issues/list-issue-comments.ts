@@ -1,0 +1,23 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema";
+
+export interface IssueComment {
+  id: number;
+  author: string;
+  body: string;
+  createdAt: number;
+}
+
+const maxComments = 500;
+
+/** The issue's comments as a conversation, oldest first (the newest 500 when there are more). */
+export async function listIssueComments(db: Kysely<Database>, issueId: number): Promise<IssueComment[]> {
+  const rows = await db
+    .selectFrom("issue_comments")
+    .select(["id", "author", "body", "created_at as createdAt"])
+    .where("issue_id", "=", issueId)
+    .orderBy("id", "desc")
+    .limit(maxComments)
+    .execute();
+  return rows.reverse();
+}
