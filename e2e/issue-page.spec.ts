@@ -118,6 +118,8 @@ test("breadcrumbs are a timeline that filters by text, category and level", asyn
   await page.goto(issuePath());
   const section = eventRegion(page).getByRole("region", { name: "Breadcrumbs" });
   const crumbs = section.getByRole("list", { name: "Breadcrumbs" }).locator(":scope > li");
+  // The timeline is a client component: wait for it to render before counting.
+  await expect(crumbs.first()).toBeVisible();
   const total = await crumbs.count();
   expect(total).toBeGreaterThanOrEqual(4);
   await expect(crumbs.filter({ hasText: "User signed in" })).toHaveCount(1);
