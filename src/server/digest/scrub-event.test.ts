@@ -78,6 +78,17 @@ describe("scrubEvent", () => {
     expect(scrub({ message: input })).toEqual({ message: input });
   });
 
+  it("does not take two context lines for a [key, value] pair, nor ids for card numbers", () => {
+    const frame = { pre_context: ["  const session = await load();", "  return render(session);"], context_line: "  throw new Error();" };
+    expect(scrub({ exception: { values: [{ stacktrace: { frames: [{ ...frame }] } }] } })).toEqual({ exception: { values: [{ stacktrace: { frames: [frame] } }] } });
+    const ids = { span_id: "4111111111111111", "x-request-id": "4111111111111111", orderId: "4111111111111111" };
+    expect(scrub({ contexts: { trace: { ...ids } }, request: { headers: [["x-request-id", "4111111111111111"]] } })).toEqual({
+      contexts: { trace: ids },
+      request: { headers: [["x-request-id", "4111111111111111"]] },
+    });
+    expect(scrub({ extra: { note: "4111111111111111" } })).toEqual({ extra: { note: "[Filtered]" } });
+  });
+
   it("keeps Lantern's own structural fields and user identity, and scrubs e-mails and IPs only when asked", () => {
     const event = () => ({ event_id: "a".repeat(32), sdk: { name: "sentry.javascript.node" }, user: { id: "42", email: "ada@example.com", ip_address: "10.1.2.3" }, message: "from 10.1.2.3 by ada@example.com" });
     expect(scrub(event())).toEqual(event());

@@ -41,6 +41,9 @@ export const defaultScrubSettings: ScrubSettings = { isEnabled: true, extraKeys:
 /** Top-level fields that are never secrets and must stay readable (modules: package names such as class-variance-authority). */
 const structuralKeys = new Set(["event_id", "timestamp", "start_timestamp", "received", "platform", "level", "type", "sdk", "fingerprint", "release", "dist", "environment", "modules", "debug_meta"]);
 
+/** Fields that hold identifiers (span_id, x-request-id, orderId): digits there are not card numbers. */
+const idKey = /(?:^|[-_.])id$|[a-z]Id$|^id$/;
+
 const normalizeKey = (key: string) => key.toLowerCase().replace(/[-_.\s]/g, "");
 
 function textScrubbing(settings: ScrubSettings): TextScrubbing {
@@ -74,20 +77,30 @@ export function scrubEvent(event: JsonObject, settings: ScrubSettings): number {
   const { isSensitiveKey } = text;
   const state = { count: 0 };
 
-  const scrubValue = (value: unknown, depth: number): unknown => {
+  /** `key`: the field the value sits under, if any — ids are never card numbers. */
+  const scrubValue = (value: unknown, depth: number, key?: string): unknown => {
     if (typeof value === "string") {
-      const scrubbed = scrubText(value, text);
+      const scrubbed = scrubText(value, text, key !== undefined && idKey.test(key));
       if (scrubbed !== value) state.count++;
       return scrubbed;
     }
     if (depth > 32 || value === null || typeof value !== "object") return value;
     if (Array.isArray(value)) {
-      // A [key, value] pair (headers, tags, cookies and query strings in list form) is judged by its key.
-      if (value.length === 2 && typeof value[0] === "string" && isSensitiveKey(value[0]) && value[1] !== null && value[1] !== "") {
-        state.count++;
-        return [value[0], filtered];
+      for (let index = 0; index < value.length; index++) {
+        const element: unknown = value[index];
+        // An element that is a [key, value] pair (headers, tags, cookies, query strings in list form) is
+        // judged by its key; a list of two plain strings (two context lines) is not a pair.
+        if (Array.isArray(element) && element.length === 2 && typeof element[0] === "string") {
+          if (isSensitiveKey(element[0]) && element[1] !== null && element[1] !== "") {
+            element[1] = filtered;
+            state.count++;
+          } else {
+            element[1] = scrubValue(element[1], depth + 2, element[0]);
+          }
+        } else {
+          value[index] = scrubValue(element, depth + 1, key);
+        }
       }
-      for (let index = 0; index < value.length; index++) value[index] = scrubValue(value[index], depth + 1);
       return value;
     }
     scrubObject(value as JsonObject, depth);
@@ -102,7 +115,7 @@ export function scrubEvent(event: JsonObject, settings: ScrubSettings): number {
         object[key] = filtered;
         state.count++;
       } else {
-        object[key] = scrubValue(value, depth + 1);
+        object[key] = scrubValue(value, depth + 1, key);
       }
     }
   };

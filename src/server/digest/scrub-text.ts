@@ -25,7 +25,7 @@ const ipLike = /\d\.\d|:[0-9a-f]{0,4}:/i;
  * — e-mail and IP addresses. Returns the string unchanged (the same instance) when nothing matched. Each
  * pattern runs only after a cheap test says it could match: every string of every event passes here.
  */
-export function scrubText(value: string, scrubbing: TextScrubbing): string {
+export function scrubText(value: string, scrubbing: TextScrubbing, isIdentifier = false): string {
   let text = value;
   if (text.includes("-----BEGIN")) text = text.replace(privateKeyBlock, filtered);
   if (authSchemes.test(text)) text = text.replace(schemeCredentials, (_match, scheme: string, space: string) => `${scheme}${space}${filtered}`);
@@ -34,7 +34,7 @@ export function scrubText(value: string, scrubbing: TextScrubbing): string {
       pairValue !== "" && pairValue !== filtered && scrubbing.isSensitiveKey(safeDecode(name)) ? `${separator}${name}=${filtered}` : match,
     );
   }
-  if (digitRun.test(text)) text = text.replace(cardCandidates, (match) => (isCardNumber(match) ? filtered : match));
+  if (!isIdentifier && digitRun.test(text)) text = text.replace(cardCandidates, (match) => (isCardNumber(match) ? filtered : match));
   if (scrubbing.scrubEmails && text.includes("@")) text = text.replace(emails, filtered);
   if (scrubbing.scrubIpAddresses && ipLike.test(text)) {
     text = text.replace(ipv4, filtered).replace(ipv6, (match) => (match.includes("::") || match.split(":").length >= 8 ? filtered : match));
