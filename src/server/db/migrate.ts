@@ -5,6 +5,7 @@ import * as ingestAndDigest from "./migrations/0002-ingest-and-digest";
 import * as issues from "./migrations/0003-issues";
 import * as issueSearch from "./migrations/0004-issue-search";
 import * as dataScrubbing from "./migrations/0005-data-scrubbing";
+import * as listSortIndexes from "./migrations/0006-list-sort-indexes";
 
 /**
  * Forward-only migrations, listed in code (not read from disk) so they survive bundling.
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   "0003-issues": issues,
   "0004-issue-search": issueSearch,
   "0005-data-scrubbing": dataScrubbing,
+  "0006-list-sort-indexes": listSortIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

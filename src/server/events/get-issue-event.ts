@@ -49,6 +49,8 @@ export async function getIssueEvent(db: Kysely<Database>, { projectId, issueId, 
   const [older, newer, oldest, latest] = await Promise.all([
     ofIssue
       .select("event_id")
+      // The plain bound lets SQLite use the index as a range; the OR alone makes it walk the whole issue.
+      .where("timestamp", "<=", row.timestamp)
       .where((eb) => eb.or([eb("timestamp", "<", row.timestamp), eb.and([eb("timestamp", "=", row.timestamp), eb("id", "<", row.id)])]))
       .orderBy("timestamp", "desc")
       .orderBy("id", "desc")
@@ -56,6 +58,7 @@ export async function getIssueEvent(db: Kysely<Database>, { projectId, issueId, 
       .executeTakeFirst(),
     ofIssue
       .select("event_id")
+      .where("timestamp", ">=", row.timestamp)
       .where((eb) => eb.or([eb("timestamp", ">", row.timestamp), eb.and([eb("timestamp", "=", row.timestamp), eb("id", ">", row.id)])]))
       .orderBy("timestamp", "asc")
       .orderBy("id", "asc")
