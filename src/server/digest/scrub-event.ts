@@ -41,8 +41,11 @@ export const defaultScrubSettings: ScrubSettings = { isEnabled: true, extraKeys:
 /** Top-level fields that are never secrets and must stay readable (modules: package names such as class-variance-authority). */
 const structuralKeys = new Set(["event_id", "timestamp", "start_timestamp", "received", "platform", "level", "type", "sdk", "fingerprint", "release", "dist", "environment", "modules", "debug_meta"]);
 
-/** Fields that hold identifiers (span_id, x-request-id, orderId): digits there are not card numbers. */
-const idKey = /(?:^|[-_.])id$|[a-z]Id$|^id$/;
+/**
+ * Fields that hold identifiers (span_id, x-request-id, orderId, a Next.js error digest): digits there are
+ * not card numbers.
+ */
+const idKey = /(?:^|[-_.])id$|[a-z]Id$|^id$|^digest$/;
 
 const normalizeKey = (key: string) => key.toLowerCase().replace(/[-_.\s]/g, "");
 
