@@ -4,7 +4,7 @@ import type { Dialect, LanternDatabase } from "../db/create-database";
 import type { Database, OutcomesTable, SessionCountsTable } from "../db/schema";
 import { writeTransaction } from "../db/write-transaction";
 import { assignEventsToIssues } from "../issues/assign-events-to-issues";
-import { loadDigestConfigs, type DigestConfigOf } from "../projects/load-grouping-configs";
+import { loadDigestConfigs, type DigestConfigOf } from "../projects/load-digest-configs";
 import { digestEnvelope, emptyDigestRows, type DigestRows } from "./digest-envelope";
 
 

@@ -7,13 +7,14 @@ import type { GroupedEvent } from "../issues/assign-events-to-issues";
 import { deriveCulprit } from "../issues/derive-culprit";
 import { eventTagPairs } from "../issues/event-tag-pairs";
 import { serializeEnvelope } from "../ingest/serialize-envelope";
-import type { DigestConfigOf, ProjectDigestConfig } from "../projects/load-grouping-configs";
+import type { DigestConfigOf, ProjectDigestConfig } from "../projects/load-digest-configs";
 import { normalizeEvent } from "./normalize-event";
 import { userKeyOf } from "./normalize-user";
 import { isRecord } from "./read-values";
 import { scrubEvent } from "./scrub-event";
 
 const utf8 = new TextDecoder();
+const utf8Encoder = new TextEncoder();
 const hourMs = 3_600_000;
 /** JSON items that can carry what users send (headers, bodies, messages): scrubbed before they are kept. */
 const scrubbedItemTypes = new Set(["event", "transaction", "span", "check_in", "log", "user_report", "feedback", "replay_event"]);
@@ -57,7 +58,7 @@ export function digestEnvelope(row: IntakeForDigest, rows: DigestRows, configOf:
       if (scrubbedItemTypes.has(item.header.type)) {
         parsed = parseJson(item.payload);
         if (scrubEvent(parsed, config.scrubbing) > 0) {
-          item.payload = new TextEncoder().encode(JSON.stringify(parsed));
+          item.payload = utf8Encoder.encode(JSON.stringify(parsed));
           isScrubbed = true;
         }
       }

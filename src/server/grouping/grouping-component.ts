@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { componentContributes } from "../../lib/grouping-tree";
 
 /**
  * One node of a grouping component tree (sentry-protocol §5.1 step 4, §5.10). Leaves hold strings (the
@@ -53,13 +54,10 @@ export function mark(node: GroupingComponent, contributes: boolean, hint?: strin
 
 /**
  * §5.1 step 4: a node contributes when its flag is set and it has a string value or a contributing child.
- * An inner node whose children were all switched off therefore stops contributing too.
+ * An inner node whose children were all switched off therefore stops contributing too. The rule lives in
+ * src/lib so that the issue page's client components apply the same one.
  */
-export function contributes(node: GroupingComponent): boolean {
-  if (!node.contributes) return false;
-  for (const value of node.values) if (typeof value === "string" || contributes(value)) return true;
-  return false;
-}
+export const contributes = componentContributes;
 
 /** The contributing leaf values in tree order, the input of the variant hash. */
 export function contributingValues(node: GroupingComponent, into: string[] = []): string[] {

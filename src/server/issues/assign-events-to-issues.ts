@@ -2,6 +2,7 @@ import { sql, type Kysely } from "kysely";
 import { chunks } from "../db/chunks";
 import type { Dialect } from "../db/create-database";
 import type { Database, IssueRow } from "../db/schema";
+import { readResolution } from "./issue-status";
 import { recordEventOnIssue, type ActivityEntry } from "./record-event-on-issue";
 import { writeIssueChanges, type IssueChanges } from "./write-issue-changes";
 
@@ -190,10 +191,9 @@ async function loadReleases(trx: Kysely<Database>, events: GroupedEvent[], issue
   };
   for (const event of events) want(event.projectId, event.release);
   for (const issue of issues) {
-    if (!issue.resolution) continue;
-    const resolution = JSON.parse(issue.resolution) as { release?: string; afterRelease?: string | null };
-    want(issue.project_id, resolution.release);
-    want(issue.project_id, resolution.afterRelease);
+    const resolution = readResolution(issue.resolution);
+    if (resolution?.kind === "in_release") want(issue.project_id, resolution.release);
+    if (resolution?.kind === "next_release") want(issue.project_id, resolution.afterRelease);
   }
   for (const [projectId, releases] of wanted) {
     for (const chunk of chunks([...releases], 500)) {

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import type { JsonObject } from "../digest/read-values";
 import { computeGrouping, type GroupingResult } from "../grouping/compute-grouping";
-import { loadGroupingConfigs } from "../projects/load-grouping-configs";
+import { loadGroupingConfigs } from "../projects/load-digest-configs";
 
 /**
  * "Why grouped this way": the grouping of a stored event, computed again with its project's current

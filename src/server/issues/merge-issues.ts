@@ -5,6 +5,7 @@ import { writeTransaction } from "../db/write-transaction";
 import { AppError } from "../errors";
 import { compareReleases } from "./compare-releases";
 import { recordActivity } from "./record-activity";
+import { earliestFirstSeen, latestLastSeen } from "./seen-range-sql";
 
 export interface MergeIssuesInput {
   issueIds: number[];
@@ -56,14 +57,14 @@ async function moveInto(trx: Kysely<Database>, source: IssueRow, target: IssueRo
     select ${target.id}, environment, times_seen, first_seen, last_seen from issue_environments where issue_id = ${source.id}
     on conflict (issue_id, environment) do update set
       times_seen = issue_environments.times_seen + excluded.times_seen,
-      first_seen = case when excluded.first_seen < issue_environments.first_seen then excluded.first_seen else issue_environments.first_seen end,
-      last_seen = case when excluded.last_seen > issue_environments.last_seen then excluded.last_seen else issue_environments.last_seen end`.execute(trx);
+      first_seen = ${earliestFirstSeen("issue_environments")},
+      last_seen = ${latestLastSeen("issue_environments")}`.execute(trx);
   await sql`insert into issue_tag_values (issue_id, key, value, times_seen, first_seen, last_seen)
     select ${target.id}, key, value, times_seen, first_seen, last_seen from issue_tag_values where issue_id = ${source.id}
     on conflict (issue_id, key, value) do update set
       times_seen = issue_tag_values.times_seen + excluded.times_seen,
-      first_seen = case when excluded.first_seen < issue_tag_values.first_seen then excluded.first_seen else issue_tag_values.first_seen end,
-      last_seen = case when excluded.last_seen > issue_tag_values.last_seen then excluded.last_seen else issue_tag_values.last_seen end`.execute(trx);
+      first_seen = ${earliestFirstSeen("issue_tag_values")},
+      last_seen = ${latestLastSeen("issue_tag_values")}`.execute(trx);
   await sql`insert into issue_users (issue_id, user_key)
     select ${target.id}, user_key from issue_users where issue_id = ${source.id}
     on conflict (issue_id, user_key) do nothing`.execute(trx);

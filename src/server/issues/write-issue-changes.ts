@@ -1,7 +1,8 @@
-import { sql, type Insertable, type Kysely } from "kysely";
+import type { Insertable, Kysely } from "kysely";
 import { chunks } from "../db/chunks";
 import type { Database, IssueEnvironmentsTable, IssueHashesTable, IssueHourlyCountsTable, IssueRow, IssueTagValuesTable, IssueUsersTable, ReleasesTable } from "../db/schema";
 import type { ActivityEntry } from "./record-event-on-issue";
+import { earliestFirstSeen, latestLastSeen } from "./seen-range-sql";
 
 /** Everything a digest batch changes on the issue side, keyed so each row is written once. */
 export interface IssueChanges {
@@ -44,9 +45,8 @@ export async function writeIssueChanges(trx: Kysely<Database>, changes: IssueCha
       .onConflict((conflict) =>
         conflict.columns(["issue_id", "environment"]).doUpdateSet((eb) => ({
           times_seen: eb("issue_environments.times_seen", "+", eb.ref("excluded.times_seen")),
-          // CASE rather than least()/greatest(), which SQLite does not have.
-          first_seen: sql<number>`case when excluded.first_seen < issue_environments.first_seen then excluded.first_seen else issue_environments.first_seen end`,
-          last_seen: sql<number>`case when excluded.last_seen > issue_environments.last_seen then excluded.last_seen else issue_environments.last_seen end`,
+          first_seen: earliestFirstSeen("issue_environments"),
+          last_seen: latestLastSeen("issue_environments"),
         })),
       )
       .execute();
@@ -58,8 +58,8 @@ export async function writeIssueChanges(trx: Kysely<Database>, changes: IssueCha
       .onConflict((conflict) =>
         conflict.columns(["issue_id", "key", "value"]).doUpdateSet((eb) => ({
           times_seen: eb("issue_tag_values.times_seen", "+", eb.ref("excluded.times_seen")),
-          first_seen: sql<number>`case when excluded.first_seen < issue_tag_values.first_seen then excluded.first_seen else issue_tag_values.first_seen end`,
-          last_seen: sql<number>`case when excluded.last_seen > issue_tag_values.last_seen then excluded.last_seen else issue_tag_values.last_seen end`,
+          first_seen: earliestFirstSeen("issue_tag_values"),
+          last_seen: latestLastSeen("issue_tag_values"),
         })),
       )
       .execute();

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { AppError } from "../errors";
-import { splitList } from "./load-grouping-configs";
+import { splitList } from "./load-digest-configs";
 import { updateScrubbingSettingsInput, type UpdateScrubbingSettingsInput } from "./schemas";
 
 /**
