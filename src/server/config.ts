@@ -51,6 +51,21 @@ export const environmentSchema = z.object({
   LANTERN_CAPTURE_DIR: z.string().trim().min(1).optional(),
   LANTERN_RETENTION_DAYS: count.default(90),
   LANTERN_MAX_EVENTS_PER_ISSUE: count.default(10_000),
+  LANTERN_AUTH_SECRET: z.string().min(32, { message: "expected at least 32 characters (e.g. openssl rand -base64 32)" }).optional(),
+  LANTERN_ORG_SLUG: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9][a-z0-9-]{0,49}$/, { message: "expected a slug: lowercase letters, digits and dashes" })
+    .default("lantern"),
+  LANTERN_SMTP_URL: z.url({ protocol: /^smtps?$/, message: "expected smtp://user:password@host:587 or smtps://…:465" }).optional(),
+  LANTERN_SMTP_FROM: z.string().trim().min(3).default("Lantern <lantern@localhost>"),
+  LANTERN_OIDC_ISSUER: z.url({ protocol: /^https?$/, message: "expected the provider's issuer URL, e.g. https://accounts.example.com" }).optional(),
+  LANTERN_OIDC_CLIENT_ID: z.string().trim().min(1).optional(),
+  LANTERN_OIDC_CLIENT_SECRET: z.string().trim().min(1).optional(),
+  LANTERN_OIDC_NAME: z.string().trim().min(1).default("single sign-on"),
+  LANTERN_SIGN_IN_MAX_FAILURES: count.default(5),
+  LANTERN_SIGN_IN_MAX_FAILURES_PER_IP: count.default(20),
+  LANTERN_INVITE_HOURS: count.default(72),
 });
 
 export type LanternConfig = ReturnType<typeof toConfig>;
@@ -93,6 +108,20 @@ function toConfig(env: z.infer<typeof environmentSchema>) {
       keyCacheSeconds: env.LANTERN_KEY_CACHE_SECONDS,
       trustedProxies: env.LANTERN_TRUSTED_PROXIES,
       captureDirectory: env.LANTERN_CAPTURE_DIR,
+    },
+    auth: {
+      /** Null: generated on first start and kept in the database (instance_settings). */
+      secret: env.LANTERN_AUTH_SECRET ?? null,
+      organizationSlug: env.LANTERN_ORG_SLUG,
+      smtp: env.LANTERN_SMTP_URL ? { url: env.LANTERN_SMTP_URL, from: env.LANTERN_SMTP_FROM } : null,
+      oidc:
+        env.LANTERN_OIDC_ISSUER && env.LANTERN_OIDC_CLIENT_ID && env.LANTERN_OIDC_CLIENT_SECRET
+          ? { issuer: env.LANTERN_OIDC_ISSUER.replace(/\/+$/, ""), clientId: env.LANTERN_OIDC_CLIENT_ID, clientSecret: env.LANTERN_OIDC_CLIENT_SECRET, name: env.LANTERN_OIDC_NAME }
+          : null,
+      /** Failed sign-ins allowed in 15 minutes, per account and per client address. */
+      maxSignInFailures: env.LANTERN_SIGN_IN_MAX_FAILURES,
+      maxSignInFailuresPerAddress: env.LANTERN_SIGN_IN_MAX_FAILURES_PER_IP,
+      inviteHours: env.LANTERN_INVITE_HOURS,
     },
     /** Defaults; a project may set its own in its settings. */
     retention: {

@@ -6,6 +6,7 @@ import * as issues from "./migrations/0003-issues";
 import * as issueSearch from "./migrations/0004-issue-search";
 import * as dataScrubbing from "./migrations/0005-data-scrubbing";
 import * as listSortIndexes from "./migrations/0006-list-sort-indexes";
+import * as accounts from "./migrations/0007-accounts";
 
 /**
  * Forward-only migrations, listed in code (not read from disk) so they survive bundling.
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   "0004-issue-search": issueSearch,
   "0005-data-scrubbing": dataScrubbing,
   "0006-list-sort-indexes": listSortIndexes,
+  "0007-accounts": accounts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

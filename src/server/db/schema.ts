@@ -210,6 +210,107 @@ export interface ReleasesTable {
   first_seen: EpochMs;
 }
 
+/** better-auth's tables: timestamps are Date in PostgreSQL and ISO text in SQLite; only Lantern's reads are typed here. */
+type AuthTimestamp = ColumnType<Date | string, Date | string, Date | string>;
+
+export type Role = "owner" | "admin" | "member";
+
+export interface UsersTable {
+  id: string;
+  name: string;
+  email: string;
+  email_verified: ColumnType<boolean | number, boolean | number, boolean | number>;
+  image: string | null;
+  role: Role;
+  created_at: AuthTimestamp;
+  updated_at: AuthTimestamp;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  token: string;
+  expires_at: AuthTimestamp;
+  ip_address: string | null;
+  user_agent: string | null;
+  created_at: AuthTimestamp;
+  updated_at: AuthTimestamp;
+}
+
+export interface AccountsTable {
+  id: string;
+  user_id: string;
+  account_id: string;
+  provider_id: string;
+  password: string | null;
+  created_at: AuthTimestamp;
+  updated_at: AuthTimestamp;
+}
+
+export interface TeamsTable {
+  id: Generated<number>;
+  slug: string;
+  name: string;
+  created_at: EpochMs;
+}
+
+export interface TeamMembersTable {
+  team_id: number;
+  user_id: string;
+}
+
+export interface TeamProjectsTable {
+  team_id: number;
+  project_id: number;
+}
+
+export interface InvitesTable {
+  id: Generated<number>;
+  /** sha256 of the link's secret; the secret itself is shown once. */
+  token_hash: string;
+  email: string | null;
+  role: Role;
+  team_id: number | null;
+  created_by: string;
+  created_at: EpochMs;
+  expires_at: EpochMs;
+  accepted_at: EpochMs | null;
+  accepted_by: string | null;
+  revoked_at: EpochMs | null;
+}
+
+export interface ApiTokensTable {
+  id: Generated<number>;
+  user_id: string;
+  name: string;
+  /** sha256 of the token; the token itself is shown once. */
+  token_hash: string;
+  /** The first characters, so a person can tell tokens apart. */
+  token_prefix: string;
+  /** Comma-separated: read, write, admin. */
+  scopes: string;
+  created_at: EpochMs;
+  last_used_at: EpochMs | null;
+  revoked_at: EpochMs | null;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  created_at: EpochMs;
+  action: string;
+  actor: string;
+  actor_email: string | null;
+  target: string | null;
+  ip_address: string | null;
+  user_agent: string | null;
+  data: string | null;
+}
+
+export interface InstanceSettingsTable {
+  key: string;
+  value: string;
+}
+
 export interface Database {
   projects: ProjectsTable;
   project_keys: ProjectKeysTable;
@@ -228,6 +329,16 @@ export interface Database {
   releases: ReleasesTable;
   issue_tag_values: IssueTagValuesTable;
   issue_comments: IssueCommentsTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  accounts: AccountsTable;
+  teams: TeamsTable;
+  team_members: TeamMembersTable;
+  team_projects: TeamProjectsTable;
+  invites: InvitesTable;
+  api_tokens: ApiTokensTable;
+  audit_log: AuditLogTable;
+  instance_settings: InstanceSettingsTable;
 }
 
 export type Project = Selectable<ProjectsTable>;

@@ -22,3 +22,12 @@ export function blobType(db: Kysely<unknown>) {
 export function epochType(db: Kysely<unknown>) {
   return isPostgres(db) ? ("bigint" as const) : ("integer" as const);
 }
+
+/** better-auth's own tables keep its types: timestamps (ISO text in SQLite) and booleans (0/1 in SQLite). */
+export function timestampType(db: Kysely<unknown>) {
+  return isPostgres(db) ? ("timestamptz" as const) : ("text" as const);
+}
+
+export function booleanType(db: Kysely<unknown>) {
+  return isPostgres(db) ? ("boolean" as const) : ("integer" as const);
+}

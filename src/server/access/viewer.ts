@@ -1,0 +1,57 @@
+import type { Kysely } from "kysely";
+import type { Database, Role } from "../db/schema";
+
+/** What a credential may do: read, triage (write) or administer (admin). */
+export type Permission = "read" | "write" | "admin";
+
+export const permissions: readonly Permission[] = ["read", "write", "admin"];
+
+/** The signed-in person (or the owner of an API token) as every access decision sees them. */
+export interface Viewer {
+  userId: string;
+  email: string;
+  name: string;
+  role: Role;
+  /** Projects this viewer may see: all for owners and admins, their teams' projects for members. */
+  projectIds: ReadonlySet<number> | "all";
+  /** Permissions of the credential: a session's are its role's; an API token's are also capped by its scopes. */
+  permissions: ReadonlySet<Permission>;
+  /** How actions are recorded (issue activity, comments, the audit log). */
+  actor: string;
+}
+
+const permissionsOfRole: Record<Role, Permission[]> = {
+  owner: ["read", "write", "admin"],
+  admin: ["read", "write", "admin"],
+  member: ["read", "write"],
+};
+
+/**
+ * Builds the viewer of user `userId` (null: no such user). `scopes` narrows the role's permissions (API tokens).
+ */
+export async function loadViewer(db: Kysely<Database>, userId: string, scopes?: readonly Permission[]): Promise<Viewer | null> {
+  const user = await db.selectFrom("users").select(["id", "email", "name", "role"]).where("id", "=", userId).executeTakeFirst();
+  if (!user) return null;
+  const role: Role = user.role === "owner" || user.role === "admin" ? user.role : "member";
+  let projectIds: Set<number> | "all" = "all";
+  if (role === "member") {
+    const rows = await db
+      .selectFrom("team_members")
+      .innerJoin("team_projects", "team_projects.team_id", "team_members.team_id")
+      .select("team_projects.project_id")
+      .where("team_members.user_id", "=", userId)
+      .execute();
+    projectIds = new Set(rows.map((row) => Number(row.project_id)));
+  }
+  const allowed = permissionsOfRole[role].filter((permission) => !scopes || scopes.includes(permission));
+  return { userId: user.id, email: user.email, name: user.name, role, projectIds, permissions: new Set(allowed), actor: `user:${user.id}` };
+}
+
+export function canSeeProject(viewer: Viewer, projectId: number): boolean {
+  return viewer.projectIds === "all" || viewer.projectIds.has(projectId);
+}
+
+/** The project ids to filter a cross-project query by; null means every project. */
+export function visibleProjectIds(viewer: Viewer): number[] | null {
+  return viewer.projectIds === "all" ? null : [...viewer.projectIds];
+}

@@ -1,0 +1,32 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema";
+
+export interface AuditLogPage {
+  entries: { id: number; createdAt: number; action: string; actor: string; actorEmail: string | null; target: string | null; ipAddress: string | null; userAgent: string | null; data: string | null }[];
+  /** Id to pass as `before` for the next (older) page; null on the last page. */
+  nextBefore: number | null;
+}
+
+/** The newest audit entries first, `limit` at a time, optionally filtered by action. */
+export async function listAuditLog(db: Kysely<Database>, options: { before?: number; limit?: number; action?: string } = {}): Promise<AuditLogPage> {
+  const limit = Math.min(Math.max(options.limit ?? 50, 1), 200);
+  let query = db.selectFrom("audit_log").selectAll().orderBy("id", "desc").limit(limit + 1);
+  if (options.before) query = query.where("id", "<", options.before);
+  if (options.action) query = query.where("action", "=", options.action);
+  const rows = await query.execute();
+  const page = rows.slice(0, limit);
+  return {
+    entries: page.map((row) => ({
+      id: Number(row.id),
+      createdAt: Number(row.created_at),
+      action: row.action,
+      actor: row.actor,
+      actorEmail: row.actor_email,
+      target: row.target,
+      ipAddress: row.ip_address,
+      userAgent: row.user_agent,
+      data: row.data,
+    })),
+    nextBefore: rows.length > limit ? Number(page.at(-1)!.id) : null,
+  };
+}

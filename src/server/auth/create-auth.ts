@@ -1,0 +1,95 @@
+import { betterAuth } from "better-auth";
+import { nextCookies } from "better-auth/next-js";
+import { genericOAuth } from "better-auth/plugins";
+import type { LanternConfig } from "../config";
+import type { LanternDatabase } from "../db/create-database";
+import { sendMail } from "./send-mail";
+
+const camelToSnake = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+const columns = (...names: string[]) => Object.fromEntries(names.map((name) => [name, camelToSnake(name)]));
+
+/** Paths of better-auth's HTTP handler that Lantern serves; every other flow runs through Lantern's own actions. */
+export const servedAuthPaths = ["/sign-in/oauth2", "/oauth2/callback/", "/get-session"] as const;
+
+/**
+ * better-auth over Lantern's own database connection and tables (snake_case columns, created by migration
+ * 0007). Passwords are hashed with better-auth's scrypt; sessions live in the `sessions` table, so signing
+ * out everywhere and revoking on password change take effect at once (no cookie cache).
+ */
+export function createAuth(database: LanternDatabase, config: LanternConfig, secret: string) {
+  const { oidc } = config.auth;
+  return betterAuth({
+    appName: "Lantern",
+    baseURL: config.publicUrl,
+    basePath: "/api/auth",
+    secret,
+    telemetry: { enabled: false },
+    database: { db: database.db, type: database.dialect },
+    user: {
+      modelName: "users",
+      fields: columns("emailVerified", "createdAt", "updatedAt"),
+      additionalFields: { role: { type: "string", required: false, defaultValue: "member", input: false } },
+    },
+    session: {
+      modelName: "sessions",
+      fields: columns("userId", "expiresAt", "ipAddress", "userAgent", "createdAt", "updatedAt"),
+      expiresIn: 60 * 60 * 24 * 14,
+      updateAge: 60 * 60 * 24,
+    },
+    account: {
+      modelName: "accounts",
+      fields: columns("userId", "accountId", "providerId", "accessToken", "refreshToken", "idToken", "accessTokenExpiresAt", "refreshTokenExpiresAt", "createdAt", "updatedAt"),
+      // An OIDC sign-in joins the existing user with the same e-mail; it never creates one (invites do).
+      accountLinking: { enabled: true, trustedProviders: oidc ? ["oidc"] : [] },
+    },
+    verification: {
+      modelName: "verifications",
+      fields: columns("expiresAt", "createdAt", "updatedAt"),
+    },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 10,
+      maxPasswordLength: 256,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      sendResetPassword: async ({ user, url }) => {
+        await sendMail(config, {
+          to: user.email,
+          subject: "Reset your Lantern password",
+          text: `Someone asked to reset the password of ${user.email} on Lantern.\n\nSet a new password within an hour:\n${url}\n\nIf it was not you, ignore this e-mail; your password stays as it is.`,
+        });
+      },
+    },
+    advanced: {
+      useSecureCookies: config.publicUrl.startsWith("https://"),
+      cookiePrefix: "lantern",
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+      ipAddress: { ipAddressHeaders: ["x-lantern-client-ip"] },
+    },
+    // Password sign-in is throttled by Lantern (per account and per address, from the audit log).
+    rateLimit: { enabled: true, window: 60, max: 30 },
+    plugins: [
+      ...(oidc
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: "oidc",
+                  discoveryUrl: `${oidc.issuer}/.well-known/openid-configuration`,
+                  clientId: oidc.clientId,
+                  clientSecret: oidc.clientSecret,
+                  scopes: ["openid", "email", "profile"],
+                  pkce: true,
+                  disableImplicitSignUp: true,
+                },
+              ],
+            }),
+          ]
+        : []),
+      // Last, as better-auth asks: sets the session cookie from server actions.
+      nextCookies(),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
