@@ -1,5 +1,5 @@
 import { defineConfig } from "@playwright/test";
-import { e2eBaseUrl } from "./e2e/support/server";
+import { e2eBaseUrl, e2eOwnerState } from "./e2e/support/server";
 
 /** Browser tests against a production build (`next build` first), in Debian's Chromium — never a downloaded browser. */
 export default defineConfig({
@@ -13,6 +13,8 @@ export default defineConfig({
   globalSetup: "./e2e/support/global-setup.ts",
   use: {
     baseURL: e2eBaseUrl,
+    // Signed in as the owner global setup creates; anonymous tests opt out with anonymousState.
+    storageState: e2eOwnerState,
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",

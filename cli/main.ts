@@ -11,6 +11,7 @@ import { listProjects } from "../src/server/projects/list-projects";
 import { buildDsn } from "../src/server/projects/build-dsn";
 import { ensureInternalProject } from "../src/server/projects/ensure-internal-project";
 import { startServer } from "./start-server";
+import { runCreateToken, runCreateUser } from "./user-commands";
 
 // The same .env files Next.js reads, so the CLI and the server see one configuration.
 nextEnv.loadEnvConfig(fileURLToPath(new URL("..", import.meta.url)), false, { info: () => {}, error: console.error });
@@ -82,6 +83,32 @@ project
         console.log(`${row.slug.padEnd(24)} ${row.platform.padEnd(18)} ${dsn}`);
       }
     });
+  });
+
+const user = program.command("user").description("manage accounts");
+
+user
+  .command("create")
+  .description("create an account (the first owner of a headless install, for instance)")
+  .requiredOption("--email <email>", "the account's e-mail address")
+  .option("--name <name>", "the name shown in the dashboard")
+  .option("--owner", "make the account an owner")
+  .option("--role <role>", "owner, admin or member", "member")
+  .option("--password-stdin", "read the password from standard input (otherwise one is generated and printed once)")
+  .action(async (options: { email: string; name?: string; owner?: boolean; role?: string; passwordStdin?: boolean }) => {
+    await runCreateUser(readConfigOrExit(), options);
+  });
+
+const token = program.command("token").description("manage API tokens");
+
+token
+  .command("create")
+  .description("print a new API token for a user (shown once; stored hashed)")
+  .requiredOption("--user <email>", "whose token it is; it can never do more than this user")
+  .option("--scopes <scopes>", "comma-separated: read, write, admin", "read")
+  .option("--name <name>", "a name to recognise the token by", "CLI token")
+  .action(async (options: { user: string; scopes: string; name?: string }) => {
+    await runCreateToken(readConfigOrExit(), options);
   });
 
 program

@@ -2,7 +2,9 @@ import { createServer } from "node:http";
 import { fileURLToPath } from "node:url";
 import next from "next";
 import type { LanternConfig } from "../src/server/config";
+import { clientAddressHeader, requestPathHeader } from "../src/server/access/client-headers";
 import { securityHeaders } from "../src/server/http/security-headers";
+import { resolveClientIp } from "../src/server/ingest/resolve-client-ip";
 import { getIngestService } from "../src/server/ingest/ingest-service";
 import { DigestThread } from "./digest-thread";
 import { matchIngestEndpoint, serveNodeIngest } from "../src/server/ingest/serve-node-ingest";
@@ -23,6 +25,11 @@ export async function startServer(config: LanternConfig): Promise<void> {
     if (endpoint) void serveNodeIngest(ingest, endpoint, request, response);
     else {
       for (const [name, value] of headers) response.setHeader(name, value);
+      // Set here, never taken from the client: the address for the audit log and sign-in throttling, and
+      // the path a sign-in redirect returns to.
+      const forwardedFor = request.headers["x-forwarded-for"];
+      request.headers[clientAddressHeader] = resolveClientIp(request.socket.remoteAddress, typeof forwardedFor === "string" ? forwardedFor : null, config.ingest.trustedProxies) ?? "";
+      request.headers[requestPathHeader] = request.url ?? "/";
       void handle(request, response);
     }
   });

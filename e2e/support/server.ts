@@ -15,3 +15,10 @@ export const e2eServerEnvironment: Record<string, string> = {
   // Trace everything so that "the 404 page produces no trace" is a real check.
   LANTERN_SELF_TRACES_SAMPLE_RATE: "1",
 };
+
+/** The owner global setup creates (with `lantern user create --owner`) and signs in; tests run as them by default. */
+export const e2eOwner = { name: "E2E Owner", email: "owner@lantern.test", password: "e2e-owner-password-1" };
+/** The owner's signed-in browser state (cookies), written by global setup and used by every test unless it opts out. */
+export const e2eOwnerState = resolve(e2eDirectory, "owner-state.json");
+/** For tests that must be anonymous: `test.use({ storageState: anonymousState })`. */
+export const anonymousState = { cookies: [], origins: [] };

@@ -4,6 +4,8 @@ import type { ReactNode } from "react";
 import { DiagnosticsMetaTags } from "@/components/diagnostics-meta-tags";
 import { AppShell } from "@/components/shell/app-shell";
 import { ThemeProvider } from "@/components/shell/theme-provider";
+import { getOptionalViewer } from "@/server/access/get-optional-viewer";
+import { toShellViewer } from "@/server/access/require-page-viewer";
 import { getSelfMonitoringOptions } from "@/server/monitoring/get-self-monitoring-options";
 import "@/styles/globals.css";
 
@@ -15,7 +17,7 @@ export const metadata: Metadata = {
 export default async function RootLayout({ children }: { children: ReactNode }) {
   // The diagnostics DSN lives in the database, so every page is rendered at request time.
   await connection();
-  const diagnostics = await getSelfMonitoringOptions();
+  const [diagnostics, viewer] = await Promise.all([getSelfMonitoringOptions(), getOptionalViewer()]);
   return (
     <html lang="en" suppressHydrationWarning>
       <head>
@@ -23,7 +25,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
       </head>
       <body>
         <ThemeProvider>
-          <AppShell>{children}</AppShell>
+          <AppShell viewer={viewer ? toShellViewer(viewer) : null}>{children}</AppShell>
         </ThemeProvider>
       </body>
     </html>

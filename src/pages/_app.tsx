@@ -3,10 +3,11 @@ import Head from "next/head";
 import { dsnMetaName, tracesSampleRateMetaName } from "@/lib/diagnostics-meta";
 import { AppShell } from "@/components/shell/app-shell";
 import { ThemeProvider } from "@/components/shell/theme-provider";
+import type { ShellViewer } from "@/server/access/require-page-viewer";
 import type { DiagnosticsProps } from "@/server/monitoring/with-diagnostics";
 import "@/styles/globals.css";
 
-export default function LanternPagesApp({ Component, pageProps }: AppProps<DiagnosticsProps>) {
+export default function LanternPagesApp({ Component, pageProps }: AppProps<DiagnosticsProps & { viewer?: ShellViewer }>) {
   return (
     <ThemeProvider>
       {/* next/head takes only direct <meta> children, so the tags are written out here. */}
@@ -16,7 +17,7 @@ export default function LanternPagesApp({ Component, pageProps }: AppProps<Diagn
           <meta key="lantern-traces" name={tracesSampleRateMetaName} content={String(pageProps.diagnostics.tracesSampleRate)} />
         </Head>
       ) : null}
-      <AppShell>
+      <AppShell viewer={pageProps.viewer ?? null}>
         <Component {...pageProps} />
       </AppShell>
     </ThemeProvider>

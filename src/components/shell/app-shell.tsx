@@ -1,5 +1,6 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
+import type { ShellViewer } from "@/server/access/require-page-viewer";
 import { DigestSearch } from "./digest-search";
 import { NavLink } from "./nav-link";
 import { ThemeToggle } from "./theme-toggle";
@@ -16,7 +17,7 @@ const navigation = [
  * Below `md` the navigation wraps onto a second row instead of hiding behind a menu: four links fit a
  * 375 px screen, and a menu would need script on every page.
  */
-export function AppShell({ children }: { children: ReactNode }) {
+export function AppShell({ children, viewer }: { children: ReactNode; viewer: ShellViewer | null }) {
   return (
     <div className="min-h-screen">
       <a
@@ -31,16 +32,28 @@ export function AppShell({ children }: { children: ReactNode }) {
             <span aria-hidden className="inline-block h-3 w-3 rounded-full bg-primary shadow-[0_0_10px_var(--primary)]" />
             Lantern
           </Link>
-          <nav aria-label="Main" className="order-last -mx-3 flex w-[calc(100%+1.5rem)] flex-wrap items-center gap-1 md:order-none md:mx-0 md:w-auto">
-            {navigation.map((item) => (
-              <NavLink key={item.href} href={item.href}>
-                {item.label}
-              </NavLink>
-            ))}
-          </nav>
+          {viewer ? (
+            <nav aria-label="Main" className="order-last -mx-3 flex w-[calc(100%+1.5rem)] flex-wrap items-center gap-1 md:order-none md:mx-0 md:w-auto">
+              {navigation.map((item) => (
+                <NavLink key={item.href} href={item.href}>
+                  {item.label}
+                </NavLink>
+              ))}
+            </nav>
+          ) : null}
           <div className="flex min-w-0 flex-1 items-center justify-end gap-2">
-            <DigestSearch className="min-w-0 max-w-64 flex-1" />
+            {viewer ? <DigestSearch className="min-w-0 max-w-64 flex-1" /> : null}
             <ThemeToggle />
+            {viewer ? (
+              <form action="/sign-out" method="post" className="flex items-center gap-2">
+                <Link href="/settings/account" prefetch={false} className="hidden max-w-40 truncate rounded-md text-sm text-muted-foreground hover:text-foreground sm:inline" title={viewer.email}>
+                  {viewer.name}
+                </Link>
+                <button type="submit" className="rounded-md px-2 py-1 text-sm text-muted-foreground hover:bg-muted hover:text-foreground">
+                  Sign out
+                </button>
+              </form>
+            ) : null}
           </div>
         </div>
       </header>

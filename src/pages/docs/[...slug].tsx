@@ -2,6 +2,7 @@ import type { GetServerSideProps } from "next";
 import Head from "next/head";
 import Link from "next/link";
 import { docPages, findDocPage } from "@/content/docs";
+import { requirePageViewer, toShellViewer, type ShellViewer } from "@/server/access/require-page-viewer";
 import { withDiagnostics, type DiagnosticsProps } from "@/server/monitoring/with-diagnostics";
 
 interface DocPageProps extends DiagnosticsProps {
@@ -32,8 +33,10 @@ export default function DocPage({ slug }: DocPageProps) {
   );
 }
 
-export const getServerSideProps: GetServerSideProps<DocPageProps, { slug: string[] }> = async ({ params }) => {
-  const slug = params?.slug ?? [];
+export const getServerSideProps: GetServerSideProps<DocPageProps, { slug: string[] }> = async (context) => {
+  const gate = await requirePageViewer(context);
+  if ("redirect" in gate) return gate;
+  const slug = context.params?.slug ?? [];
   if (!findDocPage(slug)) return { notFound: true };
-  return { props: await withDiagnostics({ slug }) };
+  return { props: await withDiagnostics({ slug, viewer: toShellViewer(gate.viewer) }) };
 };

@@ -3,6 +3,7 @@ import Head from "next/head";
 import Link from "next/link";
 import { PageHeader } from "@/components/shell/page-header";
 import { docPages } from "@/content/docs";
+import { requirePageViewer, toShellViewer, type ShellViewer } from "@/server/access/require-page-viewer";
 import { withDiagnostics, type DiagnosticsProps } from "@/server/monitoring/with-diagnostics";
 
 export default function DocsIndexPage() {
@@ -26,4 +27,8 @@ export default function DocsIndexPage() {
   );
 }
 
-export const getServerSideProps: GetServerSideProps<DiagnosticsProps> = async () => ({ props: await withDiagnostics({}) });
+export const getServerSideProps: GetServerSideProps<DiagnosticsProps & { viewer: ShellViewer }> = async (context) => {
+  const gate = await requirePageViewer(context);
+  if ("redirect" in gate) return gate;
+  return { props: await withDiagnostics({ viewer: toShellViewer(gate.viewer) }) };
+};

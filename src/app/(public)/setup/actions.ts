@@ -1,0 +1,30 @@
+"use server";
+
+import { headers } from "next/headers";
+import { redirect } from "next/navigation";
+import type { ActionState } from "@/lib/action-state";
+import { clientAddressHeader } from "@/server/access/client-headers";
+import { getPublicContext } from "@/server/app-context";
+import { getAuth } from "@/server/auth/get-auth";
+import { createOwner } from "@/server/users/create-owner";
+import { isAppError } from "@/server/errors";
+
+/** Creates the first account (an owner) and signs it in; refused once any account exists. */
+export async function setupAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
+  const { db } = await getPublicContext();
+  const requestHeaders = await headers();
+  try {
+    await createOwner(db, await getAuth(), {
+      name: String(formData.get("name") ?? ""),
+      email: String(formData.get("email") ?? ""),
+      password: String(formData.get("password") ?? ""),
+      headers: requestHeaders,
+      ipAddress: requestHeaders.get(clientAddressHeader),
+      userAgent: requestHeaders.get("user-agent"),
+    });
+  } catch (error) {
+    if (isAppError(error)) return { error: error.message };
+    throw error;
+  }
+  redirect("/projects");
+}

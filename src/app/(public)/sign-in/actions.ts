@@ -1,0 +1,28 @@
+"use server";
+
+import { headers } from "next/headers";
+import { redirect } from "next/navigation";
+import type { ActionState } from "@/lib/action-state";
+import { clientAddressHeader, safeReturnPath } from "@/server/access/client-headers";
+import { getPublicContext } from "@/server/app-context";
+import { getAuth } from "@/server/auth/get-auth";
+import { signInWithPassword } from "@/server/auth/sign-in-with-password";
+import { isAppError } from "@/server/errors";
+
+export async function signInAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
+  const { db, config } = await getPublicContext();
+  const requestHeaders = await headers();
+  try {
+    await signInWithPassword(db, await getAuth(), config, {
+      email: String(formData.get("email") ?? ""),
+      password: String(formData.get("password") ?? ""),
+      ipAddress: requestHeaders.get(clientAddressHeader),
+      userAgent: requestHeaders.get("user-agent"),
+      headers: requestHeaders,
+    });
+  } catch (error) {
+    if (isAppError(error)) return { error: error.message };
+    throw error;
+  }
+  redirect(safeReturnPath(String(formData.get("next") ?? "")));
+}
