@@ -12,7 +12,7 @@ export async function runDigestCommand(config: LanternConfig, value: string): Pr
   return withDatabase(config, async (database) => {
     await migrateToLatest(database.db);
     try {
-      const matches = await findEventsByDigest(database.db, { digest: value });
+      const matches = await findEventsByDigest(database.db, { visibleProjectIds: null, digest: value });
       if (matches.length === 0) {
         console.error(`lantern: no event carries the digest "${value.trim()}". Events are tagged once digest has processed them; retention may have removed older ones.`);
         return 1;

@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import next from "next";
 import type { LanternConfig } from "../src/server/config";
 import { clientAddressHeader, requestPathHeader } from "../src/server/access/client-headers";
-import { securityHeaders } from "../src/server/http/security-headers";
+import { contentSecurityPolicy, createCspNonce, securityHeaders } from "../src/server/http/security-headers";
 import { resolveClientIp } from "../src/server/ingest/resolve-client-ip";
 import { getIngestService } from "../src/server/ingest/ingest-service";
 import { DigestThread } from "./digest-thread";
@@ -18,6 +18,7 @@ export async function startServer(config: LanternConfig): Promise<void> {
   await app.prepare();
   const handle = app.getRequestHandler();
   const headers = Object.entries(securityHeaders(config.publicUrl));
+  const formActionOrigins = config.auth.oidc ? [new URL(config.auth.oidc.issuer).origin] : [];
   // The ingest paths skip Next's request handling: it costs more per request than the whole ingest
   // (see docs/performance.md). Everything else is Next's.
   const server = createServer((request, response) => {
@@ -25,6 +26,12 @@ export async function startServer(config: LanternConfig): Promise<void> {
     if (endpoint) void serveNodeIngest(ingest, endpoint, request, response);
     else {
       for (const [name, value] of headers) response.setHeader(name, value);
+      // A new nonce per response, on the request too: Next puts the nonce it finds in the request's
+      // policy on its own scripts, and the layout and _document read it for theirs (never the client's).
+      const policy = contentSecurityPolicy({ nonce: createCspNonce(), formActionOrigins });
+      request.headers["content-security-policy"] = policy;
+      delete request.headers["content-security-policy-report-only"];
+      response.setHeader("Content-Security-Policy", policy);
       // Set here, never taken from the client: the address for the audit log and sign-in throttling, and
       // the path a sign-in redirect returns to.
       const forwardedFor = request.headers["x-forwarded-for"];

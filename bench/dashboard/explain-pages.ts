@@ -6,7 +6,6 @@ import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import BetterSqlite3 from "better-sqlite3";
 import { Kysely, SqliteDialect } from "kysely";
-import { dashboardActor } from "../../src/lib/actor";
 import type { Database } from "../../src/server/db/schema";
 import { getIssueEvent, type EventChoice } from "../../src/server/events/get-issue-event";
 import { listEventAttachments } from "../../src/server/events/list-event-attachments";
@@ -35,7 +34,7 @@ const db = new Kysely<Database>({
 
 const project = [...seed.projects].sort((a, b) => b.issues - a.issues)[0]!;
 const release = project.releases.at(-1)!;
-const list = (projectId: number | undefined, query: string | undefined, sort: "last_seen" | "times_seen" = "last_seen") => () => loadIssueList(db, { projectId, query, sort, me: dashboardActor });
+const list = (projectId: number | undefined, query: string | undefined, sort: "last_seen" | "times_seen" = "last_seen") => () => loadIssueList(db, { projectId, query, sort, me: "user:bench", visibleProjectIds: null });
 /** The issue page and the event page: the issue, one event, then what IssuePageView loads. */
 const issuePage = (issueId: number, event: EventChoice) => async () => {
   const details = await getIssueDetails(db, issueId);

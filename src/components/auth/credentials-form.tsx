@@ -6,6 +6,9 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import type { ActionState } from "@/lib/action-state";
 
+/** An action's answer; `values` refill fields (React resets a form after its action), never passwords. */
+export type CredentialsState = ActionState & { values?: Record<string, string> };
+
 export interface CredentialField {
   name: string;
   label: string;
@@ -15,7 +18,7 @@ export interface CredentialField {
 }
 
 interface CredentialsFormProps {
-  action: (state: ActionState, formData: FormData) => Promise<ActionState>;
+  action: (state: CredentialsState, formData: FormData) => Promise<CredentialsState>;
   fields: CredentialField[];
   submitLabel: string;
   pendingLabel: string;
@@ -32,12 +35,12 @@ export function CredentialsForm({ action, fields, submitLabel, pendingLabel }: C
         ) : (
           <div key={field.name} className="space-y-1.5">
             <Label htmlFor={`field-${field.name}`}>{field.label}</Label>
-            <Input id={`field-${field.name}`} name={field.name} type={field.type} autoComplete={field.autoComplete} defaultValue={field.defaultValue} required />
+            <Input id={`field-${field.name}`} name={field.name} type={field.type} autoComplete={field.autoComplete} defaultValue={field.type === "password" ? undefined : (state.values?.[field.name] ?? field.defaultValue)} required />
           </div>
         ),
       )}
       {state.error ? (
-        <p role="alert" className="text-sm text-danger">
+        <p role="alert" data-testid="form-error" className="text-sm text-danger">
           {state.error}
         </p>
       ) : null}

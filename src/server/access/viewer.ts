@@ -16,7 +16,7 @@ export interface Viewer {
   projectIds: ReadonlySet<number> | "all";
   /** Permissions of the credential: a session's are its role's; an API token's are also capped by its scopes. */
   permissions: ReadonlySet<Permission>;
-  /** How actions are recorded (issue activity, comments, the audit log). */
+  /** How actions are recorded in issue activity, comments and assignments: "user:<e-mail>". */
   actor: string;
 }
 
@@ -44,7 +44,7 @@ export async function loadViewer(db: Kysely<Database>, userId: string, scopes?: 
     projectIds = new Set(rows.map((row) => Number(row.project_id)));
   }
   const allowed = permissionsOfRole[role].filter((permission) => !scopes || scopes.includes(permission));
-  return { userId: user.id, email: user.email, name: user.name, role, projectIds, permissions: new Set(allowed), actor: `user:${user.id}` };
+  return { userId: user.id, email: user.email, name: user.name, role, projectIds, permissions: new Set(allowed), actor: `user:${user.email}` };
 }
 
 export function canSeeProject(viewer: Viewer, projectId: number): boolean {
@@ -54,4 +54,9 @@ export function canSeeProject(viewer: Viewer, projectId: number): boolean {
 /** The project ids to filter a cross-project query by; null means every project. */
 export function visibleProjectIds(viewer: Viewer): number[] | null {
   return viewer.projectIds === "all" ? null : [...viewer.projectIds];
+}
+
+/** What the issue list's queries need to know about the viewer: who `assigned:me` is, and which projects to search. */
+export function issueListScope(viewer: Viewer): { me: string; visibleProjectIds: number[] | null } {
+  return { me: viewer.actor, visibleProjectIds: visibleProjectIds(viewer) };
 }

@@ -26,6 +26,8 @@ export type AuditAction =
   | "key.rotated"
   | "key.disabled"
   | "key.enabled"
+  | "key.rate_limit_changed"
+  | "project.settings_changed"
   | "project.created"
   | "project.deleted"
   | "project.scrubbing_changed";

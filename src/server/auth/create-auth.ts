@@ -3,6 +3,7 @@ import { nextCookies } from "better-auth/next-js";
 import { genericOAuth } from "better-auth/plugins";
 import type { LanternConfig } from "../config";
 import type { LanternDatabase } from "../db/create-database";
+import { passwordResetUrl } from "./password-reset-url";
 import { sendMail } from "./send-mail";
 
 const camelToSnake = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
@@ -52,11 +53,12 @@ export function createAuth(database: LanternDatabase, config: LanternConfig, sec
       maxPasswordLength: 256,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
-      sendResetPassword: async ({ user, url }) => {
+      // The link opens Lantern's /reset-password page (better-auth's own link would go to its HTTP handler).
+      sendResetPassword: async ({ user, token }) => {
         await sendMail(config, {
           to: user.email,
           subject: "Reset your Lantern password",
-          text: `Someone asked to reset the password of ${user.email} on Lantern.\n\nSet a new password within an hour:\n${url}\n\nIf it was not you, ignore this e-mail; your password stays as it is.`,
+          text: `Someone asked to reset the password of ${user.email} on Lantern.\n\nSet a new password within an hour:\n${passwordResetUrl(config, token)}\n\nIf it was not you, ignore this e-mail; your password stays as it is.`,
         });
       },
     },

@@ -57,7 +57,7 @@ describe(`listProjectsWithStats on ${testDialect}`, () => {
     await storeFixtureEvent(database.db, shop.project.id, "node-message.envelope", at(3));
     while ((await digestBatch(database)) > 0);
 
-    const rows = await listProjectsWithStats(database.db, now);
+    const rows = await listProjectsWithStats(database.db, null, now);
     const bySlug = Object.fromEntries(rows.map((row) => [row.slug, row]));
     const expected = new Array<number>(24).fill(0);
     expected[23] = 2;
@@ -75,7 +75,7 @@ describe(`listProjectsWithStats on ${testDialect}`, () => {
     await seedIssue(project.id, "resolved", [[hour, 5]]);
     await seedIssue(project.id, "ignored", [[hour - hourMs, 7]]);
 
-    const [row] = await listProjectsWithStats(database.db, now);
+    const [row] = await listProjectsWithStats(database.db, null, now);
     expect(row).toMatchObject({ unresolvedIssues: 2, eventsLast24h: 15 });
     expect(row!.hourlyEvents.slice(-2)).toEqual([8, 7]);
   });
@@ -90,7 +90,7 @@ describe(`listProjectsWithStats on ${testDialect}`, () => {
       [currentHour, 3], // the current hour
       [currentHour + hourMs, 1000], // a clock ahead of ours: not shown
     ]);
-    const [row] = await listProjectsWithStats(database.db, now);
+    const [row] = await listProjectsWithStats(database.db, null, now);
     expect(row!.hourlyEvents).toHaveLength(24);
     expect(row!.hourlyEvents[0]).toBe(1);
     expect(row!.hourlyEvents[23]).toBe(3);
@@ -104,7 +104,7 @@ describe(`listProjectsWithStats on ${testDialect}`, () => {
     const old = await createProject(database.db, { name: "Old" });
     await seedIssue(busy.project.id, "unresolved", [[hour, 4]]);
     await seedIssue(old.project.id, "unresolved", [[hour - 48 * hourMs, 9]]);
-    const bySlug = Object.fromEntries((await listProjectsWithStats(database.db, now)).map((row) => [row.slug, row]));
+    const bySlug = Object.fromEntries((await listProjectsWithStats(database.db, null, now)).map((row) => [row.slug, row]));
     expect(bySlug.busy).toMatchObject({ unresolvedIssues: 1, eventsLast24h: 4 });
     expect(bySlug.old).toMatchObject({ unresolvedIssues: 1, eventsLast24h: 0 });
   });
@@ -113,7 +113,7 @@ describe(`listProjectsWithStats on ${testDialect}`, () => {
     await createProject(database.db, { name: "Zebra" });
     await createProject(database.db, { name: "Alpha" });
     await ensureInternalProject(database.db);
-    expect((await listProjectsWithStats(database.db)).map((row) => [row.slug, row.isInternal])).toEqual([
+    expect((await listProjectsWithStats(database.db, null)).map((row) => [row.slug, row.isInternal])).toEqual([
       ["alpha", false],
       ["zebra", false],
       ["lantern", true],

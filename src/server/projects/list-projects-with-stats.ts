@@ -20,11 +20,17 @@ export interface ProjectWithStats {
  * Every project (the user's by name, then Lantern's own) with its unresolved issues and its events per hour
  * over the last 24 hours — from digest's counters only (`issues`, `issue_hourly_counts`), never the events.
  */
-export async function listProjectsWithStats(db: Kysely<Database>, now = Date.now()): Promise<ProjectWithStats[]> {
+export async function listProjectsWithStats(db: Kysely<Database>, visibleProjectIds: number[] | null, now = Date.now()): Promise<ProjectWithStats[]> {
   const lastHour = now - (now % hourMs);
   const firstHour = lastHour - (volumeHours - 1) * hourMs;
   const [projects, unresolved, volume] = await Promise.all([
-    db.selectFrom("projects").select(["id", "slug", "name", "platform", "is_internal"]).orderBy("is_internal").orderBy("name").execute(),
+    db
+      .selectFrom("projects")
+      .select(["id", "slug", "name", "platform", "is_internal"])
+      .$if(visibleProjectIds !== null, (query) => query.where("id", "in", visibleProjectIds!.length > 0 ? visibleProjectIds! : [-1]))
+      .orderBy("is_internal")
+      .orderBy("name")
+      .execute(),
     db
       .selectFrom("issues")
       .select((eb) => ["project_id", eb.fn.countAll<number | string>().as("count")])

@@ -2,10 +2,10 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { dashboardActor } from "@/lib/actor";
 import type { ActionState } from "@/lib/action-state";
 import { ignoreDurations } from "@/lib/ignore-durations";
-import { getAppContext } from "@/server/app-context";
+import { authorizeIssues } from "@/server/access/authorize";
+import { getAppContext, type AppContext } from "@/server/app-context";
 import { isAppError } from "@/server/errors";
 import { deleteIssues } from "@/server/issues/delete-issues";
 import { ignoreIssue, type IgnoreUntil } from "@/server/issues/ignore-issue";
@@ -36,22 +36,24 @@ function ignoreUntil(input: BulkInput): IgnoreUntil {
 }
 
 /** Runs one bulk change through its verb and says what happened. */
-async function apply(input: BulkInput): Promise<string> {
-  const { database } = await getAppContext();
+async function apply(context: AppContext, input: BulkInput): Promise<string> {
+  const { database, viewer } = context;
   const { intent, issueIds: ids } = input;
+  // Deleting issues is an admin's decision; triage (resolve, ignore, merge) is every member's.
+  await authorizeIssues(context, ids, intent === "delete" ? "admin" : "write");
   switch (intent) {
     case "resolve":
     case "resolve_next_release":
-      for (const issueId of ids) await resolveIssue(database, { issueId, actor: dashboardActor, kind: intent === "resolve" ? "now" : "next_release" });
+      for (const issueId of ids) await resolveIssue(database, { issueId, actor: viewer.actor, kind: intent === "resolve" ? "now" : "next_release" });
       return `Resolved ${issuesWord(ids.length)}${intent === "resolve" ? "" : " in the next release"}.`;
     case "merge": {
-      const { issueId } = await mergeIssues(database, { issueIds: ids, actor: dashboardActor });
+      const { issueId } = await mergeIssues(database, { issueIds: ids, actor: viewer.actor });
       return `Merged ${issuesWord(ids.length)} into issue #${issueId}.`;
     }
     case "delete":
       return `Deleted ${issuesWord(await deleteIssues(database, { issueIds: ids }))}.`;
     default:
-      for (const issueId of ids) await ignoreIssue(database, { issueId, actor: dashboardActor, until: ignoreUntil(input) });
+      for (const issueId of ids) await ignoreIssue(database, { issueId, actor: viewer.actor, until: ignoreUntil(input) });
       return `Ignored ${issuesWord(ids.length)}.`;
   }
 }
@@ -62,6 +64,7 @@ async function apply(input: BulkInput): Promise<string> {
  * checked `issue` is changed. Both lists (all projects and one project's) are revalidated.
  */
 export async function bulkIssueAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
+  const context = await getAppContext();
   const parsed = bulkInput.safeParse({
     intent: formData.get("intent"),
     issueIds: formData.getAll("issue"),
@@ -74,7 +77,7 @@ export async function bulkIssueAction(_previous: ActionState, formData: FormData
   }
   let message: string;
   try {
-    message = await apply(parsed.data);
+    message = await apply(context, parsed.data);
   } catch (error) {
     if (isAppError(error)) return { error: error.message };
     throw error;

@@ -4,14 +4,15 @@ import { ProjectList } from "@/components/projects/project-list";
 import { PageHeader } from "@/components/shell/page-header";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
+import { visibleProjectIds } from "@/server/access/viewer";
 import { getAppContext } from "@/server/app-context";
 import { listProjectsWithStats } from "@/server/projects/list-projects-with-stats";
 
 export const metadata: Metadata = { title: "Projects" };
 
 export default async function ProjectsPage() {
-  const { db } = await getAppContext();
-  const projects = await listProjectsWithStats(db);
+  const { db, viewer } = await getAppContext();
+  const projects = await listProjectsWithStats(db, visibleProjectIds(viewer));
   const hasUserProjects = projects.some((project) => !project.isInternal);
   return (
     <>
@@ -19,9 +20,11 @@ export default async function ProjectsPage() {
         title="Projects"
         description="Each project has its own DSN. Point a Sentry SDK at it and its errors arrive here."
         actions={
-          <Button asChild>
-            <Link href="/projects/new">Create project</Link>
-          </Button>
+          viewer.permissions.has("admin") ? (
+            <Button asChild>
+              <Link href="/projects/new">Create project</Link>
+            </Button>
+          ) : null
         }
       />
       {hasUserProjects ? null : (

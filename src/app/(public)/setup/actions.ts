@@ -2,7 +2,7 @@
 
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
-import type { ActionState } from "@/lib/action-state";
+import type { CredentialsState } from "@/components/auth/credentials-form";
 import { clientAddressHeader } from "@/server/access/client-headers";
 import { getPublicContext } from "@/server/app-context";
 import { getAuth } from "@/server/auth/get-auth";
@@ -10,7 +10,7 @@ import { createOwner } from "@/server/users/create-owner";
 import { isAppError } from "@/server/errors";
 
 /** Creates the first account (an owner) and signs it in; refused once any account exists. */
-export async function setupAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
+export async function setupAction(_previous: CredentialsState, formData: FormData): Promise<CredentialsState> {
   const { db } = await getPublicContext();
   const requestHeaders = await headers();
   try {
@@ -23,7 +23,7 @@ export async function setupAction(_previous: ActionState, formData: FormData): P
       userAgent: requestHeaders.get("user-agent"),
     });
   } catch (error) {
-    if (isAppError(error)) return { error: error.message };
+    if (isAppError(error)) return { error: error.message, values: { name: String(formData.get("name") ?? ""), email: String(formData.get("email") ?? "") } };
     throw error;
   }
   redirect("/projects");

@@ -2,14 +2,14 @@
 
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
-import type { ActionState } from "@/lib/action-state";
+import type { CredentialsState } from "@/components/auth/credentials-form";
 import { clientAddressHeader, safeReturnPath } from "@/server/access/client-headers";
 import { getPublicContext } from "@/server/app-context";
 import { getAuth } from "@/server/auth/get-auth";
 import { signInWithPassword } from "@/server/auth/sign-in-with-password";
 import { isAppError } from "@/server/errors";
 
-export async function signInAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
+export async function signInAction(_previous: CredentialsState, formData: FormData): Promise<CredentialsState> {
   const { db, config } = await getPublicContext();
   const requestHeaders = await headers();
   try {
@@ -21,7 +21,7 @@ export async function signInAction(_previous: ActionState, formData: FormData): 
       headers: requestHeaders,
     });
   } catch (error) {
-    if (isAppError(error)) return { error: error.message };
+    if (isAppError(error)) return { error: error.message, values: { email: String(formData.get("email") ?? "") } };
     throw error;
   }
   redirect(safeReturnPath(String(formData.get("next") ?? "")));

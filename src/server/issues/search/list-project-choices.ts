@@ -8,6 +8,8 @@ export interface ProjectChoice {
 }
 
 /** The projects the issue list can be narrowed to: names only, no statistics (the list must stay fast). */
-export async function listProjectChoices(db: Kysely<Database>): Promise<ProjectChoice[]> {
-  return db.selectFrom("projects").select(["id", "slug", "name"]).orderBy("name").orderBy("id").execute();
+export async function listProjectChoices(db: Kysely<Database>, visibleProjectIds: number[] | null): Promise<ProjectChoice[]> {
+  let query = db.selectFrom("projects").select(["id", "slug", "name"]).orderBy("name").orderBy("id");
+  if (visibleProjectIds) query = query.where("id", "in", visibleProjectIds.length > 0 ? visibleProjectIds : [-1]);
+  return query.execute();
 }

@@ -17,6 +17,8 @@ export interface LoadIssueListInput {
   /** Defaults to the current time. */
   now?: number;
   me: string;
+  /** The projects the viewer may see (null: all). */
+  visibleProjectIds: number[] | null;
   limit?: number;
 }
 
@@ -45,17 +47,17 @@ export async function loadIssueList(db: Kysely<Database>, input: LoadIssueListIn
   const empty = { queryText, now, issues: [], nextCursor: null, live: null };
   const parsed = parseIssueQuery(queryText);
   if (!parsed.ok) return { ...empty, error: parsed.error };
-  const { projectId, sort, cursor, me } = input;
+  const { projectId, sort, cursor, me, visibleProjectIds } = input;
   let page: IssuePage;
   try {
-    page = await searchIssues(db, { projectId, query: parsed.query, sort, cursor, limit: input.limit ?? 50, now, me });
+    page = await searchIssues(db, { projectId, query: parsed.query, sort, cursor, limit: input.limit ?? 50, now, me, visibleProjectIds });
   } catch (error) {
     if (isAppError(error) && error.code === "bad_request") return { ...empty, error: { message: error.message, position: null, length: 0 } };
     throw error;
   }
   const sparklines = await getIssueSparklines(db, page.issues.map((issue) => issue.id), now);
   const since = now - liveLookbackMs;
-  const baseline = cursor ? null : await listRecentlySeenIssues(db, { projectId, query: parsed.query, since, now, me });
+  const baseline = cursor ? null : await listRecentlySeenIssues(db, { projectId, query: parsed.query, since, now, me, visibleProjectIds });
   return {
     queryText,
     now,

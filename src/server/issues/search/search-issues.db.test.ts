@@ -111,7 +111,7 @@ describe(`searchIssues on ${testDialect}`, () => {
   async function titles(text: string, options: { project?: Send["project"] } = {}): Promise<string[]> {
     const parsed = parseIssueQuery(text);
     if (!parsed.ok) throw new Error(parsed.error.message);
-    const page = await searchIssues(database.db, { query: parsed.query, projectId: options.project && projects[options.project], sort: "last_seen", limit: 100, now, me });
+    const page = await searchIssues(database.db, { query: parsed.query, projectId: options.project && projects[options.project], sort: "last_seen", limit: 100, now, me, visibleProjectIds: null });
     return page.issues.map((issue) => issue.title).sort();
   }
 
@@ -221,12 +221,12 @@ describe(`searchIssues on ${testDialect}`, () => {
   describe.each(issueSorts)("sorted by %s", (sort) => {
     it("walks pages of 2 through every issue exactly once, in order", async () => {
       const query = { text: "", filters: [] };
-      const all = (await searchIssues(database.db, { query, sort, limit: 100, now })).issues;
+      const all = (await searchIssues(database.db, { query, sort, limit: 100, now, me: "user:test", visibleProjectIds: null })).issues;
       expect(all).toHaveLength(8);
       const seen: number[] = [];
       let cursor: string | null = null;
       for (let pageNumber = 0; pageNumber < 10; pageNumber += 1) {
-        const page: Awaited<ReturnType<typeof searchIssues>> = await searchIssues(database.db, { query, sort, cursor, limit: 2, now });
+        const page: Awaited<ReturnType<typeof searchIssues>> = await searchIssues(database.db, { query, sort, cursor, limit: 2, now, me: "user:test", visibleProjectIds: null });
         seen.push(...page.issues.map((issue) => issue.id));
         cursor = page.nextCursor;
         if (!cursor) break;
@@ -243,15 +243,15 @@ describe(`searchIssues on ${testDialect}`, () => {
 
   it("refuses a cursor made for another sort or not made by it", async () => {
     const query = { text: "", filters: [] };
-    const { nextCursor } = await searchIssues(database.db, { query, sort: "times_seen", limit: 2, now });
-    await expect(searchIssues(database.db, { query, sort: "last_seen", cursor: nextCursor, limit: 2, now })).rejects.toBeInstanceOf(AppError);
-    await expect(searchIssues(database.db, { query, sort: "last_seen", cursor: "bm9wZQ", limit: 2, now })).rejects.toThrow(/out of date/);
+    const { nextCursor } = await searchIssues(database.db, { query, sort: "times_seen", limit: 2, now, me: "user:test", visibleProjectIds: null });
+    await expect(searchIssues(database.db, { query, sort: "last_seen", cursor: nextCursor, limit: 2, now, me: "user:test", visibleProjectIds: null })).rejects.toBeInstanceOf(AppError);
+    await expect(searchIssues(database.db, { query, sort: "last_seen", cursor: "bm9wZQ", limit: 2, now, me: "user:test", visibleProjectIds: null })).rejects.toThrow(/out of date/);
   });
 
   it("returns each row's project, counters and last release", async () => {
     const parsed = parseIssueQuery("user.ip:10.0.0.7");
     if (!parsed.ok) throw new Error(parsed.error.message);
-    const { issues, nextCursor } = await searchIssues(database.db, { query: parsed.query, sort: "last_seen", limit: 10, now });
+    const { issues, nextCursor } = await searchIssues(database.db, { query: parsed.query, sort: "last_seen", limit: 10, now, me: "user:test", visibleProjectIds: null });
     expect(nextCursor).toBeNull();
     expect(issues).toEqual([
       {
@@ -290,7 +290,7 @@ describe(`searchIssues on ${testDialect}`, () => {
   it("lists the matching issues seen since a moment, with their counts, for the live check", async () => {
     const parsed = parseIssueQuery("is:unresolved");
     if (!parsed.ok) throw new Error(parsed.error.message);
-    const recent = await listRecentlySeenIssues(database.db, { query: parsed.query, since: now - 90 * minute, now });
+    const recent = await listRecentlySeenIssues(database.db, { query: parsed.query, since: now - 90 * minute, now, me: "user:test", visibleProjectIds: null });
     expect(recent).toEqual([
       { id: id(E), timesSeen: 4 },
       { id: id(D), timesSeen: 1 },

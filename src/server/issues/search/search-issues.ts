@@ -15,7 +15,9 @@ export interface SearchIssuesInput {
   /** What relative times count from (epoch ms); defaults to the current time. */
   now?: number;
   /** Who `assigned:me` is; defaults to the dashboard's actor. */
-  me?: string;
+  me: string;
+  /** The projects the viewer may see (null: all). */
+  visibleProjectIds: number[] | null;
 }
 
 export interface IssueListItem {
@@ -48,10 +50,10 @@ export interface IssuePage {
  * (project, status), and the cursor turns "the next page" into a range on (sort value, id).
  */
 export async function searchIssues(db: Kysely<Database>, input: SearchIssuesInput): Promise<IssuePage> {
-  const { projectId, query, sort, cursor, limit, now, me } = input;
+  const { projectId, query, sort, cursor, limit, now, me, visibleProjectIds } = input;
   if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw new AppError("bad_request", "Ask for 1 to 100 issues per page.");
   const column = `issues.${sort}` as const;
-  let select = selectMatchingIssues(db, { projectId, query, now, me });
+  let select = selectMatchingIssues(db, { projectId, query, now, me, visibleProjectIds });
   if (cursor) {
     const after = decodeIssueCursor(cursor, sort);
     // The plain bound lets the sort index narrow the range; the row comparison settles ties by id.

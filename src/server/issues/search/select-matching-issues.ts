@@ -1,5 +1,4 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from "kysely";
-import { dashboardActor } from "@/lib/actor";
 import type { Database } from "../../db/schema";
 import type { IssueFilter, IssueQuery } from "./issue-query";
 
@@ -8,8 +7,10 @@ export interface MatchingIssuesInput {
   query: IssueQuery;
   /** What relative times (-24h) count from; epoch ms. */
   now?: number;
-  /** Who `assigned:me` is. */
-  me?: string;
+  /** Who `assigned:me` is (the viewer's actor). */
+  me: string;
+  /** The projects the viewer may see (null: all); issues of other projects never match. */
+  visibleProjectIds: number[] | null;
 }
 
 type IssuesExpressions = ExpressionBuilder<Database, "issues">;
@@ -20,9 +21,10 @@ const dayMs = 86_400_000;
  * condition reads the issue row or probes an index: tags through the primary key of issue_tag_values
  * (issue_id, key, value), never event payloads. Merged issues never match.
  */
-export function selectMatchingIssues(db: Kysely<Database>, { projectId, query, now = Date.now(), me = dashboardActor }: MatchingIssuesInput) {
+export function selectMatchingIssues(db: Kysely<Database>, { projectId, query, now = Date.now(), me, visibleProjectIds }: MatchingIssuesInput) {
   let select = db.selectFrom("issues").where("issues.status", "!=", "merged");
   if (projectId !== undefined) select = select.where("issues.project_id", "=", projectId);
+  if (visibleProjectIds) select = select.where("issues.project_id", "in", visibleProjectIds.length > 0 ? visibleProjectIds : [-1]);
   for (const filter of query.filters) select = select.where((eb) => condition(eb, filter, now, me));
   return select;
 }

@@ -1,4 +1,5 @@
 import { notFound, redirect } from "next/navigation";
+import { authorizeIssues } from "@/server/access/authorize";
 import { getAppContext } from "@/server/app-context";
 import { isAppError } from "@/server/errors";
 import { getIssueDetails } from "@/server/issues/get-issue-details";
@@ -10,9 +11,9 @@ interface LegacyIssuePageProps {
 /** `/issues/{id}`, the issue page's first address: now a redirect to `/projects/{slug}/issues/{id}`. */
 export default async function LegacyIssuePage({ params }: LegacyIssuePageProps) {
   const { issueId } = await params;
+  const context = await getAppContext();
   if (!/^[1-9]\d{0,14}$/.test(issueId)) notFound();
-  const { db } = await getAppContext();
-  const { issue, project } = await getIssueDetails(db, Number(issueId)).catch((error: unknown) => {
+  const { issue, project } = await authorizeIssues(context, [Number(issueId)], "read").then(() => getIssueDetails(context.db, Number(issueId))).catch((error: unknown) => {
     if (isAppError(error) && error.code === "not_found") notFound();
     throw error;
   });

@@ -1,15 +1,18 @@
 import { notFound } from "next/navigation";
-import type { Kysely } from "kysely";
-import type { Database } from "@/server/db/schema";
+import { authorizeProject, type AccessContext } from "@/server/access/authorize";
+import type { Permission } from "@/server/access/viewer";
 import { isAppError } from "@/server/errors";
-import { getProjectBySlug } from "@/server/projects/get-project-by-slug";
 
-/** getProjectBySlug, with a missing project turned into the router's not-found page. */
-export async function loadProjectPage(db: Kysely<Database>, slug: string) {
+/**
+ * The project named by the URL if the viewer may see it (and hold `permission`); a missing project, or
+ * one of another team, is the router's not-found page.
+ */
+export async function loadProjectPage(context: AccessContext, slug: string, permission: Permission = "read") {
   try {
-    return await getProjectBySlug(db, slug);
+    return await authorizeProject(context, slug, permission);
   } catch (error) {
-    if (isAppError(error) && error.code === "not_found") notFound();
+    // A page the viewer's role may not use (project settings for members) is not shown at all.
+    if (isAppError(error) && (error.code === "not_found" || error.code === "forbidden")) notFound();
     throw error;
   }
 }

@@ -23,8 +23,9 @@ export async function generateMetadata({ params }: ProjectPageProps): Promise<Me
 
 export default async function ProjectPage({ params }: ProjectPageProps) {
   const { projectSlug } = await params;
-  const { db, config } = await getAppContext();
-  const { project, keys } = await loadProjectPage(db, projectSlug);
+  const context = await getAppContext();
+  const { db, config } = context;
+  const { project, keys } = await loadProjectPage(context, projectSlug);
   const activeKeys = keys.filter((key) => key.is_active === 1);
   const received = await listReceivedEnvelopes(db, project.id, { limit: 50 });
   const base = `/projects/${project.slug}`;

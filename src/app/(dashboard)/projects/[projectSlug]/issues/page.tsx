@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { IssueListScreen } from "@/components/issues/list/issue-list-screen";
 import { PageHeader } from "@/components/shell/page-header";
-import { dashboardActor } from "@/lib/actor";
+import { issueListScope } from "@/server/access/viewer";
 import { getAppContext } from "@/server/app-context";
 import { issueListParams } from "@/server/issues/search/issue-list-params";
 import { loadIssueList } from "@/server/issues/search/load-issue-list";
@@ -21,9 +21,9 @@ export async function generateMetadata({ params }: ProjectIssuesPageProps): Prom
 export default async function ProjectIssuesPage({ params, searchParams }: ProjectIssuesPageProps) {
   const { projectSlug } = await params;
   const { query, sort, cursor } = issueListParams.parse(await searchParams);
-  const { db } = await getAppContext();
-  const { project } = await loadProjectPage(db, projectSlug);
-  const data = await loadIssueList(db, { projectId: project.id, query, sort, cursor, me: dashboardActor });
+  const context = await getAppContext();
+  const { project } = await loadProjectPage(context, projectSlug);
+  const data = await loadIssueList(context.db, { projectId: project.id, query, sort, cursor, ...issueListScope(context.viewer) });
 
   return (
     <>

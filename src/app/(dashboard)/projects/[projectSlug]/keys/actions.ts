@@ -3,7 +3,9 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import type { ActionState } from "@/lib/action-state";
-import { getAppContext } from "@/server/app-context";
+import { authorizeProjectId } from "@/server/access/authorize";
+import { getAppContext, type AppContext } from "@/server/app-context";
+import { recordAuditEvent, type AuditAction } from "@/server/audit/record-audit-event";
 import { isAppError } from "@/server/errors";
 import { createProjectKey } from "@/server/projects/keys/create-project-key";
 import { rotateProjectKey } from "@/server/projects/keys/rotate-project-key";
@@ -29,10 +31,15 @@ function field(formData: FormData, name: string): string {
   return typeof value === "string" ? value : "";
 }
 
-/** Runs a verb; its refusal (AppError) becomes the form's error, anything else is a bug and is thrown. */
-async function run(change: () => Promise<unknown>, message: string): Promise<ActionState> {
+/**
+ * Checks that the viewer administers the project, runs the verb and records it in the audit log; a
+ * refusal (AppError) becomes the form's error, anything else is a bug and is thrown.
+ */
+async function run(context: AppContext, projectId: number, audit: { action: AuditAction; data?: Record<string, unknown> }, change: () => Promise<unknown>, message: string): Promise<ActionState> {
   try {
+    const project = await authorizeProjectId(context, projectId, "admin");
     await change();
+    await recordAuditEvent(context.db, context.source, { action: audit.action, target: `project:${project.slug}`, data: audit.data });
   } catch (error) {
     if (isAppError(error)) return { error: error.message };
     throw error;
@@ -52,10 +59,10 @@ function afterKeyCache(cacheSeconds: number): string {
 }
 
 export async function createProjectKeyAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
+  const context = await getAppContext();
   const parsed = z.object({ projectId: id, label: projectKeyLabel }).safeParse({ projectId: field(formData, "projectId"), label: field(formData, "label") });
   if (!parsed.success) return { error: parsed.error.issues[0]?.message ?? "Check the label." };
-  const { db } = await getAppContext();
-  return run(() => createProjectKey(db, parsed.data), `Created the key “${parsed.data.label}”. Its DSN works within a second.`);
+  return run(context, parsed.data.projectId, { action: "key.created", data: { label: parsed.data.label } }, () => createProjectKey(context.db, parsed.data), `Created the key “${parsed.data.label}”. Its DSN works within a second.`);
 }
 
 /**
@@ -63,29 +70,32 @@ export async function createProjectKeyAction(_previous: ActionState, formData: F
  * confirmation survives the card switching from Disable/Rotate to Enable.
  */
 export async function changeProjectKeyAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
+  const context = await getAppContext();
   const parsed = keyRef.extend({ intent: z.enum(["disable", "enable", "rotate"]) }).safeParse({ projectId: field(formData, "projectId"), keyId: field(formData, "keyId"), intent: field(formData, "intent") });
   if (!parsed.success) return { error: "Unknown key or change." };
   const { intent, ...ref } = parsed.data;
-  const { database, config } = await getAppContext();
+  const { database, config } = context;
+  const audit = { action: ({ rotate: "key.rotated", enable: "key.enabled", disable: "key.disabled" } as const)[intent], data: { keyId: ref.keyId } };
   const refused = afterKeyCache(config.ingest.keyCacheSeconds);
   if (intent === "rotate") {
-    return run(() => rotateProjectKey(database, ref), `Rotated. The new key is listed last; this one is disabled, and Lantern refuses its DSN ${refused}.`);
+    return run(context, ref.projectId, audit, () => rotateProjectKey(database, ref), `Rotated. The new key is listed last; this one is disabled, and Lantern refuses its DSN ${refused}.`);
   }
   const isActive = intent === "enable";
   const message = isActive ? "Enabled. SDKs using this DSN are accepted again within a second." : `Disabled. Lantern refuses this DSN ${refused}.`;
-  return run(() => setProjectKeyActive(database, { ...ref, isActive }), message);
+  return run(context, ref.projectId, audit, () => setProjectKeyActive(database, { ...ref, isActive }), message);
 }
 
 export async function setProjectKeyRateLimitAction(_previous: RateLimitState, formData: FormData): Promise<RateLimitState> {
+  const context = await getAppContext();
   const values: RateLimitValues = { count: field(formData, "count").trim(), windowSeconds: field(formData, "windowSeconds").trim() };
   const ref = keyRef.safeParse({ projectId: field(formData, "projectId"), keyId: field(formData, "keyId") });
   if (!ref.success) return { error: "Unknown key.", values };
   const parsed = setProjectKeyRateLimitInput.safeParse({ ...ref.data, ...values });
   if (!parsed.success) return { error: rateLimitError(parsed.error), values };
-  const { db, config } = await getAppContext();
+  const { db, config } = context;
   const { count, windowSeconds } = parsed.data;
   const limit = count === null || windowSeconds === null ? "no limit" : `at most ${count.toLocaleString("en")} per ${seconds(windowSeconds)}`;
-  const state = await run(() => setProjectKeyRateLimit(db, parsed.data), `Saved: ${limit}. Ingest applies it ${afterKeyCache(config.ingest.keyCacheSeconds)}.`);
+  const state = await run(context, parsed.data.projectId, { action: "key.rate_limit_changed", data: { keyId: parsed.data.keyId, count, windowSeconds } }, () => setProjectKeyRateLimit(db, parsed.data), `Saved: ${limit}. Ingest applies it ${afterKeyCache(config.ingest.keyCacheSeconds)}.`);
   return { ...state, values };
 }
 

@@ -25,8 +25,9 @@ function seconds(count: number): string {
 
 export default async function ProjectKeysPage({ params }: ProjectKeysPageProps) {
   const { projectSlug } = await params;
-  const { db, config } = await getAppContext();
-  const { project, keys } = await loadProjectPage(db, projectSlug);
+  const context = await getAppContext();
+  const { config } = context;
+  const { project, keys } = await loadProjectPage(context, projectSlug);
   const cacheSeconds = config.ingest.keyCacheSeconds;
   const isInternal = project.is_internal === 1;
   return (

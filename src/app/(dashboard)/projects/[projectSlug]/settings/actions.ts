@@ -2,7 +2,9 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
+import { authorizeProjectId } from "@/server/access/authorize";
 import { getAppContext } from "@/server/app-context";
+import { recordAuditEvent } from "@/server/audit/record-audit-event";
 import { isAppError } from "@/server/errors";
 import { updateProjectSettingsInput, updateScrubbingSettingsInput } from "@/server/projects/schemas";
 import { updateProjectSettings } from "@/server/projects/update-project-settings";
@@ -26,6 +28,7 @@ const projectId = z.number().int().positive();
 
 /** Saves the project's grouping rules and retention; the verb's message names the line of a rule syntax error. */
 export async function saveProjectSettingsAction(boundProjectId: number, _previous: ProjectSettingsState, formData: FormData): Promise<ProjectSettingsState> {
+  const context = await getAppContext();
   const text = (name: keyof ProjectSettingsValues) => {
     const value = formData.get(name);
     return typeof value === "string" ? value : "";
@@ -41,9 +44,10 @@ export async function saveProjectSettingsAction(boundProjectId: number, _previou
   // Empty numbers mean the instance defaults; the verb then parses the rules.
   const parsed = updateProjectSettingsInput.safeParse(values);
   if (!parsed.success) return { status: "error", error: settingsError(parsed.error), values };
-  const { db } = await getAppContext();
   try {
-    await updateProjectSettings(db, id.data, parsed.data);
+    const project = await authorizeProjectId(context, id.data, "admin");
+    await updateProjectSettings(context.db, id.data, parsed.data);
+    await recordAuditEvent(context.db, context.source, { action: "project.settings_changed", target: `project:${project.slug}` });
   } catch (error) {
     if (isAppError(error)) return { status: "error", error: error.message, values };
     throw error;
@@ -82,6 +86,7 @@ export interface ScrubbingSettingsState {
 
 /** Saves what digest filters out of the project's events (applies to events digested next). */
 export async function saveScrubbingSettingsAction(boundProjectId: number, _previous: ScrubbingSettingsState, formData: FormData): Promise<ScrubbingSettingsState> {
+  const context = await getAppContext();
   const text = (name: string) => {
     const value = formData.get(name);
     return typeof value === "string" ? value : "";
@@ -97,9 +102,10 @@ export async function saveScrubbingSettingsAction(boundProjectId: number, _previ
   if (!id.success) return { status: "error", error: "Unknown project.", values };
   const parsed = updateScrubbingSettingsInput.safeParse(values);
   if (!parsed.success) return { status: "error", error: parsed.error.issues[0]?.message ?? "Check the settings.", values };
-  const { db } = await getAppContext();
   try {
-    await updateScrubbingSettings(db, id.data, parsed.data);
+    const project = await authorizeProjectId(context, id.data, "admin");
+    await updateScrubbingSettings(context.db, id.data, parsed.data);
+    await recordAuditEvent(context.db, context.source, { action: "project.scrubbing_changed", target: `project:${project.slug}`, data: { ...parsed.data } });
   } catch (error) {
     if (isAppError(error)) return { status: "error", error: error.message, values };
     throw error;

@@ -19,8 +19,9 @@ export async function generateMetadata({ params }: ProjectSettingsPageProps): Pr
 
 export default async function ProjectSettingsPage({ params }: ProjectSettingsPageProps) {
   const { projectSlug } = await params;
-  const { db, config } = await getAppContext();
-  const { project } = await loadProjectPage(db, projectSlug);
+  const context = await getAppContext();
+  const { config } = context;
+  const { project } = await loadProjectPage(context, projectSlug, "admin");
   return (
     <>
       <PageHeader

@@ -26,8 +26,9 @@ export async function generateMetadata({ params }: ProjectSetupPageProps): Promi
 export default async function ProjectSetupPage({ params, searchParams }: ProjectSetupPageProps) {
   const { projectSlug } = await params;
   const { platform: requested } = await searchParams;
-  const { db, config } = await getAppContext();
-  const { project, keys } = await loadProjectPage(db, projectSlug);
+  const context = await getAppContext();
+  const { config } = context;
+  const { project, keys } = await loadProjectPage(context, projectSlug);
   const key = keys.find((candidate) => candidate.is_active === 1);
   const header = <PageHeader title="Set up an SDK" description={`Send ${project.name}'s errors to Lantern with the official Sentry SDK. Only the DSN is Lantern's; the rest is the SDK's usual setup.`} />;
 

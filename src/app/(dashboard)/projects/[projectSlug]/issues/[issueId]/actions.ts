@@ -3,10 +3,10 @@
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { z } from "zod";
-import { dashboardActor } from "@/lib/actor";
 import type { ActionState } from "@/lib/action-state";
 import { ignoreDurations } from "@/lib/ignore-durations";
-import { getAppContext } from "@/server/app-context";
+import { authorizeIssues } from "@/server/access/authorize";
+import { getAppContext, type AppContext } from "@/server/app-context";
 import { isAppError } from "@/server/errors";
 import { addIssueComment } from "@/server/issues/add-issue-comment";
 import { assignIssue } from "@/server/issues/assign-issue";
@@ -57,9 +57,13 @@ function revalidateIssuePages(): void {
   revalidatePath("/issues");
 }
 
-/** A verb's refusal (AppError) becomes the form's error; anything else is a bug and is thrown. */
-async function run(change: () => Promise<unknown>, message: string): Promise<ActionState> {
+/**
+ * Checks that the viewer may change the issue (write permission on its project), runs the change, and
+ * turns a refusal (AppError) into the form's error; anything else is a bug and is thrown.
+ */
+async function run(context: AppContext, issueId: number, change: () => Promise<unknown>, message: string): Promise<ActionState> {
   try {
+    await authorizeIssues(context, [issueId], "write");
     await change();
   } catch (error) {
     if (isAppError(error)) return { error: error.message };
@@ -70,57 +74,58 @@ async function run(change: () => Promise<unknown>, message: string): Promise<Act
 }
 
 export async function resolveIssueAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
+  const context = await getAppContext();
   const parsed = resolveInput.safeParse({ issueId: field(formData, "issueId"), resolution: { kind: field(formData, "kind"), release: field(formData, "release") } });
   if (!parsed.success) return firstError(parsed.error);
   const { issueId, resolution } = parsed.data;
-  const { database } = await getAppContext();
-  return run(() => resolveIssue(database, { issueId, actor: dashboardActor, ...resolution }), "Resolved.");
+  return run(context, issueId, () => resolveIssue(context.database, { issueId, actor: context.viewer.actor, ...resolution }), "Resolved.");
 }
 
 export async function ignoreIssueAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
+  const context = await getAppContext();
   const parsed = ignoreInput.safeParse({
     issueId: field(formData, "issueId"),
     until: { kind: field(formData, "until"), count: field(formData, "count"), minutes: field(formData, "minutes") },
   });
   if (!parsed.success) return firstError(parsed.error);
   const { issueId, until } = parsed.data;
-  const { database } = await getAppContext();
-  return run(() => ignoreIssue(database, { issueId, actor: dashboardActor, until }), "Ignored.");
+  return run(context, issueId, () => ignoreIssue(context.database, { issueId, actor: context.viewer.actor, until }), "Ignored.");
 }
 
 export async function reopenIssueAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
+  const context = await getAppContext();
   const parsed = issueId.safeParse(field(formData, "issueId"));
   if (!parsed.success) return firstError(parsed.error);
-  const { database } = await getAppContext();
-  return run(() => unresolveIssue(database, { issueId: parsed.data, actor: dashboardActor }), "Reopened.");
+  return run(context, parsed.data, () => unresolveIssue(context.database, { issueId: parsed.data, actor: context.viewer.actor }), "Reopened.");
 }
 
 export async function addCommentAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
+  const context = await getAppContext();
   const parsed = commentInput.safeParse({ issueId: field(formData, "issueId"), body: field(formData, "body") });
   if (!parsed.success) return firstError(parsed.error);
-  const { database } = await getAppContext();
-  return run(() => addIssueComment(database, { issueId: parsed.data.issueId, author: dashboardActor, body: parsed.data.body }), "Comment added.");
+  return run(context, parsed.data.issueId, () => addIssueComment(context.database, { issueId: parsed.data.issueId, author: context.viewer.actor, body: parsed.data.body }), "Comment added.");
 }
 
-/** "Assign" takes the typed name, "Assign to me" the dashboard's actor, "Unassign" nobody. */
+/** "Assign" takes the typed name, "Assign to me" the signed-in person, "Unassign" nobody. */
 export async function assignIssueAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
+  const context = await getAppContext();
   const parsed = assignInput.safeParse({ issueId: field(formData, "issueId"), intent: field(formData, "intent"), assignee: field(formData, "assignee") });
   if (!parsed.success) return firstError(parsed.error);
   const { issueId, intent } = parsed.data;
-  const assignee = intent === "me" ? dashboardActor : intent === "nobody" ? null : (parsed.data.assignee ?? "").trim();
+  const assignee = intent === "me" ? context.viewer.actor : intent === "nobody" ? null : (parsed.data.assignee ?? "").trim();
   if (intent === "name" && !assignee) return { error: "Type a name to assign, or use “Assign to me”." };
-  const { database } = await getAppContext();
-  return run(() => assignIssue(database, { issueId, actor: dashboardActor, assignee }), assignee ? `Assigned to ${assignee}.` : "Unassigned.");
+  return run(context, issueId, () => assignIssue(context.database, { issueId, actor: context.viewer.actor, assignee }), assignee ? `Assigned to ${assignee}.` : "Unassigned.");
 }
 
 /** Moves the selected hashes (and their events) out of the issue, then opens the issue that took them. */
 export async function unmergeHashesAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
+  const context = await getAppContext();
   const parsed = unmergeInput.safeParse({ issueId: field(formData, "issueId"), projectSlug: field(formData, "projectSlug"), hashes: formData.getAll("hash") });
   if (!parsed.success) return firstError(parsed.error);
-  const { database } = await getAppContext();
   let destination: number;
   try {
-    ({ issueId: destination } = await unmergeHashes(database, { issueId: parsed.data.issueId, hashes: parsed.data.hashes, actor: dashboardActor }));
+    await authorizeIssues(context, [parsed.data.issueId], "write");
+    ({ issueId: destination } = await unmergeHashes(context.database, { issueId: parsed.data.issueId, hashes: parsed.data.hashes, actor: context.viewer.actor }));
   } catch (error) {
     if (isAppError(error)) return { error: error.message };
     throw error;

@@ -21,9 +21,10 @@ export function notFoundOnMissing(error: unknown): never {
  * layout awaits it outside the page's loading boundary, so these 404s are sent before anything streams.
  */
 export const loadIssue = cache(async (projectSlug: string, issueId: string) => {
+  const context = await getAppContext();
+  const { db } = context;
   if (!issueIdPattern.test(issueId)) notFound();
-  const { db } = await getAppContext();
-  const { project } = await loadProjectPage(db, projectSlug);
+  const { project } = await loadProjectPage(context, projectSlug);
   const details = await getIssueDetails(db, Number(issueId)).catch(notFoundOnMissing);
   if (details.issue.project_id !== project.id) notFound();
   return details;

@@ -20,8 +20,9 @@ interface ReceivedPageProps {
 /** One lookup per request, shared by the metadata and the page, so a missing envelope is a 404 before streaming. */
 const loadEnvelope = cache(async (projectSlug: string, envelopeId: string[] | undefined) => {
   if (envelopeId && (envelopeId.length > 1 || !/^\d+$/.test(envelopeId[0]!))) notFound();
-  const { db } = await getAppContext();
-  const { project } = await loadProjectPage(db, projectSlug);
+  const context = await getAppContext();
+  const { db } = context;
+  const { project } = await loadProjectPage(context, projectSlug);
   const envelope = await getReceivedEnvelope(db, project.id, envelopeId ? Number(envelopeId[0]) : undefined).catch((error: unknown) => {
     if (isAppError(error) && error.code === "not_found") notFound();
     throw error;

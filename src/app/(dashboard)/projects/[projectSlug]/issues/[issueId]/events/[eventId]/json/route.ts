@@ -2,7 +2,7 @@ import { downloadHeaders } from "@/lib/download-headers";
 import { getAppContext } from "@/server/app-context";
 import { getIssueEvent } from "@/server/events/get-issue-event";
 import { httpStatusOf, isAppError } from "@/server/errors";
-import { getProjectBySlug } from "@/server/projects/get-project-by-slug";
+import { authorizeProject } from "@/server/access/authorize";
 
 const issueIdPattern = /^[1-9]\d{0,14}$/;
 const eventIdPattern = /^[0-9a-f]{32}$/i;
@@ -12,11 +12,12 @@ const eventIdPattern = /^[0-9a-f]{32}$/i;
  * strings are never interpreted by the browser.
  */
 export async function GET(_request: Request, { params }: { params: Promise<{ projectSlug: string; issueId: string; eventId: string }> }): Promise<Response> {
+  const context = await getAppContext();
+  const { db } = context;
   const { projectSlug, issueId, eventId } = await params;
   if (!issueIdPattern.test(issueId) || !eventIdPattern.test(eventId)) return new Response("Not found", { status: 404 });
-  const { db } = await getAppContext();
   try {
-    const { project } = await getProjectBySlug(db, projectSlug);
+    const { project } = await authorizeProject(context, projectSlug, "read");
     const event = await getIssueEvent(db, { projectId: project.id, issueId: Number(issueId), event: { eventId } });
     if (!event) return new Response("Not found", { status: 404 });
     const body = Buffer.from(`${JSON.stringify(event.payload, null, 2)}\n`, "utf8");

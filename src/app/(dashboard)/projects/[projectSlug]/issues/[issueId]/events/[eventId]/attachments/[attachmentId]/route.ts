@@ -2,7 +2,7 @@ import { downloadHeaders } from "@/lib/download-headers";
 import { getAppContext } from "@/server/app-context";
 import { getEventAttachment } from "@/server/events/get-event-attachment";
 import { httpStatusOf, isAppError } from "@/server/errors";
-import { getProjectBySlug } from "@/server/projects/get-project-by-slug";
+import { authorizeProject } from "@/server/access/authorize";
 
 const idPattern = /^[1-9]\d{0,14}$/;
 const eventIdPattern = /^[0-9a-f]{32}$/i;
@@ -12,11 +12,12 @@ const eventIdPattern = /^[0-9a-f]{32}$/i;
  * type that is inert (a few image and text types) or `application/octet-stream` — never served as a page.
  */
 export async function GET(_request: Request, { params }: { params: Promise<{ projectSlug: string; issueId: string; eventId: string; attachmentId: string }> }): Promise<Response> {
+  const context = await getAppContext();
+  const { db } = context;
   const { projectSlug, issueId, eventId, attachmentId } = await params;
   if (!idPattern.test(issueId) || !idPattern.test(attachmentId) || !eventIdPattern.test(eventId)) return new Response("Not found", { status: 404 });
-  const { db } = await getAppContext();
   try {
-    const { project } = await getProjectBySlug(db, projectSlug);
+    const { project } = await authorizeProject(context, projectSlug, "read");
     const attachment = await getEventAttachment(db, { projectId: project.id, issueId: Number(issueId), eventId: eventId.toLowerCase(), attachmentId: Number(attachmentId) });
     return new Response(new Uint8Array(attachment.body), { headers: downloadHeaders(attachment.filename, attachment.contentType, attachment.body.byteLength) });
   } catch (error) {

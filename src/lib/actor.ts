@@ -1,2 +1,0 @@
-/** Who the dashboard's actions are recorded as. Lantern has no accounts yet; when it does, this becomes the signed-in user. */
-export const dashboardActor = "user:anonymous";
