@@ -1,5 +1,7 @@
 import { redirect } from "next/navigation";
+import { getAppContext } from "@/server/app-context";
 
-export default function Home() {
+export default async function Home() {
+  await getAppContext();
   redirect("/projects");
 }

@@ -49,7 +49,7 @@ export async function signInWithPassword(db: Kysely<Database>, auth: Auth, confi
   const source = { ipAddress: attempt.ipAddress, userAgent: attempt.userAgent };
   try {
     const result = await auth.api.signInEmail({ body: { email, password: attempt.password, rememberMe: true }, headers: attempt.headers });
-    await recordAuditEvent(db, { actor: `user:${result.user.id}`, actorEmail: email, ...source }, { action: "auth.sign_in", target: email });
+    await recordAuditEvent(db, { actor: `user:${email}`, actorEmail: email, ...source }, { action: "auth.sign_in", target: email });
     return { userId: result.user.id };
   } catch (error) {
     if (error instanceof AppError) throw error;

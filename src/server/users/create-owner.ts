@@ -19,7 +19,8 @@ interface OwnerInput {
 export async function createOwner(db: Kysely<Database>, auth: Auth, input: OwnerInput): Promise<{ userId: string }> {
   if (await hasAnyUser(db)) throw new AppError("conflict", "Lantern is already set up. Sign in instead.");
   const { userId } = await createUser(db, { name: input.name, email: input.email, password: input.password, role: "owner" }, auth);
-  const source = { actor: `user:${userId}`, actorEmail: input.email.trim().toLowerCase(), ipAddress: input.ipAddress, userAgent: input.userAgent };
+  const email = input.email.trim().toLowerCase();
+  const source = { actor: `user:${email}`, actorEmail: email, ipAddress: input.ipAddress, userAgent: input.userAgent };
   await recordAuditEvent(db, source, { action: "user.created", target: source.actorEmail, data: { role: "owner", via: "setup" } });
   await auth.api.signInEmail({ body: { email: input.email.trim().toLowerCase(), password: input.password }, headers: input.headers });
   await recordAuditEvent(db, source, { action: "auth.sign_in", target: source.actorEmail });

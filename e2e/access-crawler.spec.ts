@@ -1,0 +1,142 @@
+import { readFileSync } from "node:fs";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { openLanternDatabase } from "./support/lantern-database";
+import { anonymousState } from "./support/server";
+
+/**
+ * Acceptance 1 of accounts and access: every page, route handler and server action of the production
+ * build — read from Next's own manifests, so a new route is covered the day it is added — refuses an
+ * anonymous request (a redirect to sign-in or setup, or 401), except the few that must be public.
+ */
+test.use({ storageState: anonymousState });
+
+/** Routes anyone may reach: ingest, the tunnel, health, and the pages that let a person in. */
+const publicRoutes = new Set([
+  "/api/[projectId]/envelope",
+  "/api/[projectId]/store",
+  "/monitoring",
+  "/api/health",
+  "/api/auth/[...all]",
+  "/sign-in",
+  "/setup",
+  "/forgot-password",
+  "/reset-password",
+  "/invite/[token]",
+  "/sign-out",
+]);
+/** Framework entries that are not routes of their own. */
+const frameworkEntries = new Set(["/_global-error", "/_not-found", "/404", "/_app", "/_document", "/_error"]);
+const publicActionFolders = ["src/app/(public)/"];
+
+/** Sample values for dynamic segments; the gate must answer before any lookup, so they need not exist. */
+const sampleSegments: Record<string, string> = {
+  projectSlug: "lantern",
+  issueId: "1",
+  eventId: "0123456789abcdef0123456789abcdef",
+  attachmentId: "1",
+  envelopeId: "1",
+  slug: "grouping",
+  token: "x",
+  projectId: "1",
+  organizationSlug: "lantern",
+  organization_slug: "lantern",
+  project_slug: "lantern",
+  issue_id: "1",
+  event_id: "0123456789abcdef0123456789abcdef",
+};
+
+function samplePath(route: string): string {
+  return route.replace(/\[\[?(?:\.\.\.)?([^\]]+)\]\]?/g, (_match, name: string) => {
+    const value = sampleSegments[name];
+    if (!value) throw new Error(`The crawler has no sample value for the segment [${name}] of ${route}: add one.`);
+    return value;
+  });
+}
+
+function readManifest(path: string): Record<string, string> {
+  return JSON.parse(readFileSync(path, "utf8")) as Record<string, string>;
+}
+
+interface Route {
+  path: string;
+  kind: "page" | "route handler";
+}
+
+function listRoutes(): Route[] {
+  const routes: Route[] = [];
+  for (const [file, path] of Object.entries(readManifest(".next/app-path-routes-manifest.json"))) {
+    routes.push({ path, kind: file.endsWith("/route") ? "route handler" : "page" });
+  }
+  for (const path of Object.keys(readManifest(".next/server/pages-manifest.json"))) routes.push({ path, kind: "page" });
+  return routes.filter((route) => !frameworkEntries.has(route.path));
+}
+
+function isRefusal(status: number, location: string | undefined): boolean {
+  if (status === 401) return true;
+  return status >= 300 && status < 400 && /^(?:https?:\/\/[^/]+)?\/(?:sign-in|setup)(?:[?/]|$)/.test(location ?? "");
+}
+
+async function refusesAnonymous(request: APIRequestContext, route: Route): Promise<string[]> {
+  const url = samplePath(route.path);
+  const methods = route.kind === "page" ? ["GET"] : ["GET", "POST", "PUT", "DELETE"];
+  const answers: string[] = [];
+  let refused = 0;
+  for (const method of methods) {
+    const response = await request.fetch(url, { method, maxRedirects: 0, failOnStatusCode: false, data: method === "GET" ? undefined : "{}" });
+    const location = response.headers()["location"];
+    // 405: the handler does not serve this method at all, so there is nothing to refuse.
+    if (response.status() === 405) continue;
+    if (isRefusal(response.status(), location)) refused++;
+    else answers.push(`${method} ${url} → ${response.status()}${location ? ` ${location}` : ""}`);
+  }
+  if (refused === 0 && answers.length === 0) answers.push(`${url}: no method answered`);
+  return answers;
+}
+
+test("every page and route handler refuses anonymous requests, except ingest, /monitoring, health and the sign-in pages", async ({ request }) => {
+  const routes = listRoutes();
+  const protectedRoutes = routes.filter((route) => !publicRoutes.has(route.path));
+  // The manifests list what the build has: the dashboard and docs are in it.
+  expect(protectedRoutes.map((route) => route.path)).toEqual(expect.arrayContaining(["/projects", "/issues", "/projects/[projectSlug]/issues/[issueId]", "/docs", "/settings"]));
+  const leaks: string[] = [];
+  for (const route of protectedRoutes) leaks.push(...(await refusesAnonymous(request, route)));
+  expect(leaks).toEqual([]);
+  // And the public ones do answer without a session.
+  expect((await request.get("/api/health")).status()).toBe(200);
+  expect((await request.get("/sign-in", { maxRedirects: 0 })).status()).toBe(200);
+});
+
+test("every server action refuses anonymous callers before doing anything", async ({ request }) => {
+  const manifest = JSON.parse(readFileSync(".next/server/server-reference-manifest.json", "utf8")) as {
+    node: Record<string, { workers: Record<string, unknown>; exportedName?: string; filename?: string }>;
+  };
+  const actions = Object.entries(manifest.node).filter(([, action]) => !publicActionFolders.some((folder) => action.filename?.startsWith(folder)));
+  expect(actions.map(([, action]) => action.exportedName)).toEqual(expect.arrayContaining(["bulkIssueAction", "resolveIssueAction", "createProjectKeyAction", "saveScrubbingSettingsAction", "createProjectAction"]));
+  const database = openLanternDatabase();
+  const countRows = async () => {
+    const [projects, keys, activity] = await Promise.all([
+      database.db.selectFrom("projects").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+      database.db.selectFrom("project_keys").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+      database.db.selectFrom("issue_activity").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+    ]);
+    return [Number(projects.n), Number(keys.n), Number(activity.n)];
+  };
+  const before = await countRows();
+  const leaks: string[] = [];
+  try {
+    for (const [id, action] of actions) {
+      const workerPage = Object.keys(action.workers)[0] ?? "app/page";
+      const pagePath = samplePath(workerPage.replace(/^app/, "").replace(/\/\([^)]+\)/g, "").replace(/\/page$/, "") || "/");
+      // The arguments as React encodes a form action's (previous state, form data) — plus a bound id
+      // first, which some actions take; every action must refuse before it reads any of them.
+      const form = { "0": JSON.stringify([1, {}, "$K1"]), "1_projectId": "1", "1_issueId": "1", "1_keyId": "1", "1_issue": "1", "1_intent": "delete", "1_name": "crawler", "1_label": "crawler", "1_body": "crawler" };
+      const response = await request.post(pagePath, { headers: { "Next-Action": id, Accept: "text/x-component" }, multipart: form, maxRedirects: 0, failOnStatusCode: false });
+      const redirect = response.headers()["x-action-redirect"] ?? "";
+      if (!/^\/(?:sign-in|setup)(?:[?;]|$)/.test(redirect)) leaks.push(`${action.exportedName} (${action.filename}) → ${response.status()} ${redirect}`);
+    }
+    expect(leaks).toEqual([]);
+    expect(await countRows()).toEqual(before);
+  } finally {
+    await database.close();
+  }
+});
