@@ -25,6 +25,6 @@ export async function resetPassword(db: Kysely<Database>, auth: Auth, input: { t
     if (code === "INVALID_TOKEN" || code === "USER_NOT_FOUND" || code === "BAD_REQUEST") throw new AppError("bad_request", invalidLink);
     throw error;
   }
-  await recordAuditEvent(db, { actor: `user:${user.id}`, actorEmail: user.email, ipAddress: input.source.ipAddress, userAgent: input.source.userAgent }, { action: "auth.password_reset", target: user.email });
+  await recordAuditEvent(db, { actor: `user:${user.email}`, actorEmail: user.email, ipAddress: input.source.ipAddress, userAgent: input.source.userAgent }, { action: "auth.password_reset", target: user.email });
   return { email: user.email };
 }

@@ -14,6 +14,6 @@ export async function addTeamMember(context: AccessContext, input: TeamMemberInp
   const user = await context.db.selectFrom("users").select("email").where("id", "=", userId).executeTakeFirst();
   if (!user) throw new AppError("not_found", "This account no longer exists.");
   const result = await context.db.insertInto("team_members").values({ team_id: team.id, user_id: userId }).onConflict((conflict) => conflict.doNothing()).executeTakeFirst();
-  if (Number(result.numInsertedRows ?? 0) === 0) throw new AppError("conflict", `${user.email} is already in ${team.name}.`);
+  if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) throw new AppError("conflict", `${user.email} is already in ${team.name}.`);
   await recordAuditEvent(context.db, context.source, { action: "team.member_added", target: `team:${team.slug}`, data: { teamId: team.id, userId, email: user.email } });
 }

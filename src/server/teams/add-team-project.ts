@@ -14,6 +14,6 @@ export async function addTeamProject(context: AccessContext, input: TeamProjectI
   const project = await context.db.selectFrom("projects").select("slug").where("id", "=", projectId).executeTakeFirst();
   if (!project) throw new AppError("not_found", `No project has id ${projectId}.`);
   const result = await context.db.insertInto("team_projects").values({ team_id: team.id, project_id: projectId }).onConflict((conflict) => conflict.doNothing()).executeTakeFirst();
-  if (Number(result.numInsertedRows ?? 0) === 0) throw new AppError("conflict", `${team.name} already has ${project.slug}.`);
+  if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) throw new AppError("conflict", `${team.name} already has ${project.slug}.`);
   await recordAuditEvent(context.db, context.source, { action: "team.project_added", target: `team:${team.slug}`, data: { teamId: team.id, projectId, project: project.slug } });
 }
