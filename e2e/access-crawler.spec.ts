@@ -43,6 +43,8 @@ const sampleSegments: Record<string, string> = {
   project_slug: "lantern",
   issue_id: "1",
   event_id: "0123456789abcdef0123456789abcdef",
+  path: "projects",
+  all: "get-session",
 };
 
 function samplePath(route: string): string {
@@ -129,7 +131,9 @@ test("every server action refuses anonymous callers before doing anything", asyn
       const pagePath = samplePath(workerPage.replace(/^app/, "").replace(/\/\([^)]+\)/g, "").replace(/\/page$/, "") || "/");
       // The arguments as React encodes a form action's (previous state, form data) — plus a bound id
       // first, which some actions take; every action must refuse before it reads any of them.
-      const form = { "0": JSON.stringify([1, {}, "$K1"]), "1_projectId": "1", "1_issueId": "1", "1_keyId": "1", "1_issue": "1", "1_intent": "delete", "1_name": "crawler", "1_label": "crawler", "1_body": "crawler" };
+      const form = new FormData();
+      for (const [key, value] of Object.entries({ projectId: "1", issueId: "1", keyId: "1", issue: "1", intent: "delete", name: "crawler", label: "crawler", body: "crawler" })) form.append(`_1_${key}`, value);
+      form.append("0", JSON.stringify([1, {}, "$K1"]));
       const response = await request.post(pagePath, { headers: { "Next-Action": id, Accept: "text/x-component" }, multipart: form, maxRedirects: 0, failOnStatusCode: false });
       const redirect = response.headers()["x-action-redirect"] ?? "";
       if (!/^\/(?:sign-in|setup)(?:[?;]|$)/.test(redirect)) leaks.push(`${action.exportedName} (${action.filename}) → ${response.status()} ${redirect}`);
