@@ -1,4 +1,4 @@
-import { betterAuth } from "better-auth";
+import { betterAuth, type BetterAuthOptions } from "better-auth";
 import { nextCookies } from "better-auth/next-js";
 import { genericOAuth } from "better-auth/plugins";
 import type { LanternConfig } from "../config";
@@ -18,8 +18,13 @@ export const servedAuthPaths = ["/sign-in/oauth2", "/oauth2/callback/", "/get-se
  * out everywhere and revoking on password change take effect at once (no cookie cache).
  */
 export function createAuth(database: LanternDatabase, config: LanternConfig, secret: string) {
+  return betterAuth(authOptions(database, config, secret));
+}
+
+/** The options of createAuth, on their own so that a test can compare better-auth's schema with migration 0007. */
+export function authOptions(database: LanternDatabase, config: LanternConfig, secret: string) {
   const { oidc } = config.auth;
-  return betterAuth({
+  return {
     appName: "Lantern",
     baseURL: config.publicUrl,
     basePath: "/api/auth",
@@ -91,7 +96,7 @@ export function createAuth(database: LanternDatabase, config: LanternConfig, sec
       // Last, as better-auth asks: sets the session cookie from server actions.
       nextCookies(),
     ],
-  });
+  } satisfies BetterAuthOptions;
 }
 
 export type Auth = ReturnType<typeof createAuth>;

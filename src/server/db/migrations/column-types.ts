@@ -23,9 +23,12 @@ export function epochType(db: Kysely<unknown>) {
   return isPostgres(db) ? ("bigint" as const) : ("integer" as const);
 }
 
-/** better-auth's own tables keep its types: timestamps (ISO text in SQLite) and booleans (0/1 in SQLite). */
+/**
+ * better-auth's own tables keep its types: timestamps (declared "date" in SQLite, where better-auth
+ * writes ISO text, which keeps text affinity) and booleans (0/1 in SQLite).
+ */
 export function timestampType(db: Kysely<unknown>) {
-  return isPostgres(db) ? ("timestamptz" as const) : ("text" as const);
+  return isPostgres(db) ? ("timestamptz" as const) : ("date" as const);
 }
 
 export function booleanType(db: Kysely<unknown>) {
