@@ -27,7 +27,7 @@ type RouteContext<Params> = { params: Promise<Params> };
 
 const jsonHeaders = { "Content-Type": "application/json", "Cache-Control": "no-store" };
 
-export function apiRoute<Params extends Record<string, string> = Record<string, never>>(handler: (input: ApiRequest<Params>) => Promise<ApiAnswer>) {
+export function apiRoute<Params extends Record<string, string | string[] | undefined> = Record<string, never>>(handler: (input: ApiRequest<Params>) => Promise<ApiAnswer>) {
   return async (request: Request, route: RouteContext<Params>): Promise<Response> => {
     try {
       const context = await getApiContext(request);

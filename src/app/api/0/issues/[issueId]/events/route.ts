@@ -1,0 +1,4 @@
+import { issueEventsRoute } from "@/server/api/routes/event-routes";
+
+/** GET /api/0/issues/{issue_id}/events/ */
+export const GET = issueEventsRoute;

@@ -1,0 +1,4 @@
+import { issueHashesRoute } from "@/server/api/routes/issue-routes";
+
+/** GET /api/0/issues/{issue_id}/hashes/ */
+export const GET = issueHashesRoute;

@@ -1,0 +1,4 @@
+import { listProjectsRoute } from "@/server/api/routes/project-routes";
+
+/** GET /api/0/organizations/{org}/projects/ */
+export const GET = listProjectsRoute;

@@ -1,0 +1,107 @@
+import { authorizeIssues, type AccessContext } from "../../access/authorize";
+import { AppError } from "../../errors";
+import { assignIssue } from "../../issues/assign-issue";
+import { getIssue } from "../../issues/get-issue";
+import { ignoreIssue, type IgnoreUntil } from "../../issues/ignore-issue";
+import { mergeIssues } from "../../issues/merge-issues";
+import { resolveIssue, type ResolveIssueInput } from "../../issues/resolve-issue";
+import { unresolveIssue } from "../../issues/unresolve-issue";
+import { ApiIssueUpdate, type ApiIssueUpdateResult } from "../schemas";
+import { loadIssueExtras } from "./load-issue-extras";
+import { statusDetailsOf } from "./serialize-issue";
+
+/** Sentry's limit on one bulk change. */
+export const maxBulkIssues = 1000;
+
+/** Reads a PUT body as Sentry's issue update; 400 with the field named when it is not one. */
+export function parseIssueUpdate(body: unknown): ApiIssueUpdate {
+  const parsed = ApiIssueUpdate.safeParse(body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new AppError("bad_request", `Invalid ${issue?.path.join(".") || "body"}: ${issue?.message ?? "expected a JSON object"}.`);
+  }
+  const update = parsed.data;
+  if (update.status === undefined && update.assignedTo === undefined && !update.merge) {
+    if (update.hasSeen !== undefined || update.isBookmarked !== undefined || update.isSubscribed !== undefined) return update;
+    throw new AppError("bad_request", "Nothing to change: send status, statusDetails, assignedTo or merge.");
+  }
+  return update;
+}
+
+/**
+ * Applies Sentry's issue update to each issue through the issue verbs (resolve, ignore, unresolve, assign,
+ * merge), as the viewer, after checking that every issue is theirs to change. Answers what Sentry's bulk
+ * update answers: the fields as they now are.
+ */
+export async function updateApiIssues(context: AccessContext, issueIds: number[], update: ApiIssueUpdate): Promise<ApiIssueUpdateResult> {
+  if (issueIds.length === 0) throw new AppError("bad_request", "No issue matches.");
+  if (issueIds.length > maxBulkIssues) throw new AppError("bad_request", `Change at most ${maxBulkIssues} issues at once.`);
+  await authorizeIssues(context, issueIds, "write");
+  const { database, viewer } = context;
+  const actor = viewer.actor;
+  if (update.merge) {
+    const { issueId } = await mergeIssues(database, { issueIds, actor });
+    return { merge: { parent: String(issueId), children: issueIds.filter((id) => id !== issueId).map(String) } };
+  }
+  const assignee = update.assignedTo === undefined ? undefined : await assigneeName(context, update.assignedTo);
+  const change = update.status === undefined ? null : statusChange(update);
+  for (const issueId of issueIds) {
+    if (change?.kind === "resolve") await resolveIssue(database, resolveInput(issueId, actor, change.resolution));
+    else if (change?.kind === "ignore") await ignoreIssue(database, { issueId, actor, until: change.until });
+    else if (change?.kind === "unresolve") await unresolveIssue(database, { issueId, actor });
+    if (assignee !== undefined) await assignIssue(database, { issueId, actor, assignee });
+  }
+  const result: ApiIssueUpdateResult = {};
+  const first = await getIssue(context.db, issueIds[0]!);
+  if (change) {
+    result.status = first.status === "resolved" || first.status === "ignored" ? first.status : "unresolved";
+    result.statusDetails = statusDetailsOf(first);
+  }
+  if (assignee !== undefined) {
+    const extras = await loadIssueExtras(context.db, { issues: [first], statsPeriods: [], now: Date.now() });
+    result.assignedTo = extras.get(first.id)?.assignedTo ?? null;
+  }
+  return result;
+}
+
+type Resolution = { kind: "now" } | { kind: "in_release"; release: string } | { kind: "next_release" };
+
+function resolveInput(issueId: number, actor: string, resolution: Resolution): ResolveIssueInput {
+  return resolution.kind === "in_release" ? { issueId, actor, kind: "in_release", release: resolution.release } : { issueId, actor, kind: resolution.kind };
+}
+
+type StatusChange =
+  | { kind: "resolve"; resolution: Resolution }
+  | { kind: "ignore"; until: IgnoreUntil }
+  | { kind: "unresolve" };
+
+function statusChange({ status, statusDetails: details = {} }: ApiIssueUpdate): StatusChange {
+  if (status === "unresolved") return { kind: "unresolve" };
+  if (status === "ignored") {
+    if (details.ignoreDuration !== undefined) return { kind: "ignore", until: { kind: "duration", minutes: details.ignoreDuration } };
+    if (details.ignoreCount !== undefined) return { kind: "ignore", until: { kind: "count", count: details.ignoreCount } };
+    if (details.ignoreUserCount !== undefined) return { kind: "ignore", until: { kind: "users", count: details.ignoreUserCount } };
+    return { kind: "ignore", until: { kind: "forever" } };
+  }
+  if (status === "resolvedInNextRelease" || details.inNextRelease) return { kind: "resolve", resolution: { kind: "next_release" } };
+  if (details.inRelease !== undefined) return { kind: "resolve", resolution: { kind: "in_release", release: details.inRelease } };
+  return { kind: "resolve", resolution: { kind: "now" } };
+}
+
+/**
+ * Sentry's `assignedTo`: "" or null unassigns; "user:<id>", a user's id or e-mail address names an
+ * account (stored as "user:<e-mail>", the actor form `assigned:me` matches); any other text is kept as a
+ * name, as the dashboard does.
+ */
+async function assigneeName(context: AccessContext, assignedTo: string | null): Promise<string | null> {
+  const text = assignedTo?.trim() ?? "";
+  if (text === "") return null;
+  if (text.startsWith("team:")) throw new AppError("bad_request", "Lantern assigns issues to people, not teams.");
+  const key = text.startsWith("user:") ? text.slice(5) : text;
+  const user = await context.db
+    .selectFrom("users")
+    .select("email")
+    .where((eb) => eb.or([eb("id", "=", key), eb("email", "=", key.toLowerCase())]))
+    .executeTakeFirst();
+  return user ? `user:${user.email}` : text;
+}
