@@ -35,6 +35,7 @@ const databasePath = reused ?? join(directory, "lantern.db");
 const summaryPath = join(directory, "seed.json");
 let server;
 let failed = false;
+let headers = {};
 try {
   console.log(`machine: ${cpus().length} × ${cpus()[0]?.model.trim()}, Node ${process.version}, load average ${loadavg().map((value) => value.toFixed(1)).join(" ")}`);
 
@@ -47,11 +48,14 @@ try {
   const logPath = join(directory, "lantern.log");
   const log = createWriteStream(logPath);
   const env = { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: `file:${databasePath}`, LANTERN_URL: origin, LANTERN_SELF_MONITORING: "false", LANTERN_MAX_EVENTS_PER_ISSUE: "1000000", NODE_ENV: "production" };
+  // Every dashboard page needs a session: an owner signed in through better-auth's server API.
+  const cookie = execFileSync(process.execPath, ["--import", "tsx", "bench/sign-in-cookie.ts"], { env, encoding: "utf8" });
+  headers = { Cookie: cookie };
   const startedAt = performance.now();
   server = spawn(process.execPath, ["cli/lantern.mjs", "start"], { env, stdio: ["ignore", "pipe", "pipe"] });
   server.stdout.pipe(log);
   server.stderr.pipe(log);
-  await waitUntilServing(`${origin}/projects`);
+  await waitUntilServing(`${origin}/api/health`);
   const servingAfter = performance.now() - startedAt;
   // Start-up housekeeping (retention over every event) runs on the digest thread: wait until it is done.
   const settledAfter = (await waitUntilIdle(server.pid)) - startedAt;
@@ -141,14 +145,14 @@ function run(command, args) {
 }
 
 async function statusOf(path) {
-  const response = await fetch(origin + path, { redirect: "manual" });
+  const response = await fetch(origin + path, { redirect: "manual", headers });
   await response.arrayBuffer();
   return response.status;
 }
 
 async function timeRequest(page) {
   const started = performance.now();
-  const response = await fetch(origin + page.measured, { redirect: "manual" });
+  const response = await fetch(origin + page.measured, { redirect: "manual", headers });
   const body = await response.arrayBuffer();
   page.times.push(performance.now() - started);
   page.bytes = body.byteLength;
