@@ -6,8 +6,24 @@ import { getAppContext } from "@/server/app-context";
 
 export const metadata: Metadata = { title: "Settings" };
 
+interface SettingsLink {
+  href: string;
+  title: string;
+  description: string;
+}
+
+/** Where accounts and access are managed; the audit log only for owners and admins (others get a 404 there). */
+function accessLinks(isAdmin: boolean): SettingsLink[] {
+  return [
+    { href: "/settings/account", title: "Your account", description: "Change your password, sign out everywhere, and manage your API tokens." },
+    { href: "/settings/members", title: "Members", description: isAdmin ? "Invite people, change roles, remove accounts, make password reset links." : "Who has access to this Lantern, and with which role." },
+    { href: "/settings/teams", title: "Teams", description: isAdmin ? "Group members and give each team its projects." : "Your teams and their projects." },
+    ...(isAdmin ? [{ href: "/settings/audit-log", title: "Audit log", description: "Who signed in and who changed what, when, from where." }] : []),
+  ];
+}
+
 export default async function SettingsPage() {
-  const { config } = await getAppContext();
+  const { config, viewer } = await getAppContext();
   const rows: [string, string][] = [
     ["Public URL (LANTERN_URL)", config.publicUrl],
     ["Database", config.database.dialect === "sqlite" ? `SQLite at ${config.database.path}` : "PostgreSQL"],
@@ -16,7 +32,15 @@ export default async function SettingsPage() {
   ];
   return (
     <>
-      <PageHeader title="Settings" description="This instance's configuration, read from the environment at start. Change it in .env and restart." />
+      <PageHeader title="Settings" description="Accounts and access, and this instance's configuration (read from the environment at start: change it in .env and restart)." />
+      <nav aria-label="Accounts and access" className="mb-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {accessLinks(viewer.permissions.has("admin")).map((link) => (
+          <Link key={link.href} href={link.href} className="rounded-lg border border-border bg-card p-4 shadow-sm hover:bg-muted">
+            <span className="block font-semibold text-primary">{link.title}</span>
+            <span className="mt-1 block text-sm text-muted-foreground">{link.description}</span>
+          </Link>
+        ))}
+      </nav>
       <div className="grid gap-6 md:grid-cols-2">
         <Card>
           <CardTitle>Instance</CardTitle>

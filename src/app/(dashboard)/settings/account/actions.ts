@@ -1,0 +1,46 @@
+"use server";
+
+import { headers } from "next/headers";
+import { redirect } from "next/navigation";
+import type { SecretState } from "@/components/accounts/secret-form";
+import type { ActionState } from "@/lib/action-state";
+import type { Permission } from "@/server/access/viewer";
+import { getAppContext } from "@/server/app-context";
+import { getAuth } from "@/server/auth/get-auth";
+import { changePassword } from "@/server/users/change-password";
+import { createPersonalApiToken } from "@/server/users/create-personal-api-token";
+import { revokePersonalApiToken } from "@/server/users/revoke-personal-api-token";
+import { signOutEverywhere } from "@/server/users/sign-out-everywhere";
+import { field, runAction } from "../run-action";
+
+const path = "/settings/account";
+
+export async function changePasswordAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
+  const context = await getAppContext();
+  const auth = await getAuth();
+  const requestHeaders = await headers();
+  return runAction(path, () => changePassword(context, auth, { currentPassword: field(formData, "currentPassword"), newPassword: field(formData, "newPassword"), headers: requestHeaders }), () => ({
+    message: "Password changed. Every other session of yours was signed out.",
+  }));
+}
+
+/** Ends every session of the account, this one too, and goes to the sign-in page. */
+export async function signOutEverywhereAction(): Promise<void> {
+  const context = await getAppContext();
+  await signOutEverywhere(context, await getAuth(), await headers());
+  redirect("/sign-in");
+}
+
+export async function createApiTokenAction(_previous: SecretState, formData: FormData): Promise<SecretState> {
+  const context = await getAppContext();
+  const scopes = formData.getAll("scopes").filter((scope): scope is string => typeof scope === "string") as Permission[];
+  return runAction(path, () => createPersonalApiToken(context, { name: field(formData, "name"), scopes }), (created): SecretState => ({
+    message: `Created. Send it as “Authorization: Bearer <token>”.`,
+    secret: created.token,
+  }));
+}
+
+export async function revokeApiTokenAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
+  const context = await getAppContext();
+  return runAction(path, () => revokePersonalApiToken(context, { tokenId: field(formData, "tokenId") }), () => ({ message: "Token revoked." }));
+}

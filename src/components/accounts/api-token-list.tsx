@@ -1,0 +1,46 @@
+import { ActionForm } from "@/components/issues/action-form";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import type { ActionState } from "@/lib/action-state";
+import { formatTimestamp } from "@/lib/format-time";
+
+export interface ApiTokenRow {
+  id: number;
+  name: string;
+  prefix: string;
+  scopes: string[];
+  createdAt: number;
+  lastUsedAt: number | null;
+}
+
+interface ApiTokenListProps {
+  tokens: ApiTokenRow[];
+  revoke: (state: ActionState, formData: FormData) => Promise<ActionState>;
+}
+
+/** The account's live tokens: the first characters (to tell them apart), scopes, last use, and a revoke button. */
+export function ApiTokenList({ tokens, revoke }: ApiTokenListProps) {
+  if (tokens.length === 0) return <p className="text-sm text-muted-foreground">No API tokens.</p>;
+  return (
+    <ul aria-label="API tokens" className="divide-y divide-border">
+      {tokens.map((token) => (
+        <li key={token.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-3 text-sm">
+          <span className="font-medium">{token.name}</span>
+          <code className="font-mono text-xs text-muted-foreground">{token.prefix}…</code>
+          {token.scopes.map((scope) => (
+            <Badge key={scope}>{scope}</Badge>
+          ))}
+          <span className="text-xs text-muted-foreground">
+            created {formatTimestamp(token.createdAt)}, {token.lastUsedAt === null ? "never used" : `last used ${formatTimestamp(token.lastUsedAt)}`}
+          </span>
+          <ActionForm action={revoke} aria-label={`Revoke ${token.name}`} className="ml-auto flex flex-wrap items-center gap-2">
+            <input type="hidden" name="tokenId" value={token.id} />
+            <Button type="submit" variant="secondary" size="sm">
+              Revoke
+            </Button>
+          </ActionForm>
+        </li>
+      ))}
+    </ul>
+  );
+}

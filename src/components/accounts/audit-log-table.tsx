@@ -1,0 +1,72 @@
+import { formatTimestamp } from "@/lib/format-time";
+import type { AuditLogPage } from "@/server/audit/list-audit-log";
+
+type Entry = AuditLogPage["entries"][number];
+
+/** "user:ada@example.com" → "ada@example.com"; "cli" and "anonymous" stay as they are. */
+function who(entry: Entry): string {
+  return entry.actorEmail ?? entry.actor.replace(/^user:/, "");
+}
+
+/** The entry's extra data as short "key: value" pairs (ids and names of what changed). */
+function details(entry: Entry): string {
+  if (!entry.data) return "";
+  try {
+    const data = JSON.parse(entry.data) as Record<string, unknown>;
+    return Object.entries(data)
+      .map(([key, value]) => `${key}: ${typeof value === "string" ? value : JSON.stringify(value)}`)
+      .join(", ");
+  } catch {
+    return entry.data;
+  }
+}
+
+/** The audit log, newest first: when, who, what, on what, and from which address and browser. */
+export function AuditLogTable({ entries }: { entries: Entry[] }) {
+  return (
+    <div className="overflow-x-auto rounded-lg border border-border bg-card">
+      <table aria-label="Audit log" className="w-full text-left text-sm">
+        <thead className="border-b border-border text-xs uppercase text-muted-foreground">
+          <tr>
+            <th scope="col" className="px-4 py-2 font-medium">
+              When
+            </th>
+            <th scope="col" className="px-4 py-2 font-medium">
+              Who
+            </th>
+            <th scope="col" className="px-4 py-2 font-medium">
+              What
+            </th>
+            <th scope="col" className="px-4 py-2 font-medium">
+              Target
+            </th>
+            <th scope="col" className="px-4 py-2 font-medium">
+              From
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((entry) => (
+            <tr key={entry.id} className="border-b border-border align-top last:border-0">
+              <td className="whitespace-nowrap px-4 py-2 font-mono text-xs">{formatTimestamp(entry.createdAt)}</td>
+              <td className="px-4 py-2">{who(entry)}</td>
+              <td className="px-4 py-2">
+                <span className="font-mono text-xs">{entry.action}</span>
+                {entry.data ? <span className="block break-all text-xs text-muted-foreground">{details(entry)}</span> : null}
+              </td>
+              <td className="break-all px-4 py-2">{entry.target ?? "—"}</td>
+              <td className="px-4 py-2 text-xs">
+                <span className="block font-mono">{entry.ipAddress ?? "—"}</span>
+                {entry.userAgent ? (
+                  <span className="block max-w-56 truncate text-muted-foreground" title={entry.userAgent}>
+                    {entry.userAgent}
+                  </span>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
