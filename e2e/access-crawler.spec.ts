@@ -23,6 +23,7 @@ const publicRoutes = new Set([
   "/reset-password",
   "/invite/[token]",
   "/sign-out",
+  "/sign-in/oidc",
 ]);
 /** Framework entries that are not routes of their own. */
 const frameworkEntries = new Set(["/_global-error", "/_not-found", "/404", "/_app", "/_document", "/_error"]);

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { startBrowserSdkPage, type BrowserSdkPage } from "./support/browser-sdk-page";
-import { e2eBaseUrl } from "./support/server";
+import { e2eBaseUrl, e2eOwner } from "./support/server";
 
 /**
  * The whole loop a new user goes through, in the dashboard only: create a project, copy its DSN from the
@@ -169,7 +169,7 @@ test("a new user creates a project, sends browser errors with the copied DSN, wa
     await expect(page.getByRole("region", { name: "Keyboard shortcuts" })).toContainText("Resolve");
     await page.keyboard.press("r");
     await expect(page.getByRole("status").filter({ hasText: "Resolved." })).toBeVisible();
-    await expect(page.getByRole("region", { name: "Activity" }).getByText("Resolved by user:anonymous")).toBeVisible();
+    await expect(page.getByRole("region", { name: "Activity" }).getByText(`Resolved by ${e2eOwner.email}`)).toBeVisible();
 
     // 8. Back in the unresolved list it is gone; the other issue is still there.
     await page.goto(`/projects/${slug}/issues`);

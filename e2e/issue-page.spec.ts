@@ -5,7 +5,7 @@ import { slugify } from "../src/lib/slugify";
 import { lineOfMarker, runSdkScript, uniqueToken } from "../tests/support/sdk-helpers";
 import { openLanternDatabase } from "./support/lantern-database";
 import { createProjectDsn } from "./support/lantern-process";
-import { e2eServerEnvironment } from "./support/server";
+import { e2eServerEnvironment, e2eOwner } from "./support/server";
 
 /**
  * The issue page and its event permalinks, end to end: three real errors from the real @sentry/node
@@ -268,12 +268,12 @@ test("a comment and an assignee appear with their activity; keys step through ev
   await comments.getByRole("textbox", { name: "Comment" }).fill(body);
   await comments.getByRole("button", { name: "Comment" }).click();
   await expect(comments.getByRole("list", { name: "Comments" }).getByText(body)).toBeVisible();
-  await expect(page.getByRole("region", { name: "Activity" }).getByText("Commented by user:anonymous")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Activity" }).getByText(`Commented by ${e2eOwner.email}`)).toBeVisible();
 
   const assignee = page.getByRole("region", { name: "Assignee" });
   await assignee.getByRole("button", { name: "Assign to me" }).click();
-  await expect(assignee.getByText("Assigned to user:anonymous", { exact: true })).toBeVisible();
-  await expect(page.getByRole("region", { name: "Activity" }).getByText("Assigned to user:anonymous by user:anonymous")).toBeVisible();
+  await expect(assignee.getByText(`Assigned to ${e2eOwner.email}`, { exact: true })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Activity" }).getByText(`Assigned to ${e2eOwner.email} by ${e2eOwner.email}`)).toBeVisible();
 
   // Keys typed into a field are text, not shortcuts.
   await comments.getByRole("textbox", { name: "Comment" }).fill("");
@@ -294,7 +294,7 @@ test("a comment and an assignee appear with their activity; keys step through ev
   await expect(page.getByRole("status").filter({ hasText: "Resolved." })).toBeVisible();
   // The status badge in the header.
   await expect(page.getByText("Resolved", { exact: true }).first()).toBeVisible();
-  await expect(page.getByRole("region", { name: "Activity" }).getByText("Resolved by user:anonymous")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Activity" }).getByText(`Resolved by ${e2eOwner.email}`)).toBeVisible();
   await page.reload();
   await expect(page.getByRole("button", { name: "Reopen" })).toBeVisible();
 });

@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { slugify } from "../src/lib/slugify";
 import { runSdkScript, uniqueToken } from "../tests/support/sdk-helpers";
 import { createProjectDsn } from "./support/lantern-process";
-import { e2eServerEnvironment } from "./support/server";
+import { e2eServerEnvironment, e2eOwner } from "./support/server";
 
 /**
  * Issues, end to end: each test creates its own project with the CLI, sends real errors with the real
@@ -94,7 +94,7 @@ test("resolving an issue takes it out of Unresolved; a new event brings it back 
   await row.getByRole("link").click();
   const activity = page.getByRole("region", { name: "Activity" });
   await expect(activity.getByText(`Regressed in release ${release}`)).toBeVisible();
-  await expect(activity.getByText("Resolved by user:anonymous")).toBeVisible();
+  await expect(activity.getByText(`Resolved by ${e2eOwner.email}`)).toBeVisible();
 });
 
 test("project settings name the line of a stack trace rule's syntax error, and save valid rules", async ({ page }) => {

@@ -3,21 +3,21 @@ import { describeActivity, describeIgnoreCondition, describeResolution, substatu
 
 describe("issue words", () => {
   it("names a person's transitions with the actor, and digest's without one", () => {
-    expect(describeActivity({ kind: "set_resolved", actor: "user:anonymous", data: null })).toBe("Resolved by user:anonymous");
+    expect(describeActivity({ kind: "set_resolved", actor: "user:ada@example.com", data: null })).toBe("Resolved by ada@example.com");
     expect(describeActivity({ kind: "set_regression", actor: "digest", data: { release: "1.2.0" } })).toBe("Regressed in release 1.2.0");
     expect(describeActivity({ kind: "set_regression", actor: "digest", data: { release: null } })).toBe("Regressed");
     expect(describeActivity({ kind: "first_seen", actor: "digest", data: { release: null } })).toBe("First seen");
-    expect(describeActivity({ kind: "set_ignored", actor: "user:anonymous", data: { kind: "count", count: 5, baseline: 2 } })).toBe("Ignored until it occurs 5 more times by user:anonymous");
+    expect(describeActivity({ kind: "set_ignored", actor: "user:ada@example.com", data: { kind: "count", count: 5, baseline: 2 } })).toBe("Ignored until it occurs 5 more times by ada@example.com");
     expect(describeActivity({ kind: "set_unresolved", actor: "system", data: { reason: "the ignore period ended" } })).toBe("Reopened: the ignore period ended");
-    expect(describeActivity({ kind: "merged_into", actor: "user:anonymous", data: { issue: 7 } })).toBe("Merged into issue #7 by user:anonymous");
+    expect(describeActivity({ kind: "merged_into", actor: "user:ada@example.com", data: { issue: 7 } })).toBe("Merged into issue #7 by ada@example.com");
     expect(describeActivity({ kind: "something_new", actor: "digest", data: null })).toBe("Something new");
   });
 
   it("describes comments and assignment changes", () => {
-    expect(describeActivity({ kind: "note", actor: "user:anonymous", data: { commentId: 3 } })).toBe("Commented by user:anonymous");
-    expect(describeActivity({ kind: "assigned", actor: "user:anonymous", data: { assignee: "Ada" } })).toBe("Assigned to Ada by user:anonymous");
-    expect(describeActivity({ kind: "assigned", actor: "user:anonymous", data: null })).toBe("Assigned by user:anonymous");
-    expect(describeActivity({ kind: "unassigned", actor: "user:anonymous", data: { previous: "Ada" } })).toBe("Unassigned by user:anonymous");
+    expect(describeActivity({ kind: "note", actor: "user:ada@example.com", data: { commentId: 3 } })).toBe("Commented by ada@example.com");
+    expect(describeActivity({ kind: "assigned", actor: "user:ada@example.com", data: { assignee: "Ada" } })).toBe("Assigned to Ada by ada@example.com");
+    expect(describeActivity({ kind: "assigned", actor: "user:ada@example.com", data: null })).toBe("Assigned by ada@example.com");
+    expect(describeActivity({ kind: "unassigned", actor: "user:ada@example.com", data: { previous: "Ada" } })).toBe("Unassigned by ada@example.com");
   });
 
   it("reads stored resolutions and ignore conditions, and tolerates junk", () => {

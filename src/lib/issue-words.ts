@@ -74,10 +74,15 @@ export interface ActivityItem {
   data: Record<string, unknown> | null;
 }
 
-/** One activity entry as a sentence: "Resolved by user:anonymous", "Regressed in release 1.2", "First seen". */
+/** A person as actions record them ("user:<e-mail>", or a typed name) in words: the e-mail or the name. */
+export function personName(actor: string): string {
+  return actor.startsWith("user:") ? actor.slice("user:".length) : actor;
+}
+
+/** One activity entry as a sentence: "Resolved by ada@example.com", "Regressed in release 1.2", "First seen". */
 export function describeActivity({ kind, actor, data }: ActivityItem): string {
   // Transitions digest or the system made on their own are not "by" anyone.
-  const by = actor.startsWith("user:") ? ` by ${actor}` : "";
+  const by = actor.startsWith("user:") ? ` by ${personName(actor)}` : "";
   const release = typeof data?.release === "string" ? ` in release ${data.release}` : "";
   const reason = typeof data?.reason === "string" ? `: ${data.reason}` : "";
   const issue = typeof data?.issue === "number" ? `issue #${data.issue}` : "another issue";
@@ -111,7 +116,7 @@ export function describeActivity({ kind, actor, data }: ActivityItem): string {
     case "note":
       return `Commented${by}`;
     case "assigned":
-      return typeof data?.assignee === "string" ? `Assigned to ${data.assignee}${by}` : `Assigned${by}`;
+      return typeof data?.assignee === "string" ? `Assigned to ${personName(data.assignee)}${by}` : `Assigned${by}`;
     case "unassigned":
       return `Unassigned${by}`;
     default:

@@ -3,6 +3,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import type { ActionState } from "@/lib/action-state";
 import { ActionForm } from "./action-form";
+import { personName } from "@/lib/issue-words";
 
 interface AssigneeFormProps {
   issueId: number;
@@ -18,7 +19,7 @@ export function AssigneeForm({ issueId, assignee, assign }: AssigneeFormProps) {
         <UserRound aria-hidden className="h-4 w-4 text-muted-foreground" />
         {assignee ? (
           <span>
-            Assigned to <span className="font-medium break-all">{assignee}</span>
+            Assigned to <span className="font-medium break-all">{personName(assignee)}</span>
           </span>
         ) : (
           <span className="text-muted-foreground">Nobody is assigned.</span>

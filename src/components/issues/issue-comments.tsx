@@ -3,6 +3,7 @@ import type { ActionState } from "@/lib/action-state";
 import type { IssueComment } from "@/server/issues/list-issue-comments";
 import { ActionForm } from "./action-form";
 import { RelativeTime } from "./relative-time";
+import { personName } from "@/lib/issue-words";
 
 interface IssueCommentsProps {
   issueId: number;
@@ -21,7 +22,7 @@ export function IssueComments({ issueId, comments, addComment }: IssueCommentsPr
           {comments.map((comment) => (
             <li key={comment.id} className="rounded-md border border-border p-3">
               <div className="mb-1 flex flex-wrap items-baseline justify-between gap-x-3 text-xs text-muted-foreground">
-                <span className="font-medium text-foreground">{comment.author}</span>
+                <span className="font-medium text-foreground">{personName(comment.author)}</span>
                 <RelativeTime time={comment.createdAt} />
               </div>
               <p className="text-sm break-words whitespace-pre-wrap">{comment.body}</p>

@@ -9,6 +9,7 @@ import { issueHref } from "./list/issue-href";
 import { IssueListView } from "./list/issue-list-state";
 import { IssueRowCheckbox, IssueRowFrame, IssueRowStatus, SelectAllCheckbox } from "./list/issue-row-parts";
 import { RelativeTime } from "./relative-time";
+import { personName } from "@/lib/issue-words";
 
 export type IssueListRow = IssueListItem & { sparkline: number[] };
 
@@ -98,7 +99,7 @@ function IssueRow({ issue, showProject }: { issue: IssueListRow; showProject: bo
               {issue.lastRelease}
             </Badge>
           ) : null}
-          {issue.assignee ? <span>Assigned to {issue.assignee}</span> : null}
+          {issue.assignee ? <span>Assigned to {personName(issue.assignee)}</span> : null}
         </div>
       </td>
       <td className="hidden px-3 py-3 text-muted-foreground md:table-cell">
