@@ -1,4 +1,4 @@
-import { createServer } from "node:http";
+import { createServer, type ServerResponse } from "node:http";
 import { fileURLToPath } from "node:url";
 import next from "next";
 import type { LanternConfig } from "../src/server/config";
@@ -31,7 +31,7 @@ export async function startServer(config: LanternConfig): Promise<void> {
       const policy = contentSecurityPolicy({ nonce: createCspNonce(), formActionOrigins });
       request.headers["content-security-policy"] = policy;
       delete request.headers["content-security-policy-report-only"];
-      response.setHeader("Content-Security-Policy", policy);
+      setHeaderUnlessSetByNext(response, "Content-Security-Policy", policy);
       // Set here, never taken from the client: the address for the audit log and sign-in throttling, and
       // the path a sign-in redirect returns to.
       const forwardedFor = request.headers["x-forwarded-for"];
@@ -53,4 +53,16 @@ export async function startServer(config: LanternConfig): Promise<void> {
   };
   process.once("SIGTERM", stop);
   process.once("SIGINT", stop);
+}
+
+/**
+ * Sets a header when the response head is written, unless Next set it: a route handler's own policy (the
+ * downloads' `default-src 'none'; sandbox`) is kept, since Next never replaces a header already present.
+ */
+function setHeaderUnlessSetByNext(response: ServerResponse, name: string, value: string): void {
+  const writeHead = response.writeHead;
+  response.writeHead = function (this: ServerResponse, ...args: Parameters<ServerResponse["writeHead"]>) {
+    if (!this.hasHeader(name)) this.setHeader(name, value);
+    return writeHead.apply(this, args);
+  } as ServerResponse["writeHead"];
 }
