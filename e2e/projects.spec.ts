@@ -2,7 +2,9 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { runSdkScript, uniqueToken } from "../tests/support/sdk-helpers";
 import { openLanternDatabase, receivedBodies } from "./support/lantern-database";
-import { e2eBaseUrl } from "./support/server";
+import { slugify } from "../src/lib/slugify";
+import { createProjectDsn } from "./support/lantern-process";
+import { e2eBaseUrl, e2eOwner, e2eServerEnvironment } from "./support/server";
 
 /**
  * Projects as a user works with them: create one with the form, find it in the list, copy its DSN from
@@ -195,5 +197,27 @@ test("the client keys and setup pages have no serious or critical axe violations
     const results = await new AxeBuilder({ page }).analyze();
     const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
     expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`), path).toEqual([]);
+  }
+});
+
+test("deleting a project asks for its slug, removes it and writes the audit log", async ({ page }) => {
+  const name = `doomed ${uniqueToken()}`;
+  await createProjectDsn({ ...process.env, ...e2eServerEnvironment }, name);
+  const slug = slugify(name);
+  await page.goto(`/projects/${slug}/settings`);
+  const danger = page.locator("form").filter({ has: page.getByRole("button", { name: "Delete project" }) });
+  await danger.getByLabel(/to confirm/).fill("not-the-slug");
+  await danger.getByRole("button", { name: "Delete project" }).click();
+  await expect(danger.getByRole("alert")).toHaveText(`Type ${slug} to confirm.`);
+  await danger.getByLabel(/to confirm/).fill(slug);
+  await danger.getByRole("button", { name: "Delete project" }).click();
+  await page.waitForURL(/\/projects$/);
+  expect((await page.goto(`/projects/${slug}`))?.status()).toBe(404);
+  const database = openLanternDatabase();
+  try {
+    const entry = await database.db.selectFrom("audit_log").select(["actor", "target"]).where("action", "=", "project.deleted").where("target", "=", `project:${slug}`).executeTakeFirst();
+    expect(entry).toEqual({ actor: `user:${e2eOwner.email}`, target: `project:${slug}` });
+  } finally {
+    await database.close();
   }
 });

@@ -158,6 +158,7 @@ test("every server action refuses a member who names another team's issue, key o
       ["saveProjectSettingsAction", { fingerprintRules: "type:* -> everything", stacktraceRules: "", retentionDays: "1", maxEventsPerIssue: "" }, teamB.projectId],
       ["saveScrubbingSettingsAction", { extraKeys: "", safeFields: "" }, teamB.projectId],
       ["createProjectAction", { name: `member project ${token}`, platform: "node" }],
+      ["deleteProjectAction", { confirm: teamB.slug }, teamB.projectId],
     ];
     for (const [name, fields, boundId] of refusals) {
       const body = await callAction(request, name, fields, boundId);

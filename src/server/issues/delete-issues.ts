@@ -8,7 +8,7 @@ export interface DeleteIssuesInput {
   issueIds: number[];
 }
 
-const perIssueTables = ["issue_hourly_counts", "issue_users", "issue_environments", "issue_tag_values", "issue_activity", "issue_comments", "issue_hashes"] as const;
+export const perIssueTables = ["issue_hourly_counts", "issue_users", "issue_environments", "issue_tag_values", "issue_activity", "issue_comments", "issue_hashes"] as const;
 
 /**
  * Deletes issues for good: their events (and those events' attachments), hashes, counters, tag values,

@@ -1,8 +1,11 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
+import { redirect } from "next/navigation";
 import { z } from "zod";
+import type { ActionState } from "@/lib/action-state";
 import { authorizeProjectId } from "@/server/access/authorize";
+import { deleteProject } from "@/server/projects/delete-project";
 import { getAppContext } from "@/server/app-context";
 import { recordAuditEvent } from "@/server/audit/record-audit-event";
 import { isAppError } from "@/server/errors";
@@ -111,4 +114,22 @@ export async function saveScrubbingSettingsAction(boundProjectId: number, _previ
     throw error;
   }
   return { status: "saved", values };
+}
+
+/** Deletes the project for good once its slug is typed out (owners and admins). */
+export async function deleteProjectAction(boundProjectId: number, _previous: ActionState, formData: FormData): Promise<ActionState> {
+  const context = await getAppContext();
+  const id = projectId.safeParse(boundProjectId);
+  if (!id.success) return { error: "Unknown project." };
+  try {
+    const project = await authorizeProjectId(context, id.data, "admin");
+    if (String(formData.get("confirm") ?? "").trim() !== project.slug) return { error: `Type ${project.slug} to confirm.` };
+    await deleteProject(context.database, { projectId: project.id });
+    await recordAuditEvent(context.db, context.source, { action: "project.deleted", target: `project:${project.slug}`, data: { name: project.name } });
+  } catch (error) {
+    if (isAppError(error)) return { error: error.message };
+    throw error;
+  }
+  revalidatePath("/projects", "layout");
+  redirect("/projects");
 }

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { DeleteProjectForm } from "@/components/projects/delete-project-form";
 import { ProjectNav } from "@/components/projects/project-nav";
 import { ProjectSettingsForm } from "@/components/projects/project-settings-form";
 import { ScrubbingSettingsForm } from "@/components/projects/scrubbing-settings-form";
@@ -7,7 +8,7 @@ import { PageHeader } from "@/components/shell/page-header";
 import { Card, CardDescription, CardTitle } from "@/components/ui/card";
 import { getAppContext } from "@/server/app-context";
 import { loadProjectPage } from "../load-project-page";
-import { saveProjectSettingsAction, saveScrubbingSettingsAction } from "./actions";
+import { deleteProjectAction, saveProjectSettingsAction, saveScrubbingSettingsAction } from "./actions";
 
 interface ProjectSettingsPageProps {
   params: Promise<{ projectSlug: string }>;
@@ -69,6 +70,13 @@ export default async function ProjectSettingsPage({ params }: ProjectSettingsPag
           />
         </div>
       </Card>
+      {project.is_internal ? null : (
+        <Card className="mt-6 max-w-3xl border-danger/40">
+          <CardTitle>Delete project</CardTitle>
+          <CardDescription>Deletes the project, its client keys (its DSNs stop working), issues, events and attachments, for good.</CardDescription>
+          <DeleteProjectForm slug={project.slug} action={deleteProjectAction.bind(null, project.id)} />
+        </Card>
+      )}
     </>
   );
 }

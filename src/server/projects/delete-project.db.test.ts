@@ -1,0 +1,68 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { storeFixtureEvent } from "../../../tests/support/event-envelopes";
+import { createTestDatabase, testDialect, type TestDatabase } from "../../../tests/support/test-database";
+import { digestBatch } from "../digest/digest-batch";
+import { addIssueComment } from "../issues/add-issue-comment";
+import { createProject } from "./create-project";
+import { deleteProject } from "./delete-project";
+import { ensureInternalProject } from "./ensure-internal-project";
+
+/** Every table that holds rows of a project, by project or by issue. */
+const byProject = ["project_keys", "intake", "events", "attachments", "stored_items", "session_counts", "outcomes", "issues", "issue_hashes", "releases", "team_projects"] as const;
+const byIssue = ["issue_hourly_counts", "issue_users", "issue_environments", "issue_tag_values", "issue_activity", "issue_comments"] as const;
+
+describe(`deleting a project on ${testDialect}`, () => {
+  let database: TestDatabase;
+  beforeEach(async () => {
+    database = await createTestDatabase();
+  });
+  afterEach(() => database.destroy());
+
+  async function seed(name: string) {
+    const { project } = await createProject(database.db, { name });
+    await storeFixtureEvent(database.db, project.id, "node-exception.envelope");
+    await storeFixtureEvent(database.db, project.id, "browser-nextjs-unhandled-error.envelope");
+    await digestBatch(database);
+    const issue = await database.db.selectFrom("issues").select("id").where("project_id", "=", project.id).executeTakeFirstOrThrow();
+    await addIssueComment(database, { issueId: issue.id, author: "user:ada@example.com", body: "looking" });
+    const team = await database.db.insertInto("teams").values({ slug: `team-${name}`, name, created_at: Date.now() }).returning("id").executeTakeFirstOrThrow();
+    await database.db.insertInto("team_projects").values({ team_id: team.id, project_id: project.id }).execute();
+    const issueIds = (await database.db.selectFrom("issues").select("id").where("project_id", "=", project.id).execute()).map((row) => row.id);
+    return { projectId: project.id, issueIds };
+  }
+
+  async function rowsOf(projectId: number, issueIds: number[]): Promise<Record<string, number>> {
+    const counts: Record<string, number> = {};
+    for (const table of byProject) {
+      const row = await database.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).where("project_id", "=", projectId).executeTakeFirstOrThrow();
+      counts[table] = Number(row.n);
+    }
+    for (const table of byIssue) {
+      const row = await database.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).where("issue_id", "in", issueIds).executeTakeFirstOrThrow();
+      counts[table] = Number(row.n);
+    }
+    return counts;
+  }
+
+  it("removes every row of the project and its issues, and nothing of another project", async () => {
+    const doomed = await seed("doomed");
+    const kept = await seed("kept");
+    const keptBefore = await rowsOf(kept.projectId, kept.issueIds);
+    const doomedBefore = await rowsOf(doomed.projectId, doomed.issueIds);
+    // The seed reaches the tables it claims to (so "all zero" below means something).
+    for (const table of ["project_keys", "intake", "events", "issues", "issue_hashes", "team_projects", "issue_hourly_counts", "issue_tag_values", "issue_activity", "issue_comments"]) expect(doomedBefore[table], table).toBeGreaterThan(0);
+
+    expect(await deleteProject(database, { projectId: doomed.projectId })).toEqual({ slug: "doomed" });
+
+    expect(Object.values(await rowsOf(doomed.projectId, doomed.issueIds)).every((count) => count === 0), JSON.stringify(await rowsOf(doomed.projectId, doomed.issueIds))).toBe(true);
+    expect(await database.db.selectFrom("projects").select("id").where("id", "=", doomed.projectId).executeTakeFirst()).toBeUndefined();
+    expect(await rowsOf(kept.projectId, kept.issueIds)).toEqual(keptBefore);
+  });
+
+  it("refuses Lantern's own project and unknown ids", async () => {
+    await ensureInternalProject(database.db);
+    const internalId = (await database.db.selectFrom("projects").select("id").where("is_internal", "=", 1).executeTakeFirstOrThrow()).id;
+    await expect(deleteProject(database, { projectId: internalId })).rejects.toMatchObject({ code: "conflict" });
+    await expect(deleteProject(database, { projectId: 987654 })).rejects.toMatchObject({ code: "not_found" });
+  });
+});
