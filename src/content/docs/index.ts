@@ -4,6 +4,7 @@ import { DigestLookup } from "./digest-lookup";
 import { GettingStarted } from "./getting-started";
 import { Grouping } from "./grouping";
 import { SelfMonitoring } from "./self-monitoring";
+import { SingleSignOn } from "./single-sign-on";
 
 export interface DocPage {
   slug: string[];
@@ -17,6 +18,7 @@ export const docPages: DocPage[] = [
   { slug: ["configuration"], title: "Configuration", summary: "Every environment variable and its default.", Content: Configuration },
   { slug: ["guides", "grouping"], title: "Grouping and issues", summary: "How events become issues, project rules, and issue states.", Content: Grouping },
   { slug: ["guides", "self-monitoring"], title: "Self-monitoring", summary: "How Lantern reports its own errors through /monitoring.", Content: SelfMonitoring },
+  { slug: ["guides", "single-sign-on"], title: "Single sign-on", summary: "Sign in through an OpenID Connect provider; the redirect URI to register.", Content: SingleSignOn },
   { slug: ["guides", "digest-lookup"], title: "Looking up a digest", summary: "Open the server event behind the “Digest:” line of a Next.js error page.", Content: DigestLookup },
 ];
 

@@ -4,13 +4,21 @@ import { genericOAuth } from "better-auth/plugins";
 import type { LanternConfig } from "../config";
 import type { LanternDatabase } from "../db/create-database";
 import { passwordResetUrl } from "./password-reset-url";
+import { recordOidcSignIn } from "./record-oidc-sign-in";
 import { sendMail } from "./send-mail";
 
 const camelToSnake = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 const columns = (...names: string[]) => Object.fromEntries(names.map((name) => [name, camelToSnake(name)]));
 
-/** Paths of better-auth's HTTP handler that Lantern serves; every other flow runs through Lantern's own actions. */
-export const servedAuthPaths = ["/sign-in/oauth2", "/oauth2/callback/", "/get-session"] as const;
+/** The generic OAuth provider's id: it names better-auth's callback path, `/api/auth/callback/oidc`. */
+export const oidcProviderId = "oidc";
+
+/**
+ * Paths under `/api/auth` that Lantern lets better-auth's HTTP handler answer: only the OIDC callback (the
+ * provider sends the browser there). Sign-up, password sign-in and the rest stay closed; Lantern's own
+ * throttled, audited actions and verbs call better-auth's server API instead.
+ */
+export const servedAuthPaths = [`/callback/${oidcProviderId}`] as const;
 
 /**
  * better-auth over Lantern's own database connection and tables (snake_case columns, created by migration
@@ -46,7 +54,10 @@ export function authOptions(database: LanternDatabase, config: LanternConfig, se
       modelName: "accounts",
       fields: columns("userId", "accountId", "providerId", "accessToken", "refreshToken", "idToken", "accessTokenExpiresAt", "refreshTokenExpiresAt", "createdAt", "updatedAt"),
       // An OIDC sign-in joins the existing user with the same e-mail; it never creates one (invites do).
-      accountLinking: { enabled: true, trustedProviders: oidc ? ["oidc"] : [] },
+      // Lantern's users are made by an owner (setup, invites, CLI) and never verify their e-mail, so the
+      // local-verification gate would refuse every link; it guards against a self-registered row waiting
+      // for its victim, and Lantern has no self-registration.
+      accountLinking: { enabled: true, trustedProviders: oidc ? [oidcProviderId] : [], requireLocalEmailVerified: false },
     },
     verification: {
       modelName: "verifications",
@@ -73,6 +84,9 @@ export function authOptions(database: LanternDatabase, config: LanternConfig, se
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
       ipAddress: { ipAddressHeaders: ["x-lantern-client-ip"] },
     },
+    // A failed OIDC callback (refused e-mail, cancelled, expired state) lands on the sign-in page with ?error=.
+    onAPIError: { errorURL: "/sign-in" },
+    hooks: { after: recordOidcSignIn(database.db) },
     // Password sign-in is throttled by Lantern (per account and per address, from the audit log).
     rateLimit: { enabled: true, window: 60, max: 30 },
     plugins: [
@@ -81,10 +95,13 @@ export function authOptions(database: LanternDatabase, config: LanternConfig, se
             genericOAuth({
               config: [
                 {
-                  providerId: "oidc",
+                  providerId: oidcProviderId,
                   discoveryUrl: `${oidc.issuer}/.well-known/openid-configuration`,
                   clientId: oidc.clientId,
                   clientSecret: oidc.clientSecret,
+                  // HTTP Basic at the token endpoint: OIDC's default method, one every provider must accept
+                  // (RFC 6749 §2.3.1); better-auth would otherwise post the secret in the body.
+                  authentication: "basic",
                   scopes: ["openid", "email", "profile"],
                   pkce: true,
                   disableImplicitSignUp: true,
