@@ -1,4 +1,5 @@
 import type { ComponentType } from "react";
+import { Api } from "./api";
 import { Configuration } from "./configuration";
 import { DigestLookup } from "./digest-lookup";
 import { GettingStarted } from "./getting-started";
@@ -20,6 +21,7 @@ export const docPages: DocPage[] = [
   { slug: ["guides", "self-monitoring"], title: "Self-monitoring", summary: "How Lantern reports its own errors through /monitoring.", Content: SelfMonitoring },
   { slug: ["guides", "single-sign-on"], title: "Single sign-on", summary: "Sign in through an OpenID Connect provider; the redirect URI to register.", Content: SingleSignOn },
   { slug: ["guides", "digest-lookup"], title: "Looking up a digest", summary: "Open the server event behind the “Digest:” line of a Next.js error page.", Content: DigestLookup },
+  { slug: ["api"], title: "API", summary: "Sentry-compatible /api/0/: tokens, issues, events and keys for scripts.", Content: Api },
 ];
 
 export function findDocPage(slug: string[]): DocPage | undefined {

@@ -23,7 +23,8 @@ export interface ApiAnswer {
   headers?: Record<string, string>;
 }
 
-type RouteContext<Params> = { params: Promise<Params> };
+/** Next passes no params to a route without dynamic segments. */
+type RouteContext<Params> = { params?: Promise<Params> } | undefined;
 
 const jsonHeaders = { "Content-Type": "application/json", "Cache-Control": "no-store" };
 
@@ -32,7 +33,8 @@ export function apiRoute<Params extends Record<string, string | string[] | undef
     try {
       const context = await getApiContext(request);
       refuseCrossSiteCookieWrites(request, context);
-      const answer = await handler({ request, context, params: await route.params, url: new URL(request.url) });
+      const params = ((await route?.params) ?? {}) as Params;
+      const answer = await handler({ request, context, params, url: new URL(request.url) });
       if (answer.status === 204 || answer.status === 202) return new Response(null, { status: answer.status, headers: { "Cache-Control": "no-store", ...answer.headers } });
       return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200, headers: { ...jsonHeaders, ...answer.headers } });
     } catch (error) {
@@ -48,6 +50,7 @@ export function errorResponse(error: unknown): Response {
     return new Response(JSON.stringify({ detail: error.message }), { status: httpStatusOf(error), headers });
   }
   const errorId = Sentry.captureException(error);
+  console.error(`lantern: /api/0/ request failed (reported as ${errorId}):`, error);
   return new Response(JSON.stringify({ detail: "Internal Error", errorId }), { status: 500, headers: jsonHeaders });
 }
 
