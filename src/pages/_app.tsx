@@ -1,4 +1,4 @@
-import type { AppProps } from "next/app";
+import App, { type AppContext, type AppProps } from "next/app";
 import Head from "next/head";
 import { dsnMetaName, tracesSampleRateMetaName } from "@/lib/diagnostics-meta";
 import { AppShell } from "@/components/shell/app-shell";
@@ -23,3 +23,7 @@ export default function LanternPagesApp({ Component, pageProps }: AppProps<Diagn
     </ThemeProvider>
   );
 }
+
+// An App with getInitialProps is rendered per request, /404 included: without it /404 would be the one
+// page prerendered at build time, with no nonce for the Content-Security-Policy, so its scripts would be refused.
+LanternPagesApp.getInitialProps = async (context: AppContext) => App.getInitialProps(context);
