@@ -231,6 +231,12 @@ test("a read-scoped token cannot change anything, and requests without a valid t
   const signedIn = await playwrightRequest.newContext({ baseURL: e2eBaseUrl, storageState: e2eOwnerState });
   try {
     expect((await signedIn.get("/api/0/openapi.json")).status()).toBe(200);
+    // The built-in documentation explains tokens and links the document.
+    const docs = await signedIn.get("/docs/api");
+    expect(docs.status()).toBe(200);
+    const html = await docs.text();
+    expect(html).toContain('href="/api/0/openapi.json"');
+    expect(html).toContain("lantern token create --user");
   } finally {
     await signedIn.dispose();
   }
