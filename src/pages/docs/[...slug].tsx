@@ -2,7 +2,7 @@ import type { GetServerSideProps } from "next";
 import Head from "next/head";
 import Link from "next/link";
 import { docPages, findDocPage } from "@/content/docs";
-import { requirePageViewer, toShellViewer, type ShellViewer } from "@/server/access/require-page-viewer";
+import { requirePageViewer, toShellViewer } from "@/server/access/require-page-viewer";
 import { withDiagnostics, type DiagnosticsProps } from "@/server/monitoring/with-diagnostics";
 
 interface DocPageProps extends DiagnosticsProps {
