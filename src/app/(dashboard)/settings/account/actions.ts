@@ -7,6 +7,7 @@ import type { ActionState } from "@/lib/action-state";
 import type { Permission } from "@/server/access/viewer";
 import { getAppContext } from "@/server/app-context";
 import { getAuth } from "@/server/auth/get-auth";
+import { isAppError } from "@/server/errors";
 import { changePassword } from "@/server/users/change-password";
 import { createPersonalApiToken } from "@/server/users/create-personal-api-token";
 import { revokePersonalApiToken } from "@/server/users/revoke-personal-api-token";
@@ -15,13 +16,21 @@ import { field, runAction } from "../run-action";
 
 const path = "/settings/account";
 
+/**
+ * Changes the password; on success goes back to the page with a notice. A redirect, not a re-render: the
+ * old session (whose cookie this request carries) is gone, and the page must be read with the new one.
+ */
 export async function changePasswordAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
   const context = await getAppContext();
   const auth = await getAuth();
   const requestHeaders = await headers();
-  return runAction(path, () => changePassword(context, auth, { currentPassword: field(formData, "currentPassword"), newPassword: field(formData, "newPassword"), headers: requestHeaders }), () => ({
-    message: "Password changed. Every other session of yours was signed out.",
-  }));
+  try {
+    await changePassword(context, auth, { currentPassword: field(formData, "currentPassword"), newPassword: field(formData, "newPassword"), headers: requestHeaders });
+  } catch (error) {
+    if (isAppError(error)) return { error: error.message };
+    throw error;
+  }
+  redirect(`${path}?changed=password`);
 }
 
 /** Ends every session of the account, this one too, and goes to the sign-in page. */

@@ -15,8 +15,9 @@ export const metadata: Metadata = { title: "Your account" };
 const roleWords = { owner: "an owner", admin: "an admin", member: "a member" } as const;
 
 /** The signed-in person's own account: password, sessions and API tokens. */
-export default async function AccountPage() {
+export default async function AccountPage({ searchParams }: { searchParams: Promise<{ changed?: string | string[] }> }) {
   const { db, viewer } = await getAppContext();
+  const { changed } = await searchParams;
   const tokens = await listApiTokens(db, viewer.userId);
   return (
     <>
@@ -25,6 +26,11 @@ export default async function AccountPage() {
         <Card>
           <CardTitle>Password</CardTitle>
           <CardDescription>Changing it signs you out on every other device.</CardDescription>
+          {changed === "password" ? (
+            <p role="status" className="mt-3 text-sm text-muted-foreground">
+              Password changed. Every other session of yours was signed out.
+            </p>
+          ) : null}
           <div className="mt-4">
             <ChangePasswordForm action={changePasswordAction} />
           </div>
