@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parseEnvelope } from "@/server/ingest/parse-envelope";
 import { createProject, type CreatedProject } from "@/server/projects/create-project";
+import { deleteProject } from "@/server/projects/delete-project";
 import { buildEnvelope, compressZeros, eventEnvelope, eventRows, newEventId, postToIngest } from "../support/sdk-helpers";
 import { startIngestServer, type IngestServer } from "../support/start-ingest-server";
 import { createTestDatabase, testDialect, type TestDatabase } from "../support/test-database";
@@ -100,6 +101,20 @@ describe(`ingest rejections over HTTP on ${testDialect}`, { timeout: 60_000 }, (
       await expectRefused(await postToIngest(server, shop.project.id, eventEnvelope().body, { key: shop.key.public_key }), 403, /unknown or disabled public key/);
       expect(await intakeCount()).toBe(before);
       await expectStillAccepting(server, await createProject(database.db, { name: "Billing", platform: "node" }));
+    });
+
+    it("answers 403 for a project deleted while its key is still cached, and keeps accepting other projects' envelopes sent at the same moment", async () => {
+      const server = await start();
+      const billing = await createProject(database.db, { name: "Billing", platform: "node" });
+      await expectStillAccepting(server);
+      await deleteProject(database, { projectId: shop.project.id });
+      const [deleted, other] = await Promise.all([
+        postToIngest(server, shop.project.id, eventEnvelope().body, { key: shop.key.public_key }),
+        postToIngest(server, billing.project.id, eventEnvelope().body, { key: billing.key.public_key }),
+      ]);
+      expect(other.status).toBe(200);
+      await expectRefused(deleted, 403, /Project does not exist/);
+      await expectStillAccepting(server, billing);
     });
 
     it("answers 400 when the envelope header's dsn names another project than the URL", async () => {

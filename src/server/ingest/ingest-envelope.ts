@@ -7,6 +7,7 @@ import { inspectEnvelope } from "./inspect-envelope";
 import { parseEnvelope } from "./parse-envelope";
 import { rateLimitHeaders, type RateLimit } from "./rate-limiter";
 import { serializeEnvelope } from "./serialize-envelope";
+import { isForeignKeyViolation } from "../db/is-foreign-key-violation";
 
 export interface IngestResult {
   projectId: number;
@@ -60,7 +61,7 @@ export async function ingestEnvelope(service: IngestService, input: IngestInput)
   }
 
   const body = kept === envelope.items ? input.body : serializeEnvelope(envelope.header, kept);
-  await service.writer.append({
+  await appendToIntake(service, {
     project_id: projectId,
     received_at: Date.now(),
     event_id: facts.eventId,
@@ -85,3 +86,14 @@ function takeRateLimits(service: IngestService, publicKey: string, limit: { coun
   }
   return limits;
 }
+
+/** The intake write; a project deleted while its key was still cached is refused like a disabled key. */
+async function appendToIntake(service: IngestService, row: Parameters<IngestService["writer"]["append"]>[0]): Promise<void> {
+  try {
+    await service.writer.append(row);
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw new AppError("forbidden", "Project does not exist");
+    throw error;
+  }
+}
+

@@ -37,20 +37,37 @@ export class IntakeWriter {
       while (this.queue.length > 0) {
         const batch = this.takeBatch();
         try {
-          await this.db.transaction().execute(async (trx) => {
-            // Statements of bounded size: SQLite allows ~32k parameters per statement.
-            for (let start = 0; start < batch.length; start += 100) {
-              await trx.insertInto("intake").values(batch.slice(start, start + 100).map((waiting) => waiting.row)).execute();
-            }
-          });
+          await this.commit(batch);
           for (const waiting of batch) waiting.done();
           this.onCommit(batch.length);
         } catch (error) {
-          for (const waiting of batch) waiting.done(error);
+          if (batch.length === 1) batch[0]!.done(error);
+          // One bad row (a project deleted while its key was still cached) must not fail the others: each
+          // is written on its own, and only the ones refused again see the error.
+          else for (const waiting of batch) await this.commitAlone(waiting);
         }
       }
     } finally {
       this.isWriting = false;
+    }
+  }
+
+  private async commit(batch: Waiting[]): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      // Statements of bounded size: SQLite allows ~32k parameters per statement.
+      for (let start = 0; start < batch.length; start += 100) {
+        await trx.insertInto("intake").values(batch.slice(start, start + 100).map((waiting) => waiting.row)).execute();
+      }
+    });
+  }
+
+  private async commitAlone(waiting: Waiting): Promise<void> {
+    try {
+      await this.commit([waiting]);
+      waiting.done();
+      this.onCommit(1);
+    } catch (error) {
+      waiting.done(error);
     }
   }
 
