@@ -8,7 +8,7 @@ describe(`migrations on ${testDialect}`, () => {
 
   it("apply on an empty database and then have nothing left to do", async () => {
     database = await createTestDatabase({ isEmpty: true });
-    expect(await migrateToLatest(database.db)).toEqual(["0001-initial", "0002-ingest-and-digest", "0003-issues", "0004-issue-search", "0005-data-scrubbing", "0006-list-sort-indexes", "0007-accounts"]);
+    expect(await migrateToLatest(database.db)).toEqual(["0001-initial", "0002-ingest-and-digest", "0003-issues", "0004-issue-search", "0005-data-scrubbing", "0006-list-sort-indexes", "0007-accounts", "0008-status-last-seen-index"]);
     expect(await migrateToLatest(database.db)).toEqual([]);
     const tables = await database.db.introspection.getTables();
     expect(tables.map((table) => table.name)).toEqual(expect.arrayContaining(["projects", "project_keys", "intake", "events", "attachments", "stored_items", "session_counts", "outcomes", "issues", "issue_hashes", "issue_hourly_counts", "issue_users", "issue_environments", "issue_activity", "releases"]));

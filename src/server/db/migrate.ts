@@ -7,6 +7,7 @@ import * as issueSearch from "./migrations/0004-issue-search";
 import * as dataScrubbing from "./migrations/0005-data-scrubbing";
 import * as listSortIndexes from "./migrations/0006-list-sort-indexes";
 import * as accounts from "./migrations/0007-accounts";
+import * as statusLastSeenIndex from "./migrations/0008-status-last-seen-index";
 
 /**
  * Forward-only migrations, listed in code (not read from disk) so they survive bundling.
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   "0005-data-scrubbing": dataScrubbing,
   "0006-list-sort-indexes": listSortIndexes,
   "0007-accounts": accounts,
+  "0008-status-last-seen-index": statusLastSeenIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
