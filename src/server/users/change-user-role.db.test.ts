@@ -9,6 +9,8 @@ import { createApiToken } from "../tokens/api-tokens";
 import { changeUserRole } from "./change-user-role";
 import { listUsers } from "./list-users";
 import { removeUser } from "./remove-user";
+import { createInvite } from "../invites/create-invite";
+import { findInvite } from "../invites/find-invite";
 
 describe(`roles and removing accounts on ${testDialect}`, () => {
   let database: TestDatabase;
@@ -73,19 +75,26 @@ describe(`roles and removing accounts on ${testDialect}`, () => {
     ]);
   });
 
-  it("removes an account with its sessions and tokens at once, records it, and refuses removing yourself", async () => {
+  it("removes an account with its sessions, tokens and pending invites at once, records it, and refuses removing yourself", async () => {
     const browser = await signInForTest(auth, member.email, member.password);
     expect(await sessionUserId(auth, browser)).toBe(member.userId);
     await createApiToken(database.db, { userId: member.userId, name: "ci", scopes: ["read"] });
-    await removeUser(adminContext, { userId: member.userId });
+    const adminInvite = await createInvite(adminContext, { email: "", role: "member", teamId: "" });
+    const ownerInvite = await createInvite(ownerContext, { email: "", role: "member", teamId: "" });
+    await removeUser(ownerContext, { userId: admin.userId });
+    // The removed admin's pending link no longer works; another person's still does.
+    expect(await findInvite(database.db, adminInvite.url.split("/").at(-1)!)).toMatchObject({ status: "revoked" });
+    expect(await findInvite(database.db, ownerInvite.url.split("/").at(-1)!)).toMatchObject({ status: "pending" });
+    await removeUser(ownerContext, { userId: member.userId });
     expect(await sessionUserId(auth, browser)).toBeNull();
     expect(await database.db.selectFrom("sessions").select("id").where("user_id", "=", member.userId).execute()).toEqual([]);
     expect(await database.db.selectFrom("api_tokens").select("id").where("user_id", "=", member.userId).execute()).toEqual([]);
-    expect((await listUsers(database.db)).map((user) => user.email)).toEqual([owner.email, admin.email]);
+    expect((await listUsers(database.db)).map((user) => user.email)).toEqual([owner.email]);
     await expect(removeUser(ownerContext, { userId: owner.userId })).rejects.toMatchObject({ code: "bad_request" });
     await expect(removeUser(ownerContext, { userId: member.userId })).rejects.toMatchObject({ code: "not_found" });
 
-    const [removed] = (await listAuditLog(database.db, { action: "user.removed" })).entries;
-    expect(removed).toMatchObject({ actor: `user:${admin.email}`, target: member.email, ipAddress: "192.0.2.10" });
+    const [removedMember, removedAdmin] = (await listAuditLog(database.db, { action: "user.removed" })).entries;
+    expect(removedMember).toMatchObject({ actor: `user:${owner.email}`, target: member.email, ipAddress: "192.0.2.10" });
+    expect(removedAdmin).toMatchObject({ actor: `user:${owner.email}`, target: admin.email });
   });
 });

@@ -23,6 +23,8 @@ export async function removeUser(context: AccessContext, input: { userId: string
     assertCanManageRole(context.viewer, user.role, null);
     if (user.role === "owner") await assertAnotherOwnerRemains(trx, context.database.dialect, userId.data);
     await trx.deleteFrom("sessions").where("user_id", "=", userId.data).execute();
+    // The links they handed out would let people in on the say-so of someone no longer here.
+    await trx.updateTable("invites").set({ revoked_at: Date.now() }).where("created_by", "=", `user:${user.email}`).where("accepted_at", "is", null).where("revoked_at", "is", null).execute();
     await trx.deleteFrom("users").where("id", "=", userId.data).execute();
     return user;
   });
