@@ -179,7 +179,12 @@ export function readPairs(value: unknown): [string, string][] {
 function readTextPairs(value: unknown, separator: "&" | ";"): [string, string][] | string {
   if (typeof value !== "string") return readPairs(value);
   if (!value.includes("=")) return value.trim();
-  return value
+  return splitTextPairs(value, separator);
+}
+
+/** `a=1&b=2` (a query string, URL-decoded) or `a=1; b=2` (a cookie header, as is) into pairs. */
+export function splitTextPairs(text: string, separator: "&" | ";"): [string, string][] {
+  return text
     .split(separator)
     .map((part) => part.trim())
     .filter((part) => part !== "")

@@ -4,7 +4,7 @@ import { cache } from "react";
 import type { Kysely } from "kysely";
 import type { AccessContext } from "./access/authorize";
 import { clientAddressHeader, requestPathHeader } from "./access/client-headers";
-import { getSessionViewer } from "./access/get-session-viewer";
+import { getOptionalViewer } from "./access/get-optional-viewer";
 import { getConfig, type LanternConfig } from "./config";
 import type { LanternDatabase } from "./db/create-database";
 import { getDatabase } from "./db/get-database";
@@ -28,7 +28,8 @@ export async function getPublicContext(): Promise<{ db: Kysely<Database>; databa
 export const getAppContext = cache(async (): Promise<AppContext> => {
   const { db, database, config } = await getPublicContext();
   const requestHeaders = await headers();
-  const viewer = await getSessionViewer(db, requestHeaders);
+  // The root layout asked too (for the shell); both share one session read per request.
+  const viewer = await getOptionalViewer();
   if (!viewer) {
     if (!(await hasAnyUser(db))) redirect("/setup");
     const path = requestHeaders.get(requestPathHeader);

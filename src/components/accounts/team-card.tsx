@@ -36,82 +36,34 @@ export function TeamCard({ team, users, projects, actions }: TeamCardProps) {
         {team.name}
       </h2>
       <div className="mt-4 grid gap-6 md:grid-cols-2">
-        <div>
-          <h3 className="text-sm font-semibold">Members</h3>
-          {team.members.length === 0 ? <p className="mt-1 text-sm text-muted-foreground">Nobody yet.</p> : null}
-          <ul aria-label={`Members of ${team.name}`} className="mt-1 space-y-1 text-sm">
-            {team.members.map((member) => (
-              <li key={member.userId} className="flex flex-wrap items-center gap-2">
-                <span>{member.email}</span>
-                {actions ? (
-                  <ActionForm action={actions.removeMember} aria-label={`Take ${member.email} out of ${team.name}`} className="flex flex-wrap items-center gap-2">
-                    <input type="hidden" name="teamId" value={team.id} />
-                    <input type="hidden" name="userId" value={member.userId} />
-                    <Button type="submit" variant="ghost" size="sm" aria-label={`Remove ${member.email} from ${team.name}`}>
-                      Remove
-                    </Button>
-                  </ActionForm>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-          {actions && candidates.length > 0 ? (
-            <ActionForm action={actions.addMember} aria-label={`Add a member to ${team.name}`} className="mt-3 flex flex-wrap items-center gap-2">
-              <input type="hidden" name="teamId" value={team.id} />
-              <label className="sr-only" htmlFor={`${headingId}-user`}>
-                Member to add to {team.name}
-              </label>
-              <Select id={`${headingId}-user`} name="userId" className="w-56">
-                {candidates.map((user) => (
-                  <option key={user.id} value={user.id}>
-                    {user.email}
-                  </option>
-                ))}
-              </Select>
-              <Button type="submit" variant="secondary" size="sm">
-                Add member
-              </Button>
-            </ActionForm>
-          ) : null}
-        </div>
-        <div>
-          <h3 className="text-sm font-semibold">Projects</h3>
-          {team.projects.length === 0 ? <p className="mt-1 text-sm text-muted-foreground">None yet.</p> : null}
-          <ul aria-label={`Projects of ${team.name}`} className="mt-1 space-y-1 text-sm">
-            {team.projects.map((project) => (
-              <li key={project.id} className="flex flex-wrap items-center gap-2">
-                <span>{project.name}</span>
-                {actions ? (
-                  <ActionForm action={actions.removeProject} aria-label={`Take ${project.name} from ${team.name}`} className="flex flex-wrap items-center gap-2">
-                    <input type="hidden" name="teamId" value={team.id} />
-                    <input type="hidden" name="projectId" value={project.id} />
-                    <Button type="submit" variant="ghost" size="sm" aria-label={`Remove ${project.name} from ${team.name}`}>
-                      Remove
-                    </Button>
-                  </ActionForm>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-          {actions && projectCandidates.length > 0 ? (
-            <ActionForm action={actions.addProject} aria-label={`Add a project to ${team.name}`} className="mt-3 flex flex-wrap items-center gap-2">
-              <input type="hidden" name="teamId" value={team.id} />
-              <label className="sr-only" htmlFor={`${headingId}-project`}>
-                Project to add to {team.name}
-              </label>
-              <Select id={`${headingId}-project`} name="projectId" className="w-56">
-                {projectCandidates.map((project) => (
-                  <option key={project.id} value={project.id}>
-                    {project.name}
-                  </option>
-                ))}
-              </Select>
-              <Button type="submit" variant="secondary" size="sm">
-                Add project
-              </Button>
-            </ActionForm>
-          ) : null}
-        </div>
+        <TeamLinks
+          team={team}
+          heading="Members"
+          noun="member"
+          none="Nobody yet."
+          field="userId"
+          selectId={`${headingId}-user`}
+          selectLabel={`Member to add to ${team.name}`}
+          linked={team.members.map((member) => ({ id: member.userId, label: member.email }))}
+          candidates={candidates.map((user) => ({ id: user.id, label: user.email }))}
+          takeOutLabel={(label) => `Take ${label} out of ${team.name}`}
+          add={actions?.addMember}
+          remove={actions?.removeMember}
+        />
+        <TeamLinks
+          team={team}
+          heading="Projects"
+          noun="project"
+          none="None yet."
+          field="projectId"
+          selectId={`${headingId}-project`}
+          selectLabel={`Project to add to ${team.name}`}
+          linked={team.projects.map((project) => ({ id: project.id, label: project.name }))}
+          candidates={projectCandidates.map((project) => ({ id: project.id, label: project.name }))}
+          takeOutLabel={(label) => `Take ${label} from ${team.name}`}
+          add={actions?.addProject}
+          remove={actions?.removeProject}
+        />
       </div>
       {actions ? (
         <details className="mt-4 border-t border-border pt-4">
@@ -126,5 +78,66 @@ export function TeamCard({ team, users, projects, actions }: TeamCardProps) {
         </details>
       ) : null}
     </section>
+  );
+}
+
+interface TeamLinksProps {
+  team: TeamSummary;
+  heading: "Members" | "Projects";
+  noun: "member" | "project";
+  none: string;
+  /** The form field naming the member or project. */
+  field: "userId" | "projectId";
+  selectId: string;
+  selectLabel: string;
+  linked: { id: string | number; label: string }[];
+  candidates: { id: string | number; label: string }[];
+  takeOutLabel: (label: string) => string;
+  /** Absent for members, who see the list without controls. */
+  add?: Action;
+  remove?: Action;
+}
+
+/** One side of a team — its members or its projects — with remove buttons and an "add" picker. */
+function TeamLinks({ team, heading, noun, none, field, selectId, selectLabel, linked, candidates, takeOutLabel, add, remove }: TeamLinksProps) {
+  return (
+    <div>
+      <h3 className="text-sm font-semibold">{heading}</h3>
+      {linked.length === 0 ? <p className="mt-1 text-sm text-muted-foreground">{none}</p> : null}
+      <ul aria-label={`${heading} of ${team.name}`} className="mt-1 space-y-1 text-sm">
+        {linked.map((item) => (
+          <li key={item.id} className="flex flex-wrap items-center gap-2">
+            <span>{item.label}</span>
+            {remove ? (
+              <ActionForm action={remove} aria-label={takeOutLabel(item.label)} className="flex flex-wrap items-center gap-2">
+                <input type="hidden" name="teamId" value={team.id} />
+                <input type="hidden" name={field} value={item.id} />
+                <Button type="submit" variant="ghost" size="sm" aria-label={`Remove ${item.label} from ${team.name}`}>
+                  Remove
+                </Button>
+              </ActionForm>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      {add && candidates.length > 0 ? (
+        <ActionForm action={add} aria-label={`Add a ${noun} to ${team.name}`} className="mt-3 flex flex-wrap items-center gap-2">
+          <input type="hidden" name="teamId" value={team.id} />
+          <label className="sr-only" htmlFor={selectId}>
+            {selectLabel}
+          </label>
+          <Select id={selectId} name={field} className="w-56">
+            {candidates.map((candidate) => (
+              <option key={candidate.id} value={candidate.id}>
+                {candidate.label}
+              </option>
+            ))}
+          </Select>
+          <Button type="submit" variant="secondary" size="sm">
+            Add {noun}
+          </Button>
+        </ActionForm>
+      ) : null}
+    </div>
   );
 }

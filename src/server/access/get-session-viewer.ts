@@ -1,12 +1,13 @@
 import type { Kysely } from "kysely";
 import { getAuth } from "../auth/get-auth";
 import type { Database } from "../db/schema";
-import { loadViewer, type Viewer } from "./viewer";
+import { viewerOf, type Viewer } from "./viewer";
 
 /** The viewer of the session cookie in `headers`; null without a valid, unexpired session. */
 export async function getSessionViewer(db: Kysely<Database>, headers: Headers): Promise<Viewer | null> {
   const auth = await getAuth();
   const session = await auth.api.getSession({ headers, query: { disableCookieCache: true } });
   if (!session) return null;
-  return loadViewer(db, session.user.id);
+  // better-auth has just read the user (role included, as an additional field): no second read.
+  return viewerOf(db, session.user);
 }

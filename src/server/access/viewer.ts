@@ -31,7 +31,12 @@ const permissionsOfRole: Record<Role, Permission[]> = {
  */
 export async function loadViewer(db: Kysely<Database>, userId: string, scopes?: readonly Permission[]): Promise<Viewer | null> {
   const user = await db.selectFrom("users").select(["id", "email", "name", "role"]).where("id", "=", userId).executeTakeFirst();
-  if (!user) return null;
+  return user ? viewerOf(db, user, scopes) : null;
+}
+
+/** The viewer of a user row already read (a session carries its user): only members' teams are looked up. */
+export async function viewerOf(db: Kysely<Database>, user: { id: string; email: string; name: string; role?: string | null }, scopes?: readonly Permission[]): Promise<Viewer> {
+  const userId = user.id;
   const role: Role = user.role === "owner" || user.role === "admin" ? user.role : "member";
   let projectIds: Set<number> | "all" = "all";
   if (role === "member") {

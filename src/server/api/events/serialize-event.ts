@@ -2,6 +2,7 @@ import type { JsonObject } from "../../digest/read-values";
 import { eventTagPairs } from "../../issues/event-tag-pairs";
 import { metadataOf } from "../issues/serialize-issue";
 import type { ApiEvent, ApiEventEntry, ApiEventSummary, ApiEventUser } from "../schemas";
+import { splitTextPairs } from "@/lib/event-payload";
 
 /**
  * A stored (normalized) event as Sentry's event endpoints answer: the protocol's interfaces become
@@ -236,20 +237,7 @@ function pairsOf(value: unknown, separator: "&" | ";" | null): [string, unknown]
   if (Array.isArray(value)) return value.filter((pair): pair is [string, unknown] => Array.isArray(pair) && pair.length === 2 && typeof pair[0] === "string");
   if (isRecord(value)) return Object.entries(value);
   if (typeof value !== "string" || separator === null || value === "") return [];
-  return value
-    .split(separator)
-    .map((part) => part.trim())
-    .filter((part) => part !== "")
-    .map((part): [string, string] => {
-      const equals = part.indexOf("=");
-      const [key, entry] = equals === -1 ? [part, ""] : [part.slice(0, equals), part.slice(equals + 1)];
-      if (separator === ";") return [key, entry];
-      try {
-        return [decodeURIComponent(key.replaceAll("+", " ")), decodeURIComponent(entry.replaceAll("+", " "))];
-      } catch {
-        return [key, entry];
-      }
-    });
+  return splitTextPairs(value, separator);
 }
 
 function headerValue(headers: unknown, name: string): string | null {
