@@ -9,6 +9,9 @@ const nextConfig: NextConfig = {
   experimental: {
     // Prefetched page data is reused for 30 s on dynamic pages and 300 s on static ones.
     staleTimes: { dynamic: 30, static: 300 },
+    // No source maps for the server bundles: Node keeps every loaded bundle's map in memory once source
+    // maps are on (tsx turns them on for `lantern start`), about 90 MB (docs/performance.md).
+    turbopackSourceMaps: false,
   },
   poweredByHeader: false,
   // `npm test` type-checks the whole repository (tests included) with tsc; `npm start` need not repeat it.

@@ -2,7 +2,7 @@
 // `npm run bench:ingest` — envelope ingest of `lantern start` (production build, fresh SQLite) against a
 // bare Node http server that only reads, gunzips and JSON-parses the same bodies, in one run on this
 // machine. Prints accepted and digested events/s, latency, peak RSS; then p99 at a fixed 1,000 events/s.
-//   node bench/ingest.mjs [seconds=15] [connections=32]
+//   node bench/ingest.mjs [seconds=15] [connections=32] [--skip-build]
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
@@ -13,7 +13,7 @@ import autocannon from "autocannon";
 import Database from "better-sqlite3";
 import { realisticEnvelope } from "./realistic-envelope.mjs";
 
-const [seconds = "15", connections = "32"] = process.argv.slice(2);
+const [seconds = "15", connections = "32"] = process.argv.slice(2).filter((argument) => !argument.startsWith("--"));
 const lanternPort = 3295;
 const baselinePort = 3296;
 const distinctBodies = 10_000;
@@ -59,7 +59,10 @@ const env = { ...process.env, PORT: String(lanternPort), HOST: "127.0.0.1", DATA
 const dsn = execFileSync(process.execPath, ["cli/lantern.mjs", "project", "create", "bench"], { env, encoding: "utf8" }).trim();
 const projectId = dsn.split("/").pop();
 const bodies = Array.from({ length: distinctBodies }, () => gzipSync(realisticEnvelope(dsn)));
-const server = spawn(process.execPath, ["cli/lantern.mjs", "start"], { env, stdio: "ignore" });
+// BENCH_SERVER_NODE_ARGS (e.g. "--trace-gc") and BENCH_SERVER_OUTPUT=1 are for looking into a run.
+const serverNodeArgs = process.env.BENCH_SERVER_NODE_ARGS ? process.env.BENCH_SERVER_NODE_ARGS.split(" ") : [];
+const serverOutput = process.env.BENCH_SERVER_OUTPUT ? "inherit" : "ignore";
+const server = spawn(process.execPath, [...serverNodeArgs, "cli/lantern.mjs", "start"], { env, stdio: ["ignore", serverOutput, serverOutput] });
 const peakRssMb = () => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
 try {
   await waitUntilServing(`http://127.0.0.1:${lanternPort}/projects`);

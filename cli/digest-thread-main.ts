@@ -1,12 +1,13 @@
 import { parentPort, workerData } from "node:worker_threads";
 import type { LanternConfig } from "../src/server/config";
 import { createDatabase } from "../src/server/db/create-database";
+import { WriteGate } from "../src/server/db/write-gate";
 import { DigestWorker } from "../src/server/digest/digest-worker";
 
 const port = parentPort!;
-const { database: settings, retention } = workerData as { database: LanternConfig["database"]; retention: LanternConfig["retention"] };
-const database = createDatabase(settings);
-const worker = new DigestWorker(database, { batchSize: 50, retention, onDigested: (rows) => port.postMessage({ type: "digested", rows }) });
+const { database: settings, retention, writeGate } = workerData as { database: LanternConfig["database"]; retention: LanternConfig["retention"]; writeGate?: SharedArrayBuffer };
+const database = createDatabase(settings, writeGate ? { writeGate: WriteGate.join(writeGate, "digest"), walCheckpoints: "by-caller" } : {});
+const worker = new DigestWorker(database, { batchSize: 50, retention, ...(writeGate ? { checkpointEveryMs: 250 } : {}), onDigested: (rows) => port.postMessage({ type: "digested", rows }) });
 worker.start();
 
 port.on("message", (message: "wake" | "drain" | "stop") => {

@@ -1,6 +1,7 @@
 import { once } from "node:events";
 import { Worker } from "node:worker_threads";
 import type { LanternConfig } from "../src/server/config";
+import type { WriteGate } from "../src/server/db/write-gate";
 import type { Digester } from "../src/server/ingest/ingest-service";
 
 type FromThread = { type: "digested"; rows: number } | { type: "drained" };
@@ -17,11 +18,13 @@ export class DigestThread implements Digester {
     private readonly database: LanternConfig["database"],
     private readonly retention: LanternConfig["retention"],
     private readonly onDigested: (rows: number) => void,
+    /** Shared with ingest's connection in this process (SQLite). */
+    private readonly writeGate?: WriteGate,
   ) {}
 
   start(): void {
     if (this.worker) return;
-    const worker = new Worker(new URL("./digest-thread-entry.mjs", import.meta.url), { workerData: { database: this.database, retention: this.retention } });
+    const worker = new Worker(new URL("./digest-thread-entry.mjs", import.meta.url), { workerData: { database: this.database, retention: this.retention, writeGate: this.writeGate?.buffer } });
     worker.on("message", (message: FromThread) => {
       if (message.type === "digested") this.onDigested(message.rows);
       else for (const resolve of this.drainWaiters.splice(0)) resolve();

@@ -1,4 +1,6 @@
 import { createServer, type ServerResponse } from "node:http";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import next from "next";
 import type { LanternConfig } from "../src/server/config";
@@ -6,6 +8,8 @@ import { clientAddressHeader, requestPathHeader } from "../src/server/access/cli
 import { contentSecurityPolicy, createCspNonce, securityHeaders } from "../src/server/http/security-headers";
 import { resolveClientIp } from "../src/server/ingest/resolve-client-ip";
 import { getIngestService } from "../src/server/ingest/ingest-service";
+import { WriteGate } from "../src/server/db/write-gate";
+import { keepIngestOutOfDiagnostics } from "../src/server/monitoring/keep-ingest-out-of-diagnostics";
 import { DigestThread } from "./digest-thread";
 import { matchIngestEndpoint, serveNodeIngest } from "../src/server/ingest/serve-node-ingest";
 
@@ -13,7 +17,13 @@ import { matchIngestEndpoint, serveNodeIngest } from "../src/server/ingest/serve
 export async function startServer(config: LanternConfig): Promise<void> {
   const dir = fileURLToPath(new URL("..", import.meta.url));
   // Created first, so that Next's own route handlers (same process) find and share it.
-  const ingest = await getIngestService({ createDigester: (onDigested) => new DigestThread(config.database, config.retention, onDigested) });
+  const writeGate = WriteGate.create("ingest");
+  const ingest = await getIngestService({ writeGate, createDigester: (onDigested) => new DigestThread(config.database, config.retention, onDigested, writeGate) });
+  keepIngestOutOfDiagnostics();
+  // Serve with the configuration `next build` resolved, the way Next's own standalone server does: loading
+  // next.config.ts again would bring Next's SWC compiler and Sentry's build plugins into this process only
+  // to compute the same object (about 40 MB of memory; docs/performance.md).
+  process.env.__NEXT_PRIVATE_STANDALONE_CONFIG ??= JSON.stringify(JSON.parse(readFileSync(join(dir, ".next/required-server-files.json"), "utf8")).config);
   const app = next({ dev: false, dir, hostname: config.host, port: config.port });
   await app.prepare();
   const handle = app.getRequestHandler();

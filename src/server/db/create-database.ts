@@ -5,12 +5,17 @@ import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
 import type { LanternConfig } from "../config";
 import type { Database } from "./schema";
+import type { WriteGate } from "./write-gate";
 
 export type Dialect = LanternConfig["database"]["dialect"];
 
 export interface LanternDatabase {
   db: Kysely<Database>;
   dialect: Dialect;
+  /** SQLite only: taken before every write transaction when another thread writes to the same file. */
+  writeGate?: WriteGate;
+  /** SQLite: a passive WAL checkpoint now (for connections opened with `walCheckpoints: "by-caller"`). */
+  checkpointWal(): void;
   close(): Promise<void>;
 }
 
@@ -21,10 +26,14 @@ interface CreateDatabaseOptions {
   /** PostgreSQL only: run every statement in this schema (tests isolate themselves this way). */
   searchPath?: string;
   /**
-   * SQLite only: leave WAL checkpoints (which fsync the database file) to other connections. Ingest's
-   * connection uses it when digest runs on its own thread, so no SDK waits on a checkpoint.
+   * SQLite only: who checkpoints the WAL (which fsyncs the database file). "automatic" is SQLite's own,
+   * inside the COMMIT that fills the WAL. Under `lantern start` ingest's connection leaves them to digest
+   * ("elsewhere"), so no SDK waits on one, and digest runs them itself after letting go of the write gate
+   * ("by-caller", with `checkpointWal`), so ingest does not wait on one behind the gate either.
    */
-  isCheckpointingElsewhere?: boolean;
+  walCheckpoints?: "automatic" | "elsewhere" | "by-caller";
+  /** SQLite only: shared with the other thread that writes to this file (see WriteGate). */
+  writeGate?: WriteGate;
 }
 
 /** Opens the database named by the configuration: a SQLite file (created on first use) or a PostgreSQL pool. */
@@ -38,9 +47,15 @@ export function createDatabase(database: LanternConfig["database"], options: Cre
     // WAL + NORMAL is durable against process crashes (kill -9); only an OS crash can lose the last commits.
     sqlite.pragma("synchronous = NORMAL");
     sqlite.pragma("busy_timeout = 5000");
-    if (options.isCheckpointingElsewhere) sqlite.pragma("wal_autocheckpoint = 0");
+    if ((options.walCheckpoints ?? "automatic") !== "automatic") sqlite.pragma("wal_autocheckpoint = 0");
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-    return { db, dialect: "sqlite", close: () => db.destroy() };
+    return {
+      db,
+      dialect: "sqlite",
+      ...(options.writeGate ? { writeGate: options.writeGate } : {}),
+      checkpointWal: () => void sqlite.pragma("wal_checkpoint(PASSIVE)"),
+      close: () => db.destroy(),
+    };
   }
   const pool = new pg.Pool({
     connectionString: database.url,
@@ -48,5 +63,5 @@ export function createDatabase(database: LanternConfig["database"], options: Cre
     ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: "postgres", close: () => db.destroy() };
+  return { db, dialect: "postgres", checkpointWal: () => {}, close: () => db.destroy() };
 }

@@ -13,6 +13,8 @@ interface WorkerOptions {
   pollMs?: number;
   /** When given, the worker also applies retention and wakes expired ignores, every 10 minutes. */
   retention?: LanternConfig["retention"];
+  /** Checkpoint the WAL this often, between batches (a connection opened with `walCheckpoints: "by-caller"`). */
+  checkpointEveryMs?: number;
 }
 
 /**
@@ -24,6 +26,7 @@ export class DigestWorker {
   private isWoken = false;
   private timer: NodeJS.Timeout | undefined;
   private nextHousekeepingAt = 0;
+  private nextCheckpointAt = 0;
   private current: Promise<void> = Promise.resolve();
 
   constructor(
@@ -84,6 +87,11 @@ export class DigestWorker {
   private async runBatch(): Promise<number> {
     const rows = await digestBatch(this.database, this.options.batchSize ?? 200);
     if (rows > 0) this.options.onDigested?.(rows);
+    const { checkpointEveryMs } = this.options;
+    if (rows > 0 && checkpointEveryMs !== undefined && Date.now() >= this.nextCheckpointAt) {
+      this.nextCheckpointAt = Date.now() + checkpointEveryMs;
+      this.database.checkpointWal();
+    }
     return rows;
   }
 }

@@ -3,6 +3,7 @@ import { getConfig, type LanternConfig } from "../config";
 import type { LanternDatabase } from "../db/create-database";
 import { createDatabase } from "../db/create-database";
 import { migrateToLatest } from "../db/migrate";
+import type { WriteGate } from "../db/write-gate";
 import { DigestWorker } from "../digest/digest-worker";
 import { IntakeWriter } from "../intake/intake-writer";
 import { KeyCache } from "./key-cache";
@@ -37,6 +38,8 @@ interface ServiceOptions {
   isDigesting?: boolean;
   /** Digest elsewhere than on this thread; `onDigested` keeps the backlog count true. */
   createDigester?: (onDigested: (rows: number) => void) => Digester;
+  /** Shared with the digest thread (SQLite), so ingest's commits take turns with digest's. */
+  writeGate?: WriteGate;
 }
 
 export async function createIngestService(database: LanternDatabase, config: LanternConfig, options: ServiceOptions = {}): Promise<IngestService> {
@@ -48,7 +51,7 @@ export async function createIngestService(database: LanternDatabase, config: Lan
   let backlog = Number(pending.n);
   const onDigested = (rows: number) => (backlog = Math.max(0, backlog - rows));
   const digest = options.createDigester ? options.createDigester(onDigested) : new DigestWorker(database, { onDigested, retention: config.retention });
-  const writer = new IntakeWriter(database.db, (rows) => {
+  const writer = new IntakeWriter(database, (rows) => {
     backlog += rows;
     digest.wake();
   });
@@ -74,7 +77,10 @@ const holder = globalThis as typeof globalThis & { lanternIngestService?: Promis
 export function getIngestService(options: ServiceOptions = {}): Promise<IngestService> {
   holder.lanternIngestService ??= (async () => {
     const config = getConfig();
-    const database = createDatabase(config.database, { isCheckpointingElsewhere: options.createDigester !== undefined });
+    const database = createDatabase(config.database, {
+      walCheckpoints: options.createDigester ? "elsewhere" : "automatic",
+      ...(options.writeGate ? { writeGate: options.writeGate } : {}),
+    });
     await migrateToLatest(database.db);
     return createIngestService(database, config, options);
   })();

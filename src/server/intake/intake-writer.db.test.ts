@@ -19,7 +19,7 @@ describe(`the intake's group commit on ${testDialect}`, () => {
 
   it("commits the rows of one group together, and one refused row (a deleted project) fails only itself", async () => {
     const { project } = await createProject(database.db, { name: "shop" });
-    const writer = new IntakeWriter(database.db);
+    const writer = new IntakeWriter(database);
     // Appended in one tick, so they share a commit.
     const results = await Promise.allSettled([
       writer.append(row(project.id, "a".repeat(32))),

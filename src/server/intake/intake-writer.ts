@@ -1,5 +1,6 @@
-import type { Kysely } from "kysely";
-import type { Database, NewIntakeRow } from "../db/schema";
+import type { LanternDatabase } from "../db/create-database";
+import type { NewIntakeRow } from "../db/schema";
+import { writeTransaction } from "../db/write-transaction";
 
 interface Waiting {
   row: NewIntakeRow;
@@ -19,7 +20,7 @@ export class IntakeWriter {
   private isWriting = false;
 
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly database: LanternDatabase,
     private readonly onCommit: (rows: number) => void = () => {},
   ) {}
 
@@ -53,7 +54,7 @@ export class IntakeWriter {
   }
 
   private async commit(batch: Waiting[]): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+    await writeTransaction(this.database, async (trx) => {
       // Statements of bounded size: SQLite allows ~32k parameters per statement.
       for (let start = 0; start < batch.length; start += 100) {
         await trx.insertInto("intake").values(batch.slice(start, start + 100).map((waiting) => waiting.row)).execute();
