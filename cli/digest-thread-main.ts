@@ -6,7 +6,7 @@ import { DigestWorker } from "../src/server/digest/digest-worker";
 
 const port = parentPort!;
 const { database: settings, retention, writeGate } = workerData as { database: LanternConfig["database"]; retention: LanternConfig["retention"]; writeGate?: SharedArrayBuffer };
-const database = createDatabase(settings, writeGate ? { writeGate: WriteGate.join(writeGate, "digest"), walCheckpoints: "by-caller" } : {});
+const database = createDatabase(settings, writeGate ? { writeGate: WriteGate.join(writeGate, "digest"), walCheckpoints: "manual" } : {});
 const worker = new DigestWorker(database, { batchSize: 50, retention, ...(writeGate ? { checkpointEveryMs: 250 } : {}), onDigested: (rows) => port.postMessage({ type: "digested", rows }) });
 worker.start();
 

@@ -24,7 +24,7 @@ it("creates the SQLite file and its folder on first use, in WAL mode with foreig
 
 it("leaves WAL checkpoints to the caller when asked, and checkpoints when called", async () => {
   const path = join(directory, "checkpoints.db");
-  const database = createDatabase({ dialect: "sqlite", path }, { walCheckpoints: "by-caller" });
+  const database = createDatabase({ dialect: "sqlite", path }, { walCheckpoints: "manual" });
   const walPages = async () => (await sql<{ log: number; checkpointed: number }>`pragma wal_checkpoint(noop)`.execute(database.db)).rows[0]!;
   try {
     await sql`create table t (id integer primary key, text text)`.execute(database.db);

@@ -14,7 +14,7 @@ export interface LanternDatabase {
   dialect: Dialect;
   /** SQLite only: taken before every write transaction when another thread writes to the same file. */
   writeGate?: WriteGate;
-  /** SQLite: a passive WAL checkpoint now (for connections opened with `walCheckpoints: "by-caller"`). */
+  /** SQLite: a passive WAL checkpoint now (for connections opened with `walCheckpoints: "manual"`). */
   checkpointWal(): void;
   close(): Promise<void>;
 }
@@ -27,11 +27,11 @@ interface CreateDatabaseOptions {
   searchPath?: string;
   /**
    * SQLite only: who checkpoints the WAL (which fsyncs the database file). "automatic" is SQLite's own,
-   * inside the COMMIT that fills the WAL. Under `lantern start` ingest's connection leaves them to digest
-   * ("elsewhere"), so no SDK waits on one, and digest runs them itself after letting go of the write gate
-   * ("by-caller", with `checkpointWal`), so ingest does not wait on one behind the gate either.
+   * inside the COMMIT that fills the WAL. Under `lantern start` both connections use "manual": ingest's
+   * never checkpoints, so no SDK waits on one, and digest calls `checkpointWal` after letting go of the
+   * write gate, so ingest does not wait on one behind the gate either.
    */
-  walCheckpoints?: "automatic" | "elsewhere" | "by-caller";
+  walCheckpoints?: "automatic" | "manual";
   /** SQLite only: shared with the other thread that writes to this file (see WriteGate). */
   writeGate?: WriteGate;
 }
@@ -47,7 +47,7 @@ export function createDatabase(database: LanternConfig["database"], options: Cre
     // WAL + NORMAL is durable against process crashes (kill -9); only an OS crash can lose the last commits.
     sqlite.pragma("synchronous = NORMAL");
     sqlite.pragma("busy_timeout = 5000");
-    if ((options.walCheckpoints ?? "automatic") !== "automatic") sqlite.pragma("wal_autocheckpoint = 0");
+    if (options.walCheckpoints === "manual") sqlite.pragma("wal_autocheckpoint = 0");
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
     return {
       db,

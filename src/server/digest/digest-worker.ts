@@ -13,7 +13,7 @@ interface WorkerOptions {
   pollMs?: number;
   /** When given, the worker also applies retention and wakes expired ignores, every 10 minutes. */
   retention?: LanternConfig["retention"];
-  /** Checkpoint the WAL this often, between batches (a connection opened with `walCheckpoints: "by-caller"`). */
+  /** Checkpoint the WAL this often, between batches (a connection opened with `walCheckpoints: "manual"`). */
   checkpointEveryMs?: number;
 }
 

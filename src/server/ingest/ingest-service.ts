@@ -78,7 +78,7 @@ export function getIngestService(options: ServiceOptions = {}): Promise<IngestSe
   holder.lanternIngestService ??= (async () => {
     const config = getConfig();
     const database = createDatabase(config.database, {
-      walCheckpoints: options.createDigester ? "elsewhere" : "automatic",
+      walCheckpoints: options.createDigester ? "manual" : "automatic",
       ...(options.writeGate ? { writeGate: options.writeGate } : {}),
     });
     await migrateToLatest(database.db);
