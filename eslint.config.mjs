@@ -5,7 +5,7 @@ const config = [
   ...nextCoreWebVitals,
   ...nextTypescript,
   {
-    ignores: [".next/**", "node_modules/**", "data/**", "test-results/**", "playwright-report/**", ".e2e/**", "next-env.d.ts"],
+    ignores: [".next/**", "dist/**", "node_modules/**", "data/**", "test-results/**", "playwright-report/**", ".e2e/**", "next-env.d.ts"],
   },
   {
     // Routes are adapters: they call verbs in src/server, never the database layer itself.

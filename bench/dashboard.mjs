@@ -30,7 +30,7 @@ const goalMs = 100;
 
 // A build older than the sources fails in confusing ways (its bundled migrations miss the newest one), so
 // the benchmark builds unless told the build is current.
-if (!flag("skip-build") || !existsSync(".next/BUILD_ID")) execFileSync("npx", ["next", "build"], { stdio: "inherit" });
+if (!flag("skip-build") || !existsSync("dist/BUILD_ID")) execFileSync("npm", ["run", "build"], { stdio: "inherit" });
 
 const directory = reused ? dirname(reused) : mkdtempSync(join(tmpdir(), "lantern-dashboard-"));
 const databasePath = reused ?? join(directory, "lantern.db");

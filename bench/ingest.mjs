@@ -20,7 +20,7 @@ const distinctBodies = 10_000;
 
 // A build older than the sources fails in confusing ways (its bundled migrations miss the newest one), so
 // the benchmark builds unless told the build is current.
-if (!process.argv.includes("--skip-build") || !existsSync(".next/BUILD_ID")) execFileSync("npx", ["next", "build"], { stdio: "inherit" });
+if (!process.argv.includes("--skip-build") || !existsSync("dist/BUILD_ID")) execFileSync("npm", ["run", "build"], { stdio: "inherit" });
 
 function load(url, bodies, extra = {}) {
   let next = 0;

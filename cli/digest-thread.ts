@@ -4,6 +4,8 @@ import type { LanternConfig } from "../src/server/config";
 import type { WriteGate } from "../src/server/db/write-gate";
 import type { Digester } from "../src/server/ingest/ingest-service";
 
+const digestYoungGenerationMb = 12;
+
 type FromThread = { type: "digested"; rows: number } | { type: "drained" };
 
 /**
@@ -24,7 +26,12 @@ export class DigestThread implements Digester {
 
   start(): void {
     if (this.worker) return;
-    const worker = new Worker(new URL("./digest-thread-entry.mjs", import.meta.url), { workerData: { database: this.database, retention: this.retention, writeGate: this.writeGate?.buffer } });
+    const worker = new Worker(new URL("./digest-thread-entry.mjs", import.meta.url), {
+      workerData: { database: this.database, retention: this.retention, writeGate: this.writeGate?.buffer },
+      // V8's default young generation (about 34 MB here) would be mostly garbage between batches; a small one
+      // keeps the thread near 60 MB instead of 100–130 MB at the same digest rate (docs/performance.md).
+      resourceLimits: { maxYoungGenerationSizeMb: digestYoungGenerationMb },
+    });
     worker.on("message", (message: FromThread) => {
       if (message.type === "digested") this.onDigested(message.rows);
       else for (const resolve of this.drainWaiters.splice(0)) resolve();

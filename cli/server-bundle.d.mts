@@ -1,0 +1,1 @@
+export function hasCurrentServerBundle(root: URL): boolean;
