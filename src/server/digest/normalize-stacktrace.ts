@@ -94,12 +94,13 @@ function normalizeFrame(raw: JsonObject, path: string, errors: ErrorCollector): 
  * path of a web/file URL (unless that is empty or "/"), else the whole `abs_path`.
  */
 function backfillPaths(frame: JsonObject): void {
-  if (!frame.abs_path && typeof frame.filename === "string" && frame.filename !== "") {
-    frame.abs_path = frame.filename;
-    delete frame.filename;
-  }
-  if (frame.filename || typeof frame.abs_path !== "string" || frame.abs_path === "") return;
-  frame.filename = filenameOf(frame.abs_path);
+  const { abs_path: absPath, filename } = frame;
+  // Assigned in place, never deleted and added again: a deleted property turns every frame into a
+  // dictionary-mode object, which made this the costliest step of normalization (docs/performance.md).
+  if (!absPath && typeof filename === "string" && filename !== "") {
+    frame.abs_path = filename;
+    frame.filename = filenameOf(filename);
+  } else if (!filename && typeof absPath === "string" && absPath !== "") frame.filename = filenameOf(absPath);
 }
 
 /** Filenames by abs_path: the same few files recur in every stack, and URL parsing is the costly part. */

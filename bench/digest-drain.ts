@@ -1,0 +1,50 @@
+// Digest alone, the way the digest thread runs it: N realistic envelopes (bench/ingest's, each with its own
+// event id) wait in the intake of a fresh SQLite file; digestBatch runs batch after batch (50, as the
+// thread does) until none is left. Prints digested events/s and CPU µs per event — steadier than the HTTP
+// benchmark, where ingest, digest and autocannon share two cores, so changes to digest are measured here
+// first. Run: npm run bench:digest-drain [-- envelopes=20000]
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createDatabase } from "../src/server/db/create-database";
+import { migrateToLatest } from "../src/server/db/migrate";
+import { digestBatch } from "../src/server/digest/digest-batch";
+import { createProject } from "../src/server/projects/create-project";
+import { realisticEnvelope } from "./realistic-envelope.mjs";
+
+const envelopes = Number(process.argv[2] ?? 20_000);
+const directory = mkdtempSync(join(tmpdir(), "lantern-digest-drain-"));
+const database = createDatabase({ dialect: "sqlite", path: join(directory, "lantern.db") }, { walCheckpoints: "manual" });
+try {
+  await migrateToLatest(database.db);
+  const { project, key } = await createProject(database.db, { name: "bench", platform: "javascript" });
+  const receivedAt = Date.now();
+  for (let start = 0; start < envelopes; start += 100) {
+    const rows = Array.from({ length: Math.min(100, envelopes - start) }, () => {
+      const body = realisticEnvelope(`http://${key.public_key}@127.0.0.1/${project.id}`);
+      return { project_id: project.id, received_at: receivedAt, event_id: null, item_types: "event", summary: null, sdk_name: "sentry.javascript.browser", body_bytes: body.length, body, client_ip: "127.0.0.1" };
+    });
+    await database.db.insertInto("intake").values(rows).execute();
+  }
+  database.checkpointWal();
+
+  const startedAt = performance.now();
+  const cpuBefore = process.cpuUsage();
+  let digested = 0;
+  let lastCheckpointAt = startedAt;
+  for (let rows; (rows = await digestBatch(database, 50)) > 0; ) {
+    digested += rows;
+    // As the digest thread does: a passive checkpoint every 250 ms, outside the batch.
+    if (performance.now() - lastCheckpointAt >= 250) {
+      database.checkpointWal();
+      lastCheckpointAt = performance.now();
+    }
+  }
+  const seconds = (performance.now() - startedAt) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
+  const events = await database.db.selectFrom("events").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  console.log(`digested ${digested} envelopes (${events.n} events stored) in ${seconds.toFixed(2)} s: ${Math.round(digested / seconds)} events/s, CPU ${Math.round((cpu.user + cpu.system) / digested)} µs per event`);
+} finally {
+  await database.close();
+  rmSync(directory, { recursive: true, force: true });
+}
