@@ -220,6 +220,8 @@ test.describe("an instance that sends e-mail", () => {
 
       await page.goto("/sign-in");
       await page.getByRole("link", { name: "Forgot your password?" }).click();
+      // The sign-in form has an "E-mail" field too: fill only once the client-side navigation has landed.
+      await expect(page.getByRole("heading", { name: "Reset your password" })).toBeVisible();
       await page.getByLabel("E-mail").fill(member.email);
       const since = inbox.mails.length;
       await page.getByRole("button", { name: "Send reset link" }).click();
