@@ -192,8 +192,10 @@ export function normalizeMessageForGrouping(message: string): string {
   if (normalized === undefined) {
     normalized = parameterize(message);
     // Bounded: messages come from SDKs. Long ones are rare and would only crowd out the recurring ones.
-    if (normalizedMessages.size >= 5_000) normalizedMessages.clear();
-    if (message.length <= 1_000) normalizedMessages.set(message, normalized);
+    if (message.length <= 1_000) {
+      if (normalizedMessages.size >= 5_000) normalizedMessages.clear();
+      normalizedMessages.set(message, normalized);
+    }
   }
   return normalized;
 }
