@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { createDatabase } from "../src/server/db/create-database";
 import { migrateToLatest } from "../src/server/db/migrate";
 import { digestBatch } from "../src/server/digest/digest-batch";
+import { insertIntakeEnvelopes } from "../src/server/intake/intake-writer";
 import { createProject } from "../src/server/projects/create-project";
 import { realisticEnvelope } from "./realistic-envelope.mjs";
 
@@ -24,7 +25,7 @@ try {
       const body = realisticEnvelope(`http://${key.public_key}@127.0.0.1/${project.id}`);
       return { project_id: project.id, received_at: receivedAt, event_id: null, item_types: "event", summary: null, sdk_name: "sentry.javascript.browser", body_bytes: body.length, body, client_ip: "127.0.0.1" };
     });
-    await database.db.insertInto("intake").values(rows).execute();
+    await insertIntakeEnvelopes(database.db, rows);
   }
   database.checkpointWal();
 

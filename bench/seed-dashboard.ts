@@ -25,6 +25,7 @@ import { createDatabase } from "../src/server/db/create-database";
 import { migrateToLatest } from "../src/server/db/migrate";
 import type { IssueRow } from "../src/server/db/schema";
 import { digestBatch } from "../src/server/digest/digest-batch";
+import { insertIntakeEnvelopes } from "../src/server/intake/intake-writer";
 import { normalizeEvent } from "../src/server/digest/normalize-event";
 import { userKeyOf } from "../src/server/digest/normalize-user";
 import { computeGrouping, emptyGroupingConfig } from "../src/server/grouping/compute-grouping";
@@ -707,10 +708,9 @@ async function verifyAgainstDigest(sampled: Sampled[], projects: { id: number; s
       const payload = JSON.stringify(sample.raw);
       const eventId = sample.raw.event_id as string;
       const body = Buffer.from(`${JSON.stringify({ event_id: eventId })}\n${JSON.stringify({ type: "event", length: Buffer.byteLength(payload) })}\n${payload}`);
-      await scratch.db
-        .insertInto("intake")
-        .values({ project_id: ids[sample.projectIndex]!, received_at: sample.facts.receivedAt, event_id: eventId, item_types: "event", summary: null, sdk_name: null, body_bytes: body.length, body, client_ip: sample.clientIp })
-        .execute();
+      await insertIntakeEnvelopes(scratch.db, [
+        { project_id: ids[sample.projectIndex]!, received_at: sample.facts.receivedAt, event_id: eventId, item_types: "event", summary: null, sdk_name: null, body_bytes: body.length, body, client_ip: sample.clientIp },
+      ]);
     }
     while ((await digestBatch(scratch, 500)) > 0);
     const failures: string[] = [];

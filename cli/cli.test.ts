@@ -53,7 +53,7 @@ describe("lantern CLI", () => {
 
   it("migrate applies the migrations, then reports the database up to date", { timeout: 2 * commandTimeout }, async () => {
     const first = await lantern(["migrate"], { DATABASE_URL: databaseUrl });
-    expect(first).toMatchObject({ code: 0, stdout: "Applied 0001-initial, 0002-ingest-and-digest, 0003-issues, 0004-issue-search, 0005-data-scrubbing, 0006-list-sort-indexes, 0007-accounts, 0008-status-last-seen-index.\n" });
+    expect(first).toMatchObject({ code: 0, stdout: "Applied 0001-initial, 0002-ingest-and-digest, 0003-issues, 0004-issue-search, 0005-data-scrubbing, 0006-list-sort-indexes, 0007-accounts, 0008-status-last-seen-index, 0009-intake-bodies.\n" });
     const second = await lantern(["migrate"], { DATABASE_URL: databaseUrl });
     expect(second).toMatchObject({ code: 0, stdout: "The database is up to date.\n" });
   });

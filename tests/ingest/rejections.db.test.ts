@@ -296,7 +296,7 @@ describe(`ingest rejections over HTTP on ${testDialect}`, { timeout: 60_000 }, (
       expect(response.status).toBe(200);
       expect(response.headers.get("x-sentry-rate-limits")).toMatch(rateLimitsOfKeyQuota);
 
-      const stored = await database.db.selectFrom("intake").select(["id", "item_types", "body"]).orderBy("id", "desc").executeTakeFirstOrThrow();
+      const stored = await database.db.selectFrom("intake").innerJoin("intake_bodies", "intake_bodies.intake_id", "intake.id").select(["id", "item_types", "body"]).orderBy("id", "desc").executeTakeFirstOrThrow();
       expect(stored.item_types).toBe("transaction");
       const items = parseEnvelope(stored.body).items;
       expect(items.map((item) => item.header.type)).toEqual(["transaction"]);

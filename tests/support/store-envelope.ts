@@ -1,12 +1,12 @@
 import type { Kysely } from "kysely";
 import type { Database } from "@/server/db/schema";
 import type { EnvelopeFacts } from "@/server/ingest/inspect-envelope";
+import { insertIntakeEnvelopes } from "@/server/intake/intake-writer";
 
 /** Seeds one intake row directly, as ingest would have committed it (tests only). */
 export async function storeEnvelope(db: Kysely<Database>, projectId: number, body: Uint8Array, summary: EnvelopeFacts, receivedAt = Date.now()): Promise<number> {
-  const row = await db
-    .insertInto("intake")
-    .values({
+  const [id] = await insertIntakeEnvelopes(db, [
+    {
       project_id: projectId,
       received_at: receivedAt,
       event_id: summary.eventId,
@@ -15,8 +15,7 @@ export async function storeEnvelope(db: Kysely<Database>, projectId: number, bod
       sdk_name: summary.sdkName,
       body_bytes: body.length,
       body,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return row.id;
+    },
+  ]);
+  return id!;
 }

@@ -1,6 +1,7 @@
+import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestDatabase, testDialect, type TestDatabase } from "../../../tests/support/test-database";
-import { migrateToLatest } from "./migrate";
+import { migrateTo, migrateToLatest } from "./migrate";
 
 describe(`migrations on ${testDialect}`, () => {
   let database: TestDatabase;
@@ -8,10 +9,26 @@ describe(`migrations on ${testDialect}`, () => {
 
   it("apply on an empty database and then have nothing left to do", async () => {
     database = await createTestDatabase({ isEmpty: true });
-    expect(await migrateToLatest(database.db)).toEqual(["0001-initial", "0002-ingest-and-digest", "0003-issues", "0004-issue-search", "0005-data-scrubbing", "0006-list-sort-indexes", "0007-accounts", "0008-status-last-seen-index"]);
+    expect(await migrateToLatest(database.db)).toEqual(["0001-initial", "0002-ingest-and-digest", "0003-issues", "0004-issue-search", "0005-data-scrubbing", "0006-list-sort-indexes", "0007-accounts", "0008-status-last-seen-index", "0009-intake-bodies"]);
     expect(await migrateToLatest(database.db)).toEqual([]);
     const tables = await database.db.introspection.getTables();
     expect(tables.map((table) => table.name)).toEqual(expect.arrayContaining(["projects", "project_keys", "intake", "events", "attachments", "stored_items", "session_counts", "outcomes", "issues", "issue_hashes", "issue_hourly_counts", "issue_users", "issue_environments", "issue_activity", "releases"]));
+  });
+
+  it("move the intake's envelope bodies to intake_bodies (0009), each to its own row", async () => {
+    database = await createTestDatabase({ isEmpty: true });
+    await migrateTo(database.db, "0008-status-last-seen-index");
+    const project = await database.db.insertInto("projects").values({ slug: "p", name: "p", platform: "other", created_at: 1 }).returning("id").executeTakeFirstOrThrow();
+    const bodies = ["first envelope", "second envelope"].map((text) => Buffer.from(text));
+    for (const body of bodies) {
+      await sql`insert into intake (project_id, received_at, item_types, body_bytes, body) values (${project.id}, ${1}, ${"event"}, ${body.length}, ${body})`.execute(database.db);
+    }
+
+    expect(await migrateToLatest(database.db)).toEqual(["0009-intake-bodies"]);
+    const moved = await database.db.selectFrom("intake").innerJoin("intake_bodies", "intake_bodies.intake_id", "intake.id").select(["id", "body"]).orderBy("id").execute();
+    expect(moved.map((row) => Buffer.from(row.body).toString())).toEqual(["first envelope", "second envelope"]);
+    const columns = (await database.db.introspection.getTables()).find((table) => table.name === "intake")!.columns.map((column) => column.name);
+    expect(columns).not.toContain("body");
   });
 
   it("enforce foreign keys", async () => {

@@ -1,4 +1,4 @@
-import { Migrator, PostgresAdapter, sql, type Kysely, type Migration, type MigrationProvider } from "kysely";
+import { Migrator, PostgresAdapter, sql, type Kysely, type Migration, type MigrationProvider, type MigrationResultSet } from "kysely";
 import type { Database } from "./schema";
 import * as initial from "./migrations/0001-initial";
 import * as ingestAndDigest from "./migrations/0002-ingest-and-digest";
@@ -8,6 +8,7 @@ import * as dataScrubbing from "./migrations/0005-data-scrubbing";
 import * as listSortIndexes from "./migrations/0006-list-sort-indexes";
 import * as accounts from "./migrations/0007-accounts";
 import * as statusLastSeenIndex from "./migrations/0008-status-last-seen-index";
+import * as intakeBodies from "./migrations/0009-intake-bodies";
 
 /**
  * Forward-only migrations, listed in code (not read from disk) so they survive bundling.
@@ -22,11 +23,21 @@ const migrations: Record<string, Migration> = {
   "0006-list-sort-indexes": listSortIndexes,
   "0007-accounts": accounts,
   "0008-status-last-seen-index": statusLastSeenIndex,
+  "0009-intake-bodies": intakeBodies,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+  return migrate(db, (migrator) => migrator.migrateToLatest());
+}
+
+/** Applies the migrations up to and including `name` (tests of a migration's data step start there). */
+export async function migrateTo(db: Kysely<Database>, name: string): Promise<string[]> {
+  return migrate(db, (migrator) => migrator.migrateTo(name));
+}
+
+async function migrate(db: Kysely<Database>, run: (migrator: Migrator) => Promise<MigrationResultSet>): Promise<string[]> {
   const migrator = new Migrator({
     db,
     provider,
@@ -36,7 +47,7 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
     // another instance's (or another test's) instead of creating its own.
     migrationTableSchema: await currentPostgresSchema(db),
   });
-  const { error, results = [] } = await migrator.migrateToLatest();
+  const { error, results = [] } = await run(migrator);
   if (error) throw error;
   return results.filter((result) => result.status === "Success").map((result) => result.migrationName);
 }

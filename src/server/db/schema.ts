@@ -53,12 +53,17 @@ export interface IntakeTable {
   summary: string | null;
   sdk_name: string | null;
   body_bytes: number;
-  body: Uint8Array;
   /** Null while the envelope waits for digest. */
   digested_at: ColumnType<number | null, number | null | undefined, number | null>;
   digest_error: ColumnType<string | null, string | null | undefined, string | null>;
   /** The SDK's address, for `user.ip_address: "{{auto}}"`. */
   client_ip: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** The raw envelope of an intake row, apart from it so that marking the row digested does not write it again. */
+export interface IntakeBodiesTable {
+  intake_id: number;
+  body: Uint8Array;
 }
 
 export interface EventsTable {
@@ -315,6 +320,7 @@ export interface Database {
   projects: ProjectsTable;
   project_keys: ProjectKeysTable;
   intake: IntakeTable;
+  intake_bodies: IntakeBodiesTable;
   events: EventsTable;
   attachments: AttachmentsTable;
   stored_items: StoredItemsTable;

@@ -20,7 +20,7 @@ type IntakeForDigest = Parameters<typeof digestEnvelope>[0];
 export async function digestBatch(database: LanternDatabase, limit = 200): Promise<number> {
   if (database.dialect === "postgres") {
     return database.db.transaction().execute(async (trx) => {
-      const intake = await selectWaiting(trx, limit).forUpdate().skipLocked().execute();
+      const intake = await selectWaiting(trx, limit).forUpdate("intake").skipLocked().execute();
       if (intake.length === 0) return 0;
       const configOf = await loadDigestConfigs(trx, intake.map((row) => row.project_id));
       await writeDigest(trx, database.dialect, digestRows(intake, configOf));
@@ -45,7 +45,13 @@ export async function digestBatch(database: LanternDatabase, limit = 200): Promi
 }
 
 function selectWaiting(db: Kysely<Database>, limit: number) {
-  return db.selectFrom("intake").select(["id", "project_id", "received_at", "client_ip", "body"]).where("digested_at", "is", null).orderBy("id").limit(limit);
+  return db
+    .selectFrom("intake")
+    .innerJoin("intake_bodies", "intake_bodies.intake_id", "intake.id")
+    .select(["intake.id", "intake.project_id", "intake.received_at", "intake.client_ip", "intake_bodies.body"])
+    .where("intake.digested_at", "is", null)
+    .orderBy("intake.id")
+    .limit(limit);
 }
 
 interface Digest {
@@ -76,7 +82,10 @@ async function writeDigest(trx: Kysely<Database>, dialect: Dialect, { rows, clea
     await trx.updateTable("intake").set({ digested_at: now }).where("id", "in", clean.slice(start, start + 500)).execute();
   }
   for (const { id, problems } of failed) await trx.updateTable("intake").set({ digested_at: now, digest_error: problems }).where("id", "=", id).execute();
-  for (const { id, body } of rows.scrubbedBodies) await trx.updateTable("intake").set({ body, body_bytes: body.length }).where("id", "=", id).execute();
+  for (const { id, body } of rows.scrubbedBodies) {
+    await trx.updateTable("intake_bodies").set({ body }).where("intake_id", "=", id).execute();
+    await trx.updateTable("intake").set({ body_bytes: body.length }).where("id", "=", id).execute();
+  }
 }
 
 async function writeRows(trx: Kysely<Database>, dialect: Dialect, rows: DigestRows): Promise<void> {

@@ -21,7 +21,7 @@ const scrubbedItemTypes = new Set(["event", "transaction", "span", "check_in", "
 /** Kept for views to come (traces, crons, logs, feedback); other unknown items are accepted and ignored. */
 const storedItemTypes = new Set(["transaction", "span", "check_in", "log", "user_report", "feedback", "profile", "profile_chunk", "replay_event"]);
 
-type IntakeForDigest = Pick<IntakeRow, "id" | "project_id" | "received_at" | "client_ip" | "body">;
+type IntakeForDigest = Pick<IntakeRow, "id" | "project_id" | "received_at" | "client_ip"> & { body: Uint8Array };
 
 /** The rows a batch of envelopes contributes; digest-batch writes them in a few statements. */
 export interface DigestRows {

@@ -17,8 +17,12 @@ const maxShownBytes = 256 * 1024;
 
 /** One received envelope of a project — the newest when no id is given. */
 export async function getReceivedEnvelope(db: Kysely<Database>, projectId: number, id?: number): Promise<ReceivedEnvelopeDetail | null> {
-  let query = db.selectFrom("intake").select(["id", "received_at", "item_types", "summary", "body"]).where("project_id", "=", projectId);
-  query = id === undefined ? query.orderBy("id", "desc").limit(1) : query.where("id", "=", id);
+  let query = db
+    .selectFrom("intake")
+    .innerJoin("intake_bodies", "intake_bodies.intake_id", "intake.id")
+    .select(["intake.id", "intake.received_at", "intake.item_types", "intake.summary", "intake_bodies.body"])
+    .where("intake.project_id", "=", projectId);
+  query = id === undefined ? query.orderBy("intake.id", "desc").limit(1) : query.where("intake.id", "=", id);
   const row = await query.executeTakeFirst();
   if (!row) {
     if (id === undefined) return null;

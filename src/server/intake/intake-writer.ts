@@ -1,9 +1,38 @@
+import type { Kysely } from "kysely";
 import type { LanternDatabase } from "../db/create-database";
-import type { NewIntakeRow } from "../db/schema";
+import type { Database, NewIntakeRow } from "../db/schema";
 import { writeTransaction } from "../db/write-transaction";
 
+/** An intake row with its raw envelope, which is stored in `intake_bodies`. */
+export type NewIntakeEnvelope = NewIntakeRow & { body: Uint8Array };
+
+/**
+ * Inserts envelopes into the intake, inside the caller's transaction, and returns their ids in the order
+ * given. Both dialects number the rows of one multi-row INSERT in the order of its VALUES (SQLite under
+ * its write lock, PostgreSQL from the identity sequence), so the returned ids, sorted, line up with them.
+ */
+export async function insertIntakeEnvelopes(trx: Kysely<Database>, envelopes: NewIntakeEnvelope[]): Promise<number[]> {
+  const ids: number[] = [];
+  // Statements of bounded size: SQLite allows ~32k parameters per statement.
+  for (let start = 0; start < envelopes.length; start += 100) {
+    const chunk = envelopes.slice(start, start + 100);
+    const inserted = await trx
+      .insertInto("intake")
+      .values(chunk.map(({ body: _body, ...row }) => row))
+      .returning("id")
+      .execute();
+    const chunkIds = inserted.map((row) => Number(row.id)).sort((a, b) => a - b);
+    await trx
+      .insertInto("intake_bodies")
+      .values(chunk.map((envelope, index) => ({ intake_id: chunkIds[index]!, body: envelope.body })))
+      .execute();
+    ids.push(...chunkIds);
+  }
+  return ids;
+}
+
 interface Waiting {
-  row: NewIntakeRow;
+  row: NewIntakeEnvelope;
   done: (error?: unknown) => void;
 }
 
@@ -24,7 +53,7 @@ export class IntakeWriter {
     private readonly onCommit: (rows: number) => void = () => {},
   ) {}
 
-  append(row: NewIntakeRow): Promise<void> {
+  append(row: NewIntakeEnvelope): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       this.queue.push({ row, done: (error) => (error ? reject(error) : resolve()) });
       if (!this.isWriting) setImmediate(() => void this.writeQueued());
@@ -54,12 +83,7 @@ export class IntakeWriter {
   }
 
   private async commit(batch: Waiting[]): Promise<void> {
-    await writeTransaction(this.database, async (trx) => {
-      // Statements of bounded size: SQLite allows ~32k parameters per statement.
-      for (let start = 0; start < batch.length; start += 100) {
-        await trx.insertInto("intake").values(batch.slice(start, start + 100).map((waiting) => waiting.row)).execute();
-      }
-    });
+    await writeTransaction(this.database, (trx) => insertIntakeEnvelopes(trx, batch.map((waiting) => waiting.row)));
   }
 
   private async commitAlone(waiting: Waiting): Promise<void> {

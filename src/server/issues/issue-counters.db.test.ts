@@ -68,7 +68,7 @@ describe(`issue counters on ${testDialect}`, () => {
       });
       // One in twenty events is sent twice (an SDK retry): it must count once.
       if (random() < 0.05) {
-        const duplicate = await database.db.selectFrom("intake").select("body").orderBy("id", "desc").limit(1).executeTakeFirstOrThrow();
+        const duplicate = await database.db.selectFrom("intake").innerJoin("intake_bodies", "intake_bodies.intake_id", "intake.id").select("body").orderBy("id", "desc").limit(1).executeTakeFirstOrThrow();
         await storeEnvelope(database.db, projectId, duplicate.body, { eventId: null, itemTypes: ["event"], summary: null, sdkName: null });
       }
     }

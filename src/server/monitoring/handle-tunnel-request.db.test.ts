@@ -42,7 +42,7 @@ describe(`handleTunnelRequest on ${testDialect}`, () => {
   });
   afterEach(() => database.destroy());
 
-  const intake = () => database.db.selectFrom("intake").select(["project_id", "event_id", "summary", "body"]).execute();
+  const intake = () => database.db.selectFrom("intake").innerJoin("intake_bodies", "intake_bodies.intake_id", "intake.id").select(["project_id", "event_id", "summary", "body"]).execute();
 
   describe("without an upstream DSN", () => {
     const config = () => loadConfig({});
