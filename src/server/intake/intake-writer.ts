@@ -18,7 +18,7 @@ export async function insertIntakeEnvelopes(trx: Kysely<Database>, envelopes: Ne
     const chunk = envelopes.slice(start, start + 100);
     const inserted = await trx
       .insertInto("intake")
-      .values(chunk.map(({ body: _body, ...row }) => row))
+      .values(chunk.map(withoutBody))
       .returning("id")
       .execute();
     const chunkIds = inserted.map((row) => Number(row.id)).sort((a, b) => a - b);
@@ -29,6 +29,12 @@ export async function insertIntakeEnvelopes(trx: Kysely<Database>, envelopes: Ne
     ids.push(...chunkIds);
   }
   return ids;
+}
+
+function withoutBody(envelope: NewIntakeEnvelope): NewIntakeRow {
+  const row: NewIntakeRow & { body?: Uint8Array } = { ...envelope };
+  delete row.body;
+  return row;
 }
 
 interface Waiting {
