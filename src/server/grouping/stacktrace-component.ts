@@ -7,15 +7,9 @@ import type { PreparedStacktrace } from "./prepare-stacktraces";
 export type StackVariant = "app" | "system";
 
 /** Frame components of a stack, built once and shared by its app and system variants. */
-const frameNodesByStack = new WeakMap<PreparedStacktrace, GroupingComponent[]>();
-
 function baseFrameNodes(prepared: PreparedStacktrace, eventPlatform: string): GroupingComponent[] {
-  let nodes = frameNodesByStack.get(prepared);
-  if (!nodes) {
-    nodes = prepared.frames.map((frame) => buildFrameComponent(frame, eventPlatform));
-    frameNodesByStack.set(prepared, nodes);
-  }
-  return nodes;
+  prepared.frameNodes ??= prepared.frames.map((frame) => buildFrameComponent(frame, eventPlatform));
+  return prepared.frameNodes;
 }
 
 /** §5.3: a frame repeating the one before it on all of these is a recursive call. */
