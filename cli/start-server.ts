@@ -16,11 +16,11 @@ import { matchIngestEndpoint, serveNodeIngest } from "../src/server/ingest/serve
 
 /** Serves the production build of `next build` on a plain Node server: ingest paths directly, the rest through Next. */
 export async function startServer(config: LanternConfig): Promise<void> {
-  // After its first full collection V8 lets the old generation grow up to 4x before the next one, and
-  // under ingest load (which promotes about 2 MB/s of short-lived request garbage) the main thread then went
-  // from 46 to 160 MB without ever collecting. Growing by a quarter keeps the peak about 70 MB lower, for a
-  // full collection every few seconds under load. Read at each collection, so it works set here (it
-  // applies to the digest thread too); docs/performance.md has the measurements.
+  // After a full collection V8 lets the old generation grow up to 4x before the next one; under ingest load
+  // (which promotes request garbage steadily) the main thread then grew from about 90 to 160 MB without
+  // collecting. Growing by a tenth keeps the peak about 70 MB lower, for a full collection every few
+  // seconds at full load (about one a minute at 1,000 events/s). V8 reads the flag at each collection, so
+  // setting it here works (for the digest thread too); docs/performance.md has the measurements.
   setFlagsFromString("--heap-growing-percent=10");
   const dir = fileURLToPath(new URL("..", import.meta.url));
   // Created first, so that Next's own route handlers (same process) find and share it.
