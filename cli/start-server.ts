@@ -19,7 +19,7 @@ export async function startServer(config: LanternConfig): Promise<void> {
   // After a full collection V8 lets the old generation grow up to 4x before the next one; under ingest load
   // (which promotes request garbage steadily) the main thread then grew from about 90 to 160 MB without
   // collecting. Growing by a tenth keeps the peak about 70 MB lower, for a full collection every few
-  // seconds at full load (about one a minute at 1,000 events/s). V8 reads the flag at each collection, so
+  // seconds at full load (every 15 to 45 s at 1,000 events/s). V8 reads the flag at each collection, so
   // setting it here works (for the digest thread too); docs/performance.md has the measurements.
   setFlagsFromString("--heap-growing-percent=10");
   const dir = fileURLToPath(new URL("..", import.meta.url));
