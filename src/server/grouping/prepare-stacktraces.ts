@@ -11,9 +11,9 @@ export interface PreparedStacktrace {
   maxFrames: number | null;
   minFrames: number | null;
   /**
-   * The frame components, once built (stacktrace-component.ts). Kept on the stack itself rather than in a
-   * module-wide WeakMap: V8's scavenges keep a WeakMap's young values alive, so every event's components
-   * were promoted to the old generation (measured with --trace-gc on bench/digest-drain).
+   * The frame components, once built (stacktrace-component.ts). Kept on the stack itself, so they die with
+   * the event: in a module-wide WeakMap they outlived young-generation collections, and digest ran about a
+   * fifth slower with more full collections (--trace-gc on bench:digest-drain; docs/performance.md).
    */
   frameNodes?: GroupingComponent[];
 }

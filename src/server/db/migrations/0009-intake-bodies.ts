@@ -3,10 +3,10 @@ import { blobType, idType } from "./column-types";
 
 /**
  * Envelope bodies move to a table of their own. In SQLite an UPDATE writes the whole record again, so
- * marking an envelope digested (`digested_at`) rewrote its body too: about 14 KB of WAL per realistic
- * envelope, two thirds of everything digest wrote (measured with bench/digest-drain). The intake row
- * that digest updates is now a few hundred bytes; the body is written once by ingest (and again only
- * when scrubbing rewrites it).
+ * marking an envelope digested (`digested_at`) rewrote its body too: digest wrote 21,667 WAL bytes per
+ * realistic envelope, 7,395 with the bodies apart (docs/performance.md). The intake row that digest
+ * updates is now a few hundred bytes; the body is written once by ingest (and again only when scrubbing
+ * rewrites it).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
