@@ -4,7 +4,7 @@
 // machine. Prints accepted and digested events/s, latency, peak RSS; then p99 at a fixed 1,000 events/s, evenly paced (median of three windows).
 //   node bench/ingest.mjs [seconds=15] [connections=32] [--skip-build]
 import { execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -89,6 +89,9 @@ try {
     windows.push(await pacedLoad({ url: `http://127.0.0.1:${lanternPort}/api/${projectId}/envelope/`, bodies, rate: 1000, seconds: 10, connections: Number(connections), headers: { "content-encoding": "gzip" } }));
   }
   const paced = [...windows].sort((a, b) => a.p99 - b.p99)[1];
+  // SQLite starts the WAL over only after a checkpoint that caught up with it, which steady writes prevent
+  // (docs/performance.md); its size here shows how far it grew.
+  const walMb = (statSync(`${databasePath}-wal`, { throwIfNoEntry: false })?.size ?? 0) / 1048576;
   const rss = peakRssMb();
 
   const rate = (count, ms) => Math.round((count / ms) * 1000);
@@ -99,6 +102,7 @@ try {
   console.log(`           backlog when the load stopped: ${backlogAtEnd}; drained ${drainedAt - loadEndedAt} ms later; envelopes digested ${digestedCount}, distinct events stored ${storedEvents()} (bodies cycle through ${distinctBodies} event ids)`);
   console.log(`at 1,000/s p50 ${paced.p50} ms   p99 ${paced.p99} ms (evenly paced; median of three 10-s windows: ${windows.map((result) => result.p99).join(", ")} ms)   non-2xx ${windows.reduce((sum, result) => sum + result.non2xx, 0)}   errors ${windows.reduce((sum, result) => sum + result.errors, 0)}`);
   console.log(`peak RSS   ${rss.toFixed(0)} MB (lantern start, whole process)`);
+  console.log(`WAL file   ${walMb.toFixed(0)} MB after the paced windows`);
   console.log(`ratio      digested/baseline ${(digestedRate / baselineRate).toFixed(2)} (goal ≥ 0.5)`);
   db.close();
 } finally {
