@@ -6,6 +6,7 @@ import { createProject, type CreatedProject } from "@/server/projects/create-pro
 import { eventRows, inflateEvent, postToIngest, sessionCounts } from "../support/sdk-helpers";
 import { startIngestServer, type IngestServer } from "../support/start-ingest-server";
 import { createTestDatabase, testDialect, type TestDatabase } from "../support/test-database";
+import { selectIntakeWithBodies } from "@/server/intake/intake-writer";
 
 /**
  * Every file of tests/fixtures/envelopes, POSTed over HTTP to the production ingest server as it is and
@@ -238,7 +239,7 @@ describe(`the envelope fixtures replayed over HTTP on ${testDialect}`, () => {
         expect(JSON.parse(text)).toEqual(eventId ? { id: eventId } : {});
 
         await server.service.digest.drain();
-        const intake = await database.db.selectFrom("intake").innerJoin("intake_bodies", "intake_bodies.intake_id", "intake.id").select(["project_id", "body", "digested_at", "digest_error"]).execute();
+        const intake = await selectIntakeWithBodies(database.db).select(["project_id", "body", "digested_at", "digest_error"]).execute();
         expect(intake).toHaveLength(1);
         expect(intake[0]!.digest_error).toBeNull();
         expect(intake[0]!.digested_at).not.toBeNull();

@@ -7,6 +7,7 @@ import { deleteProject } from "@/server/projects/delete-project";
 import { buildEnvelope, compressZeros, eventEnvelope, eventRows, newEventId, postToIngest } from "../support/sdk-helpers";
 import { startIngestServer, type IngestServer } from "../support/start-ingest-server";
 import { createTestDatabase, testDialect, type TestDatabase } from "../support/test-database";
+import { selectIntakeWithBodies } from "@/server/intake/intake-writer";
 
 /**
  * What the production ingest server refuses, over HTTP with fetch, and how: the status, Relay's
@@ -296,7 +297,7 @@ describe(`ingest rejections over HTTP on ${testDialect}`, { timeout: 60_000 }, (
       expect(response.status).toBe(200);
       expect(response.headers.get("x-sentry-rate-limits")).toMatch(rateLimitsOfKeyQuota);
 
-      const stored = await database.db.selectFrom("intake").innerJoin("intake_bodies", "intake_bodies.intake_id", "intake.id").select(["id", "item_types", "body"]).orderBy("id", "desc").executeTakeFirstOrThrow();
+      const stored = await selectIntakeWithBodies(database.db).select(["id", "item_types", "body"]).orderBy("id", "desc").executeTakeFirstOrThrow();
       expect(stored.item_types).toBe("transaction");
       const items = parseEnvelope(stored.body).items;
       expect(items.map((item) => item.header.type)).toEqual(["transaction"]);

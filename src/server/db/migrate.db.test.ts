@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestDatabase, testDialect, type TestDatabase } from "../../../tests/support/test-database";
 import { migrateTo, migrateToLatest } from "./migrate";
+import { selectIntakeWithBodies } from "../intake/intake-writer";
 
 describe(`migrations on ${testDialect}`, () => {
   let database: TestDatabase;
@@ -25,7 +26,7 @@ describe(`migrations on ${testDialect}`, () => {
     }
 
     expect(await migrateToLatest(database.db)).toEqual(["0009-intake-bodies"]);
-    const moved = await database.db.selectFrom("intake").innerJoin("intake_bodies", "intake_bodies.intake_id", "intake.id").select(["id", "body"]).orderBy("id").execute();
+    const moved = await selectIntakeWithBodies(database.db).select(["id", "body"]).orderBy("id").execute();
     expect(moved.map((row) => Buffer.from(row.body).toString())).toEqual(["first envelope", "second envelope"]);
     const columns = (await database.db.introspection.getTables()).find((table) => table.name === "intake")!.columns.map((column) => column.name);
     expect(columns).not.toContain("body");

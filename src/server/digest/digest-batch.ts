@@ -6,6 +6,7 @@ import { writeTransaction } from "../db/write-transaction";
 import { assignEventsToIssues } from "../issues/assign-events-to-issues";
 import { loadDigestConfigs, type DigestConfigOf } from "../projects/load-digest-configs";
 import { digestEnvelope, emptyDigestRows, type DigestRows } from "./digest-envelope";
+import { selectIntakeWithBodies } from "../intake/intake-writer";
 
 
 type IntakeForDigest = Parameters<typeof digestEnvelope>[0];
@@ -45,9 +46,7 @@ export async function digestBatch(database: LanternDatabase, limit = 200): Promi
 }
 
 function selectWaiting(db: Kysely<Database>, limit: number) {
-  return db
-    .selectFrom("intake")
-    .innerJoin("intake_bodies", "intake_bodies.intake_id", "intake.id")
+  return selectIntakeWithBodies(db)
     .select(["intake.id", "intake.project_id", "intake.received_at", "intake.client_ip", "intake_bodies.body"])
     .where("intake.digested_at", "is", null)
     .orderBy("intake.id")

@@ -6,6 +6,7 @@ import { ingestServiceWith } from "../../../tests/support/test-ingest-service";
 import type { IngestService } from "./ingest-service";
 import { createProject, type CreatedProject } from "../projects/create-project";
 import { handleEnvelopeRequest } from "./handle-web-ingest-request";
+import { selectIntakeWithBodies } from "../intake/intake-writer";
 
 const fixture = (name: string) => new Uint8Array(readFileSync(new URL(`../../../tests/fixtures/envelopes/${name}`, import.meta.url)));
 const eventIdOf = (body: Uint8Array) => (JSON.parse(Buffer.from(body.subarray(0, body.indexOf(0x0a))).toString("utf8")) as { event_id: string }).event_id;
@@ -56,7 +57,7 @@ describe(`handleEnvelopeRequest on ${testDialect}`, () => {
     const response = await handleEnvelopeRequest(...post(compressed, { key: shop.key.public_key, headers: { "content-encoding": "gzip" } }), context);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ id: eventIdOf(expected) });
-    const row = await database.db.selectFrom("intake").innerJoin("intake_bodies", "intake_bodies.intake_id", "intake.id").select(["body", "summary"]).executeTakeFirstOrThrow();
+    const row = await selectIntakeWithBodies(database.db).select(["body", "summary"]).executeTakeFirstOrThrow();
     expect(row.summary).toBe("RangeError: Report too large to render");
     expect(Buffer.from(row.body).equals(Buffer.from(expected))).toBe(true);
   });

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { AppError } from "../errors";
+import { selectIntakeWithBodies } from "./intake-writer";
 
 export interface ReceivedEnvelopeDetail {
   id: number;
@@ -17,9 +18,7 @@ const maxShownBytes = 256 * 1024;
 
 /** One received envelope of a project — the newest when no id is given. */
 export async function getReceivedEnvelope(db: Kysely<Database>, projectId: number, id?: number): Promise<ReceivedEnvelopeDetail | null> {
-  let query = db
-    .selectFrom("intake")
-    .innerJoin("intake_bodies", "intake_bodies.intake_id", "intake.id")
+  let query = selectIntakeWithBodies(db)
     .select(["intake.id", "intake.received_at", "intake.item_types", "intake.summary", "intake_bodies.body"])
     .where("intake.project_id", "=", projectId);
   query = id === undefined ? query.orderBy("intake.id", "desc").limit(1) : query.where("intake.id", "=", id);

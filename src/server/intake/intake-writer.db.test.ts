@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, testDialect, type TestDatabase } from "../../../tests/support/test-database";
 import { isForeignKeyViolation } from "../db/is-foreign-key-violation";
 import { createProject } from "../projects/create-project";
-import { IntakeWriter, type NewIntakeEnvelope } from "./intake-writer";
+import { IntakeWriter, type NewIntakeEnvelope, selectIntakeWithBodies } from "./intake-writer";
 
 function row(projectId: number, eventId: string): NewIntakeEnvelope {
   const body = Buffer.from(`{"event_id":"${eventId}"}\n`);
@@ -37,7 +37,7 @@ describe(`the intake's group commit on ${testDialect}`, () => {
     const eventIds = Array.from({ length: 250 }, (_, index) => index.toString(16).padStart(32, "0"));
     await Promise.all(eventIds.map((eventId) => writer.append(row(project.id, eventId))));
 
-    const stored = await database.db.selectFrom("intake").innerJoin("intake_bodies", "intake_bodies.intake_id", "intake.id").select(["event_id", "body"]).execute();
+    const stored = await selectIntakeWithBodies(database.db).select(["event_id", "body"]).execute();
     expect(stored).toHaveLength(eventIds.length);
     for (const envelope of stored) expect(Buffer.from(envelope.body).toString()).toBe(`{"event_id":"${envelope.event_id}"}\n`);
   });

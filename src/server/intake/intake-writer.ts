@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { chunks } from "../db/chunks";
 import type { LanternDatabase } from "../db/create-database";
 import type { Database, NewIntakeRow } from "../db/schema";
 import { writeTransaction } from "../db/write-transaction";
@@ -14,8 +15,7 @@ export type NewIntakeEnvelope = NewIntakeRow & { body: Uint8Array };
 export async function insertIntakeEnvelopes(trx: Kysely<Database>, envelopes: NewIntakeEnvelope[]): Promise<number[]> {
   const ids: number[] = [];
   // Statements of bounded size: SQLite allows ~32k parameters per statement.
-  for (let start = 0; start < envelopes.length; start += 100) {
-    const chunk = envelopes.slice(start, start + 100);
+  for (const chunk of chunks(envelopes, 100)) {
     const inserted = await trx
       .insertInto("intake")
       .values(chunk.map(withoutBody))
@@ -29,6 +29,11 @@ export async function insertIntakeEnvelopes(trx: Kysely<Database>, envelopes: Ne
     ids.push(...chunkIds);
   }
   return ids;
+}
+
+/** Intake rows joined to their raw envelopes (`intake_bodies`), for the few reads that need the body. */
+export function selectIntakeWithBodies(db: Kysely<Database>) {
+  return db.selectFrom("intake").innerJoin("intake_bodies", "intake_bodies.intake_id", "intake.id");
 }
 
 function withoutBody(envelope: NewIntakeEnvelope): NewIntakeRow {

@@ -6,6 +6,7 @@ import { DigestThread } from "../../../cli/digest-thread";
 import { digestBatch } from "../digest/digest-batch";
 import { createProject } from "../projects/create-project";
 import { pruneEvents } from "./prune-events";
+import { selectIntakeWithBodies } from "../intake/intake-writer";
 
 const hourMs = 3_600_000;
 const fixtures = ["node-exception.envelope", "node-message.envelope", "browser-nextjs-unhandled-error.envelope", "node-large-exception.envelope"];
@@ -68,7 +69,7 @@ describe(`issue counters on ${testDialect}`, () => {
       });
       // One in twenty events is sent twice (an SDK retry): it must count once.
       if (random() < 0.05) {
-        const duplicate = await database.db.selectFrom("intake").innerJoin("intake_bodies", "intake_bodies.intake_id", "intake.id").select("body").orderBy("id", "desc").limit(1).executeTakeFirstOrThrow();
+        const duplicate = await selectIntakeWithBodies(database.db).select("body").orderBy("id", "desc").limit(1).executeTakeFirstOrThrow();
         await storeEnvelope(database.db, projectId, duplicate.body, { eventId: null, itemTypes: ["event"], summary: null, sdkName: null });
       }
     }

@@ -9,6 +9,7 @@ import { buildDsn } from "../projects/build-dsn";
 import { ensureInternalProject, type InternalProjectKey } from "../projects/ensure-internal-project";
 import { handleTunnelRequest } from "./handle-tunnel-request";
 import { ingestServiceWith } from "../../../tests/support/test-ingest-service";
+import { selectIntakeWithBodies } from "../intake/intake-writer";
 
 const eventId = "0f1e2d3c4b5a69788796a5b4c3d2e1f0";
 
@@ -42,7 +43,7 @@ describe(`handleTunnelRequest on ${testDialect}`, () => {
   });
   afterEach(() => database.destroy());
 
-  const intake = () => database.db.selectFrom("intake").innerJoin("intake_bodies", "intake_bodies.intake_id", "intake.id").select(["project_id", "event_id", "summary", "body"]).execute();
+  const intake = () => selectIntakeWithBodies(database.db).select(["project_id", "event_id", "summary", "body"]).execute();
 
   describe("without an upstream DSN", () => {
     const config = () => loadConfig({});
