@@ -1,9 +1,9 @@
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "kysely";
 import { afterEach, expect, it } from "vitest";
-import { createDatabase } from "./create-database";
+import { createDatabase, walSizeLimitBytes } from "./create-database";
 
 const directory = mkdtempSync(join(tmpdir(), "lantern-create-db-"));
 afterEach(() => rmSync(directory, { recursive: true, force: true }));
@@ -36,6 +36,22 @@ it("leaves WAL checkpoints to the caller when asked, and checkpoints when called
     database.checkpointWal();
     const after = await walPages();
     expect(after.checkpointed).toBe(after.log);
+  } finally {
+    await database.close();
+  }
+});
+
+it("cuts the WAL file back to its limit when the WAL starts over, instead of keeping its largest size", async () => {
+  const path = join(directory, "wal-limit.db");
+  const database = createDatabase({ dialect: "sqlite", path }, { walCheckpoints: "manual" });
+  try {
+    await sql`create table t (id integer primary key, text text)`.execute(database.db);
+    const fourMegabytes = sql`insert into t (text) select hex(randomblob(2000)) from (with recursive n(i) as (select 1 union all select i + 1 from n where i < 1000) select i from n)`;
+    while (statSync(`${path}-wal`).size <= 1.5 * walSizeLimitBytes) await fourMegabytes.execute(database.db);
+    const { walBytes, checkpointedBytes } = database.checkpointWal();
+    expect(checkpointedBytes).toBe(walBytes);
+    await sql`insert into t (text) values ('the next commit starts the WAL over')`.execute(database.db);
+    expect(statSync(`${path}-wal`).size).toBeLessThanOrEqual(walSizeLimitBytes);
   } finally {
     await database.close();
   }

@@ -7,6 +7,9 @@ import type { LanternConfig } from "../config";
 import type { Database } from "./schema";
 import type { WriteGate } from "./write-gate";
 
+/** The WAL size past which digest makes it start over (DigestWorker), and the file size kept afterwards. */
+export const walSizeLimitBytes = 32 * 1024 * 1024;
+
 export type Dialect = LanternConfig["database"]["dialect"];
 
 export interface LanternDatabase {
@@ -15,12 +18,18 @@ export interface LanternDatabase {
   /** SQLite only: taken before every write transaction when another thread writes to the same file. */
   writeGate?: WriteGate;
   /** SQLite: a passive WAL checkpoint now (for connections opened with `walCheckpoints: "manual"`). */
-  checkpointWal(): void;
+  checkpointWal(): WalCheckpoint;
   close(): Promise<void>;
 }
 
 // int8 (bigint) comes back as a string by default; every bigint Lantern stores (epoch ms, counters) fits a double.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+/** What a checkpoint found: the WAL's size in bytes (`walBytes`) and how much of it is now in the database. */
+export interface WalCheckpoint {
+  walBytes: number;
+  checkpointedBytes: number;
+}
 
 interface CreateDatabaseOptions {
   /** PostgreSQL only: run every statement in this schema (tests isolate themselves this way). */
@@ -48,12 +57,18 @@ export function createDatabase(database: LanternConfig["database"], options: Cre
     sqlite.pragma("synchronous = NORMAL");
     sqlite.pragma("busy_timeout = 5000");
     if (options.walCheckpoints === "manual") sqlite.pragma("wal_autocheckpoint = 0");
+    // Once the WAL starts over, its file is cut back to this size instead of keeping its largest size.
+    sqlite.pragma(`journal_size_limit = ${walSizeLimitBytes}`);
+    const pageSize = sqlite.pragma("page_size", { simple: true }) as number;
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
     return {
       db,
       dialect: "sqlite",
       ...(options.writeGate ? { writeGate: options.writeGate } : {}),
-      checkpointWal: () => void sqlite.pragma("wal_checkpoint(PASSIVE)"),
+      checkpointWal: () => {
+        const [result] = sqlite.pragma("wal_checkpoint(PASSIVE)") as { log: number; checkpointed: number }[];
+        return { walBytes: Math.max(0, result!.log) * pageSize, checkpointedBytes: Math.max(0, result!.checkpointed) * pageSize };
+      },
       close: () => db.destroy(),
     };
   }
@@ -63,5 +78,5 @@ export function createDatabase(database: LanternConfig["database"], options: Cre
     ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: "postgres", checkpointWal: () => {}, close: () => db.destroy() };
+  return { db, dialect: "postgres", checkpointWal: () => ({ walBytes: 0, checkpointedBytes: 0 }), close: () => db.destroy() };
 }

@@ -1,5 +1,5 @@
 import type { LanternConfig } from "../config";
-import type { LanternDatabase } from "../db/create-database";
+import { walSizeLimitBytes, type LanternDatabase } from "../db/create-database";
 import { pruneEvents } from "../issues/prune-events";
 import { wakeExpiredIgnores } from "../issues/wake-expired-ignores";
 import { digestBatch } from "./digest-batch";
@@ -90,8 +90,21 @@ export class DigestWorker {
     const { checkpointEveryMs } = this.options;
     if (rows > 0 && checkpointEveryMs !== undefined && Date.now() >= this.nextCheckpointAt) {
       this.nextCheckpointAt = Date.now() + checkpointEveryMs;
-      this.database.checkpointWal();
+      await this.checkpoint();
     }
     return rows;
+  }
+
+  /**
+   * A passive checkpoint copies only what was committed before it began, and the WAL starts over only once
+   * all of it is copied. Under steady writes ingest always commits something meanwhile, so the WAL would
+   * grow without bound (over 1 GB in one benchmark) and each write land ever further into the file. Past
+   * a size, the pages written during the first pass (a few) are copied holding the write gate, so the
+   * next commit finds the WAL fully copied and starts it over.
+   */
+  private async checkpoint(): Promise<void> {
+    const { database } = this;
+    const { walBytes } = database.checkpointWal();
+    if (walBytes >= walSizeLimitBytes && database.writeGate) await database.writeGate.hold(async () => database.checkpointWal());
   }
 }
