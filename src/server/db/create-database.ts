@@ -38,7 +38,8 @@ interface CreateDatabaseOptions {
    * SQLite only: who checkpoints the WAL (which fsyncs the database file). "automatic" is SQLite's own,
    * inside the COMMIT that fills the WAL. Under `lantern start` both connections use "manual": ingest's
    * never checkpoints, so no SDK waits on one, and digest calls `checkpointWal` after letting go of the
-   * write gate, so ingest does not wait on one behind the gate either.
+   * write gate, so ingest does not wait on one behind the gate either (except for the short catch-up that
+   * lets the WAL start over, DigestWorker).
    */
   walCheckpoints?: "automatic" | "manual";
   /** SQLite only: shared with the other thread that writes to this file (see WriteGate). */
