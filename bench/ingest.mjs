@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run bench:ingest` — envelope ingest of `lantern start` (production build, fresh SQLite) against a
 // bare Node http server that only reads, gunzips and JSON-parses the same bodies, in one run on this
-// machine. Prints accepted and digested events/s, latency, peak RSS; then p99 at a fixed 1,000 events/s, evenly paced (median of three windows).
+// machine. Prints accepted and digested events/s, latency, peak RSS, CPU per envelope; then p99 at a fixed
+// 1,000 events/s, evenly paced (median of three windows).
 //   node bench/ingest.mjs [seconds=15] [connections=32] [--skip-build]
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
@@ -18,6 +19,7 @@ const [seconds = "15", connections = "32"] = process.argv.slice(2).filter((argum
 const lanternPort = 3295;
 const baselinePort = 3296;
 const distinctBodies = 10_000;
+const clockTicksPerSecond = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim());
 
 // A build older than the sources fails in confusing ways (its bundled migrations miss the newest one), so
 // the benchmark builds unless told the build is current.
@@ -50,7 +52,10 @@ const baseline = createServer((request, response) => {
   });
 });
 await new Promise((resolve) => baseline.listen(baselinePort, "127.0.0.1", resolve));
+const baselineCpu = process.cpuUsage();
 const baselineResult = await load(`http://127.0.0.1:${baselinePort}/api/1/envelope/`, baselineBodies);
+// The bare server runs in this process beside the load generator: their CPU together, per request.
+const baselineCpuMicros = cpuMicros(process.cpuUsage(baselineCpu));
 baseline.close();
 
 // 2. Lantern.
@@ -73,11 +78,17 @@ try {
   const waiting = () => db.prepare("select count(*) as n from intake where digested_at is null").get().n;
 
   const startedAt = Date.now();
+  const serverCpuAtStart = serverCpuMicros();
+  const generatorCpu = process.cpuUsage();
   const lanternResult = await load(`http://127.0.0.1:${lanternPort}/api/${projectId}/envelope/`, bodies);
+  const generatorCpuMicros = cpuMicros(process.cpuUsage(generatorCpu));
   const loadEndedAt = Date.now();
   const backlogAtEnd = waiting();
   while (waiting() > 0) await new Promise((resolve) => setTimeout(resolve, 50));
   const drainedAt = Date.now();
+  // Every thread of `lantern start` (ingest, digest, GC, zlib) from the first request until the backlog was
+  // digested, per envelope: what one envelope costs the machine end to end.
+  const serverCpuPerEnvelope = (serverCpuMicros() - serverCpuAtStart) / digested();
   const accepted = lanternResult["2xx"];
   const digestedCount = digested();
 
@@ -89,8 +100,8 @@ try {
     windows.push(await pacedLoad({ url: `http://127.0.0.1:${lanternPort}/api/${projectId}/envelope/`, bodies, rate: 1000, seconds: 10, connections: Number(connections), headers: { "content-encoding": "gzip" } }));
   }
   const paced = [...windows].sort((a, b) => a.p99 - b.p99)[1];
-  // SQLite starts the WAL over only after a checkpoint that caught up with it, which steady writes prevent
-  // (docs/performance.md); its size here shows how far it grew.
+  // SQLite starts the WAL over only after a checkpoint that caught up with it, which steady writes would
+  // prevent without digest's catch-up (DigestWorker.checkpoint); its size here shows how far it grew.
   const walMb = (statSync(`${databasePath}-wal`, { throwIfNoEntry: false })?.size ?? 0) / 1048576;
   const rss = peakRssMb();
 
@@ -101,6 +112,8 @@ try {
   console.log(`lantern    accepted ${rate(accepted, loadEndedAt - startedAt)} events/s   digested ${digestedRate} events/s   p50 ${lanternResult.latency.p50} ms   p99 ${lanternResult.latency.p99} ms   non-2xx ${lanternResult.non2xx}   errors ${lanternResult.errors}`);
   console.log(`           backlog when the load stopped: ${backlogAtEnd}; drained ${drainedAt - loadEndedAt} ms later; envelopes digested ${digestedCount}, distinct events stored ${storedEvents()} (bodies cycle through ${distinctBodies} event ids)`);
   console.log(`at 1,000/s p50 ${paced.p50} ms   p99 ${paced.p99} ms (evenly paced; median of three 10-s windows: ${windows.map((result) => result.p99).join(", ")} ms)   non-2xx ${windows.reduce((sum, result) => sum + result.non2xx, 0)}   errors ${windows.reduce((sum, result) => sum + result.errors, 0)}`);
+  const perRequest = (micros, requests) => Math.round(micros / requests);
+  console.log(`CPU        lantern ${Math.round(serverCpuPerEnvelope)} µs per envelope (all threads, ingest and digest)   load generator ${perRequest(generatorCpuMicros, lanternResult.requests.total)} µs per request   bare server with its load generator ${perRequest(baselineCpuMicros, baselineResult.requests.total)} µs per request`);
   console.log(`peak RSS   ${rss.toFixed(0)} MB (lantern start, whole process)`);
   console.log(`WAL file   ${walMb.toFixed(0)} MB after the paced windows`);
   console.log(`ratio      digested/baseline ${(digestedRate / baselineRate).toFixed(2)} (goal ≥ 0.5)`);
@@ -108,6 +121,17 @@ try {
 } finally {
   server.kill("SIGTERM");
   rmSync(directory, { recursive: true, force: true });
+}
+
+function cpuMicros({ user, system }) {
+  return user + system;
+}
+
+/** User + system CPU of `lantern start`, all its threads, in µs (/proc/<pid>/stat counts clock ticks). */
+function serverCpuMicros() {
+  const fields = readFileSync(`/proc/${server.pid}/stat`, "utf8").split(") ")[1].split(" ");
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return (ticks * 1_000_000) / clockTicksPerSecond;
 }
 
 async function waitUntilServing(url) {
