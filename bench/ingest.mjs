@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `npm run bench:ingest` — envelope ingest of `lantern start` (production build, fresh SQLite) against a
 // bare Node http server that only reads, gunzips and JSON-parses the same bodies, in one run on this
-// machine. Prints accepted and digested events/s, latency, peak RSS, CPU per envelope; then p99 at a fixed
-// 1,000 events/s, evenly paced (median of three windows).
+// machine. Prints accepted and digested events/s, latency, peak RSS, CPU per envelope; whether the backlog
+// stays flat at 90 % of the digested rate, evenly paced; then p99 at a fixed 1,000 events/s (median of three
+// windows).
 //   node bench/ingest.mjs [seconds=15] [connections=32] [--skip-build]
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
@@ -91,8 +92,19 @@ try {
   const serverCpuPerEnvelope = (serverCpuMicros() - serverCpuAtStart) / digested();
   const accepted = lanternResult["2xx"];
   const digestedCount = digested();
+  const rate = (count, ms) => Math.round((count / ms) * 1000);
 
-  // 3. Latency at a fixed 1,000 events/s, evenly paced and open loop (bench/paced-load.mjs): three 10-second
+  // 3. Whether digest keeps up at that rate as a steady load rather than a burst: evenly paced at 90 % of the
+  // digested rate for 20 s, the backlog should stay near zero instead of growing.
+  const steadyRate = Math.round((0.9 * rate(digestedCount, drainedAt - startedAt)) / 10) * 10;
+  let largestSteadyBacklog = 0;
+  const backlogSampler = setInterval(() => (largestSteadyBacklog = Math.max(largestSteadyBacklog, waiting())), 250);
+  const steady = await pacedLoad({ url: `http://127.0.0.1:${lanternPort}/api/${projectId}/envelope/`, bodies, rate: steadyRate, seconds: 20, connections: Number(connections), headers: { "content-encoding": "gzip" } });
+  clearInterval(backlogSampler);
+  const steadyBacklogAtEnd = waiting();
+  while (waiting() > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+
+  // 4. Latency at a fixed 1,000 events/s, evenly paced and open loop (bench/paced-load.mjs): three 10-second
   // windows back to back, judged by the median window, since a single window's p99 rests on its hundred
   // slowest requests and swings between runs.
   const windows = [];
@@ -105,12 +117,12 @@ try {
   const walMb = (statSync(`${databasePath}-wal`, { throwIfNoEntry: false })?.size ?? 0) / 1048576;
   const rss = peakRssMb();
 
-  const rate = (count, ms) => Math.round((count / ms) * 1000);
   const baselineRate = rate(baselineResult["2xx"], Number(seconds) * 1000);
   const digestedRate = rate(digestedCount, drainedAt - startedAt);
   console.log(`baseline   ${baselineRate} requests/s   p50 ${baselineResult.latency.p50} ms   p99 ${baselineResult.latency.p99} ms`);
   console.log(`lantern    accepted ${rate(accepted, loadEndedAt - startedAt)} events/s   digested ${digestedRate} events/s   p50 ${lanternResult.latency.p50} ms   p99 ${lanternResult.latency.p99} ms   non-2xx ${lanternResult.non2xx}   errors ${lanternResult.errors}`);
   console.log(`           backlog when the load stopped: ${backlogAtEnd}; drained ${drainedAt - loadEndedAt} ms later; envelopes digested ${digestedCount}, distinct events stored ${storedEvents()} (bodies cycle through ${distinctBodies} event ids)`);
+  console.log(`steady     ${steadyRate} events/s evenly paced for 20 s (90 % of digested): backlog at most ${largestSteadyBacklog}, ${steadyBacklogAtEnd} when it ended   p99 ${steady.p99} ms   non-2xx ${steady.non2xx}   errors ${steady.errors}`);
   console.log(`at 1,000/s p50 ${paced.p50} ms   p99 ${paced.p99} ms (evenly paced; median of three 10-s windows: ${windows.map((result) => result.p99).join(", ")} ms)   non-2xx ${windows.reduce((sum, result) => sum + result.non2xx, 0)}   errors ${windows.reduce((sum, result) => sum + result.errors, 0)}`);
   const perRequest = (micros, requests) => Math.round(micros / requests);
   console.log(`CPU        lantern ${Math.round(serverCpuPerEnvelope)} µs per envelope (all threads, ingest and digest)   load generator ${perRequest(generatorCpuMicros, lanternResult.requests.total)} µs per request   bare server with its load generator ${perRequest(baselineCpuMicros, baselineResult.requests.total)} µs per request`);
