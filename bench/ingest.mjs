@@ -89,9 +89,9 @@ try {
   const drainedAt = Date.now();
   // Every thread of `lantern start` (ingest, digest, GC, zlib) from the first request until the backlog was
   // digested, per envelope: what one envelope costs the machine end to end.
-  const serverCpuPerEnvelope = (serverCpuMicros() - serverCpuAtStart) / digested();
-  const accepted = lanternResult["2xx"];
   const digestedCount = digested();
+  const serverCpuPerEnvelope = (serverCpuMicros() - serverCpuAtStart) / digestedCount;
+  const accepted = lanternResult["2xx"];
   const rate = (count, ms) => Math.round((count / ms) * 1000);
 
   // 3. Whether digest keeps up at that rate as a steady load rather than a burst: evenly paced at 90 % of the
