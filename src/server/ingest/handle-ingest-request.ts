@@ -7,10 +7,11 @@ import { ingestEnvelope } from "./ingest-envelope";
 import { parseEnvelope } from "./parse-envelope";
 import { readBodyStream } from "./read-body";
 import { resolveClientIp } from "./resolve-client-ip";
-import { acceptedAnswer, errorAnswer, preflightAnswer, type IngestAnswer } from "./respond";
+import { acceptedAnswer, createdAnswer, errorAnswer, preflightAnswer, type IngestAnswer } from "./respond";
+import { securityReportToEnvelopes } from "./security-report-to-envelopes";
 import { storeBodyToEnvelope } from "./store-to-envelope";
 
-export type IngestEndpoint = { kind: "envelope"; projectId: string } | { kind: "store"; projectId: string } | { kind: "tunnel" };
+export type IngestEndpoint = { kind: "envelope" | "store" | "security"; projectId: string } | { kind: "tunnel" };
 
 export interface IngestHttpRequest {
   method: string;
@@ -39,6 +40,15 @@ export async function handleIngestRequest(service: IngestService, endpoint: Inge
       // The tunnel trusts only the DSN inside the envelope, never query or header auth.
       const result = await ingestEnvelope(service, { url: new URL(request.url.pathname, request.url.origin), headers: new Headers(), body, clientIp });
       return acceptedAnswer(result.eventId, result.headers);
+    }
+    if (endpoint.kind === "security") {
+      // A browser's report-uri: one event per CSP report, each ingested like an envelope; the browser
+      // ignores the answer, so an empty 201 as Relay gives.
+      const context = { release: request.url.searchParams.get("sentry_release"), environment: request.url.searchParams.get("sentry_environment"), userAgent: request.headers.get("user-agent") };
+      for (const envelope of securityReportToEnvelopes(body, context, service.config.ingest.maxEventBytes)) {
+        await ingestEnvelope(service, { url: request.url, headers: toHeaders(request.headers), body: envelope, pathProjectId: endpoint.projectId, clientIp });
+      }
+      return createdAnswer();
     }
     if (endpoint.kind === "store") body = storeBodyToEnvelope(body, service.config.ingest.maxEventBytes);
     const result = await ingestEnvelope(service, { url: request.url, headers: toHeaders(request.headers), body, pathProjectId: endpoint.projectId, clientIp });

@@ -10,6 +10,8 @@ describe("matchIngestEndpoint", () => {
     ["/api/42/envelope/?sentry_key=abc&sentry_version=7", { kind: "envelope", projectId: "42" }],
     ["//api/42//envelope/", { kind: "envelope", projectId: "42" }],
     ["/api/42/store/", { kind: "store", projectId: "42" }],
+    ["/api/42/security/?sentry_key=abc", { kind: "security", projectId: "42" }],
+    ["/api/42/csp-report", { kind: "security", projectId: "42" }],
     ["/api/shop/envelope/", { kind: "envelope", projectId: "shop" }],
     ["/monitoring", { kind: "tunnel" }],
     ["/monitoring/?o=1", { kind: "tunnel" }],

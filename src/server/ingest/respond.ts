@@ -25,6 +25,11 @@ export function acceptedAnswer(eventId: string | null, headers: Record<string, s
   return { status: 200, headers: { ...ingestCorsHeaders, ...headers, "content-type": "application/json" }, body: JSON.stringify(eventId ? { id: eventId } : {}) };
 }
 
+/** Security reports: the browser reads no answer (Relay's is an empty 201). */
+export function createdAnswer(): IngestAnswer {
+  return { status: 201, headers: ingestCorsHeaders, body: null };
+}
+
 /** AppError → its status with Relay's `{"detail"}` body and `X-Sentry-Error`; anything else is a 500 whose cause stays in the logs. */
 export function errorAnswer(error: unknown): IngestAnswer {
   if (error instanceof AppError) {

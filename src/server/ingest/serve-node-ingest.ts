@@ -2,14 +2,15 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { handleIngestRequest, type IngestEndpoint } from "./handle-ingest-request";
 import type { IngestService } from "./ingest-service";
 
-const ingestPath = /^\/+api\/+([^/?]+)\/+(envelope|store)\/*(?:\?|$)|^\/+monitoring\/*(?:\?|$)/;
+const ingestPath = /^\/+api\/+([^/?]+)\/+(envelope|store|security|csp-report)\/*(?:\?|$)|^\/+monitoring\/*(?:\?|$)/;
+const endpointKinds = { envelope: "envelope", store: "store", security: "security", "csp-report": "security" } as const;
 
 /** Which ingest endpoint a request path names, if any — with or without the trailing slash, duplicate slashes folded as Relay does. */
 export function matchIngestEndpoint(url: string): IngestEndpoint | null {
   const match = ingestPath.exec(url);
   if (!match) return null;
   if (match[2] === undefined) return { kind: "tunnel" };
-  return { kind: match[2] as "envelope" | "store", projectId: match[1]! };
+  return { kind: endpointKinds[match[2] as keyof typeof endpointKinds], projectId: match[1]! };
 }
 
 /** Answers an ingest request on the plain Node server, before (and without) Next's request handling. */
