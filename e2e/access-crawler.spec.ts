@@ -14,6 +14,8 @@ test.use({ storageState: anonymousState });
 const publicRoutes = new Set([
   "/api/[projectId]/envelope",
   "/api/[projectId]/store",
+  "/api/[projectId]/security",
+  "/api/[projectId]/csp-report",
   "/monitoring",
   "/api/health",
   "/api/auth/[...all]",

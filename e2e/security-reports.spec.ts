@@ -4,6 +4,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { inflateSync } from "node:zlib";
 import { expect, test } from "@playwright/test";
+import { slugify } from "../src/lib/slugify";
 import { openLanternDatabase } from "./support/lantern-database";
 import { e2eBaseUrl, e2eServerEnvironment } from "./support/server";
 
@@ -44,6 +45,15 @@ test("Chromium's CSP violation report reaches the project through report-uri and
       csp: { document_uri: shopUrl, effective_directive: "img-src", blocked_uri: `https://tracker.example/pixel.png?run=${runId}`, disposition: "enforce" },
     });
     expect(row.issue_id).not.toBeNull();
+
+    // The issue reads as the report: its title, and the report's fields as text; a URL in it is at most a
+    // link that gives the other site nothing (no opener, no referrer).
+    await page.goto(`${e2eBaseUrl}/projects/${slugify(`csp ${runId}`)}/issues/${row.issue_id}`);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Blocked 'image' from 'tracker.example'");
+    const report = page.getByRole("region", { name: "CSP report" });
+    await expect(report).toContainText(`https://tracker.example/pixel.png?run=${runId}`);
+    await expect(report).toContainText("img-src");
+    await expect(report.getByRole("link", { name: `https://tracker.example/pixel.png?run=${runId}` })).toHaveAttribute("rel", "noopener noreferrer nofollow");
   } finally {
     await database.close();
     await new Promise((resolve) => shop.close(resolve));

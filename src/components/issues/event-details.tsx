@@ -28,7 +28,7 @@ interface EventDetailsProps {
 }
 
 /**
- * One stored event as text: message, exception chain, breadcrumbs, request, user, tags, contexts, SDK,
+ * One stored event as text: message, CSP report, exception chain, breadcrumbs, request, user, tags, contexts, SDK,
  * release and environment, attachments and the raw JSON. Sections without data are left out.
  */
 export function EventDetails({ payload, timestamp, attachments, attachmentsBase, jsonHref }: EventDetailsProps) {
@@ -37,6 +37,8 @@ export function EventDetails({ payload, timestamp, attachments, attachmentsBase,
   const breadcrumbs = readBreadcrumbs(payload);
   const request = readRequest(payload);
   const user = readEntries(payload.user);
+  // A browser's CSP violation report (Lantern's security endpoint): what was blocked, where, by which policy.
+  const cspReport = readEntries(payload.csp);
   const tags = readTags(payload);
   const contexts = readNamedContexts(payload);
   const sdk = readSdk(payload);
@@ -49,6 +51,11 @@ export function EventDetails({ payload, timestamp, attachments, attachmentsBase,
       {message ? (
         <Part title="Message">
           <pre className="rounded-md border border-border bg-muted p-3 font-mono text-xs break-all whitespace-pre-wrap">{message}</pre>
+        </Part>
+      ) : null}
+      {cspReport.length > 0 ? (
+        <Part title="CSP report">
+          <KeyValueList entries={cspReport} label="CSP report" />
         </Part>
       ) : null}
       {exceptions.length > 0 ? (

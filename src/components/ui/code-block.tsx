@@ -11,7 +11,8 @@ export function CodeBlock({ code, label }: CodeBlockProps) {
       <div className="absolute right-2 top-2">
         <CopyButton value={code} label={label ? `Copy ${label}` : "Copy"} />
       </div>
-      <pre className="overflow-x-auto p-4 pr-20 font-mono text-xs leading-relaxed">
+      {/* Focusable, so a keyboard can scroll a line longer than the block. */}
+      <pre tabIndex={0} className="overflow-x-auto p-4 pr-20 font-mono text-xs leading-relaxed">
         <code>{code}</code>
       </pre>
     </div>

@@ -30,6 +30,11 @@ export function GettingStarted() {
       ))}
       <h2>4. See the event</h2>
       <p>Throw an error in your app. It appears on the project&apos;s page within a second, under &quot;Received&quot;.</p>
+      <h2>CSP violation reports</h2>
+      <p>
+        Browsers can report what your Content-Security-Policy blocks. Point the policy&apos;s <code>report-uri</code> at the project&apos;s security endpoint, with the DSN&apos;s public key (release and environment are optional); each report becomes an event, one issue per directive and blocked host:
+      </p>
+      <CodeBlock code={`Content-Security-Policy: default-src 'self'; report-uri http://localhost:3000/api/<project id>/security/?sentry_key=<public key>&sentry_environment=production`} label="CSP header" />
     </>
   );
 }
