@@ -79,6 +79,14 @@ describe(`the security report endpoint over HTTP on ${testDialect}`, () => {
     expect([...issueOf("Blocked 'image' from 'tracker.example'")][0]).not.toBe([...issueOf("Blocked 'script' from 'ads.example'")][0]);
   });
 
+  it("reads no more of a report than one event may hold: a 2 MiB body is a 413 naming the event limit", async () => {
+    const huge = cspReport(`https://tracker.example/${"x".repeat(2 * 1024 * 1024)}`);
+    const response = await postReport(huge);
+    expect(response.status).toBe(413);
+    expect(((await response.json()) as { detail: string }).detail).toBe(`the request body is larger than the limit of ${server.service.config.ingest.maxEventBytes} bytes`);
+    expect(await database.db.selectFrom("intake").select("id").execute()).toEqual([]);
+  });
+
   it("refuses a report without a key (401), with an unknown key (403) and one that is not a report (400), and stores nothing", async () => {
     const withoutKey = await postReport(cspReport("https://tracker.example/pixel.png"), { query: "" });
     expect(withoutKey.status).toBe(401);

@@ -30,7 +30,10 @@ export async function handleIngestRequest(service: IngestService, endpoint: Inge
   if (request.method === "OPTIONS") return preflightAnswer();
   try {
     if (request.method !== "POST") throw new AppError("bad_request", `use POST, not ${request.method}`);
-    let body = await readBodyStream(request.body, request.headers, service.config.ingest);
+    const { ingest } = service.config;
+    // A security report is one small JSON document: read no more of it than one event may hold.
+    const limits = endpoint.kind === "security" ? { maxCompressedBytes: Math.min(ingest.maxCompressedBytes, ingest.maxEventBytes), maxEnvelopeBytes: ingest.maxEventBytes, maxDecompressionRatio: ingest.maxDecompressionRatio } : ingest;
+    let body = await readBodyStream(request.body, request.headers, limits);
     const clientIp = resolveClientIp(request.remoteAddress, request.headers.get("x-forwarded-for"), service.config.ingest.trustedProxies);
     if (endpoint.kind === "tunnel") {
       const upstreamDsn = service.config.selfMonitoring.upstreamDsn;
@@ -45,7 +48,7 @@ export async function handleIngestRequest(service: IngestService, endpoint: Inge
       // A browser's report-uri: one event per CSP report, each ingested like an envelope; the browser
       // ignores the answer, so an empty 201 as Relay gives.
       const context = { release: request.url.searchParams.get("sentry_release"), environment: request.url.searchParams.get("sentry_environment"), userAgent: request.headers.get("user-agent") };
-      for (const envelope of securityReportToEnvelopes(body, context, service.config.ingest.maxEventBytes)) {
+      for (const envelope of securityReportToEnvelopes(body, context, ingest.maxEventBytes)) {
         await ingestEnvelope(service, { url: request.url, headers: toHeaders(request.headers), body: envelope, pathProjectId: endpoint.projectId, clientIp });
       }
       return createdAnswer();
