@@ -64,6 +64,7 @@ describe("parseFingerprintRules: fingerprints and titles", () => {
     ["type:A", "line 1: expected '->' followed by a fingerprint"],
     ["# c\n-> a", "line 2: rule has no matchers before '->'"],
     ["\n\nfoo:bar -> a", "line 3: unknown matcher 'foo'"],
+    ["constructor:x -> a", "line 1: unknown matcher 'constructor'"],
     ["type:A ->", "line 1: missing fingerprint after '->'"],
     ["type:A -> , ,", "line 1: missing fingerprint after '->'"],
     ['type:A -> a colour="red"', "line 1: unknown attribute 'colour'"],

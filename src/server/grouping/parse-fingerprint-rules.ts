@@ -25,7 +25,7 @@ const aliases: Record<string, FingerprintMatcherKey> = {
 };
 
 function toMatcher(raw: { key: string; pattern: string; negated: boolean }, line: number): RuleMatcher<FingerprintMatcherKey> {
-  const key = raw.key.startsWith("tags.") && raw.key.length > 5 ? (raw.key as `tags.${string}`) : aliases[raw.key];
+  const key = raw.key.startsWith("tags.") && raw.key.length > 5 ? (raw.key as `tags.${string}`) : Object.hasOwn(aliases, raw.key) ? aliases[raw.key] : undefined;
   if (!key) return ruleSyntaxError(line, `unknown matcher '${raw.key}'`);
   checkMatcherValue(key, raw.pattern, line);
   return { key, pattern: raw.pattern, negated: raw.negated };

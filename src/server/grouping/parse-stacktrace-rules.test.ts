@@ -88,6 +88,7 @@ describe("parseStacktraceRules: lines", () => {
 
   it.each([
     ["# c\n\nfoo:bar -app", "line 3: unknown matcher 'foo'"],
+    ["__proto__:x -app", "line 1: unknown matcher '__proto__'"],
     ["path:x xapp", "line 1: unknown action 'xapp'"],
     ["path:x", "line 1: rule has no actions"],
     ["-app", "line 1: rule has no matchers"],

@@ -77,7 +77,7 @@ export function checkMatcherValue(key: string, pattern: string, line: number): v
 }
 
 function toStacktraceMatcher(raw: { key: string; pattern: string; negated: boolean }, line: number): RuleMatcher {
-  const key = stacktraceKeys[raw.key];
+  const key = Object.hasOwn(stacktraceKeys, raw.key) ? stacktraceKeys[raw.key] : undefined;
   if (!key) return ruleSyntaxError(line, `unknown matcher '${raw.key}'`);
   checkMatcherValue(key, raw.pattern, line);
   return { key, pattern: raw.pattern, negated: raw.negated };

@@ -26,7 +26,8 @@ const categoryByItemType: Record<string, string> = {
 
 /** null for items that are never limited (client reports) or that Lantern does not know. */
 export function dataCategoryOf(itemType: string): string | null {
-  return categoryByItemType[itemType] ?? null;
+  // Own keys only: an item type is attacker-controlled, and "constructor" or "__proto__" must not find Object's.
+  return Object.hasOwn(categoryByItemType, itemType) ? categoryByItemType[itemType]! : null;
 }
 
 /** The categories a limit on `category` names in X-Sentry-Rate-Limits. */

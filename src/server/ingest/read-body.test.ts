@@ -103,7 +103,7 @@ describe("readBody refuses", () => {
     expect(error.message).toBe("the decompressed envelope is larger than the limit of 1048576 bytes");
   });
 
-  it.each(["zstd", "compress", "gzip, br"])("Content-Encoding %j as unsupported media", async (encoding) => {
+  it.each(["zstd", "compress", "gzip, br", "constructor", "__proto__"])("Content-Encoding %j as unsupported media", async (encoding) => {
     const error = await readError(post(envelope, { "content-encoding": encoding }), roomy);
     expect(error.code).toBe("unsupported_media_type");
     expect(error.message).toContain(encoding);

@@ -89,6 +89,12 @@ describe("securityReportToEnvelopes", () => {
     expect((event!.logentry as { formatted: string }).formatted).toBe("Blocked 'image' from '<script>alert(1)</script>'");
   });
 
+  it("names a directive it does not know by itself, even one called like an Object method", () => {
+    const body = { "csp-report": { "document-uri": "https://shop.example/", "effective-directive": "constructor", "blocked-uri": "https://x.example/" } };
+    const [event] = eventsOf(securityReportToEnvelopes(encode(body), context, limit));
+    expect((event!.logentry as { formatted: string }).formatted).toBe("Blocked 'constructor' from 'x.example'");
+  });
+
   it(`keeps at most ${maxReportsPerRequest} reports of one request`, () => {
     const body = Array.from({ length: maxReportsPerRequest + 5 }, (_, index) => ({ type: "csp-violation", body: { documentURL: "https://shop.example/", blockedURL: `https://cdn${index}.example/x.js`, effectiveDirective: "script-src" } }));
     expect(securityReportToEnvelopes(encode(body), context, limit)).toHaveLength(maxReportsPerRequest);

@@ -159,7 +159,7 @@ function blockedSource(blockedUri: string | undefined): string {
 }
 
 function messageOf(directive: string, blocked: string): string {
-  const resource = resourceOfDirective[directive] ?? directive;
+  const resource = Object.hasOwn(resourceOfDirective, directive) ? resourceOfDirective[directive]! : directive;
   if (blocked === "inline") return `Blocked unsafe inline '${resource}'`;
   if (blocked === "eval") return `Blocked unsafe eval() '${resource}'`;
   return `Blocked '${resource}' from '${blocked}'`;
