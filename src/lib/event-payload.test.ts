@@ -72,4 +72,9 @@ describe("event payload reads", () => {
     expect(contexts.map((context) => [context.name, context.title])).toEqual([["os", "Operating system"], ["trace", "Trace"], ["zeta", "zeta"]]);
     expect(contexts[0]!.entries).toEqual([["name", "Linux"]]);
   });
+
+  it("titles a context named like an Object member by its own name (the name is the sender's)", () => {
+    const contexts = readNamedContexts(JSON.parse('{"contexts": {"constructor": {"a": 1}, "__proto__": {"b": 2}, "toString": {"c": 3}}}') as Record<string, unknown>);
+    expect(contexts.map((context) => [context.name, context.title])).toEqual([["__proto__", "__proto__"], ["constructor", "constructor"], ["toString", "toString"]]);
+  });
 });

@@ -1,3 +1,5 @@
+import { ownValue } from "./own-value";
+
 /**
  * Typed, defensive reads of a stored (normalized) Sentry event for the issue page. The payload is still
  * untrusted JSON: every read checks its type, and anything unexpected is skipped rather than rendered.
@@ -261,6 +263,6 @@ export function readNamedContexts(payload: Json): { name: string; title: string;
   return readContexts(payload)
     .sort((a, b) => rank(a.name) - rank(b.name) || a.name.localeCompare(b.name))
     // `type` repeats the context's name (os, browser…) and says nothing more.
-    .map((context) => ({ ...context, title: contextTitles[context.name] ?? context.name, entries: context.entries.filter(([key, value]) => !(key === "type" && value === context.name)) }))
+    .map((context) => ({ ...context, title: ownValue(contextTitles, context.name) ?? context.name, entries: context.entries.filter(([key, value]) => !(key === "type" && value === context.name)) }))
     .filter((context) => context.entries.length > 0);
 }

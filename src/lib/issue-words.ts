@@ -1,4 +1,5 @@
 import { formatTimestamp } from "./format-time";
+import { ownValue } from "./own-value";
 
 /**
  * Issue states and activity in words, as the issue list and page show them. The states mirror
@@ -17,11 +18,11 @@ const substatusLabels: Record<string, string> = {
 };
 
 export function statusLabel(status: string): string {
-  return statusLabels[status] ?? words(status);
+  return ownValue(statusLabels, status) ?? words(status);
 }
 
 export function substatusLabel(substatus: string): string {
-  return substatusLabels[substatus] ?? words(substatus);
+  return ownValue(substatusLabels, substatus) ?? words(substatus);
 }
 
 function words(kind: string): string {

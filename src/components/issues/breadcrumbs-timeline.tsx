@@ -8,6 +8,7 @@ import { readPairs, type BreadcrumbView } from "@/lib/event-payload";
 import { formatOffset } from "@/lib/format-offset";
 import { formatTimestamp } from "@/lib/format-time";
 import { KeyValueList } from "./key-value-list";
+import { ownValue } from "@/lib/own-value";
 
 interface BreadcrumbsTimelineProps {
   /** Oldest first, as stored. */
@@ -92,13 +93,13 @@ export function BreadcrumbsTimeline({ breadcrumbs, eventTimestamp }: Breadcrumbs
             const Icon = iconOf(crumb);
             return (
               <li key={index} className="relative grid grid-cols-[1.5rem_1fr] gap-x-2 py-2 pr-1 text-xs">
-                <span aria-hidden className={cn("relative -left-3 mt-0.5 flex h-6 w-6 items-center justify-center rounded-full border border-border bg-card", levelStyles[levelOf(crumb)] ?? "text-muted-foreground")}>
+                <span aria-hidden className={cn("relative -left-3 mt-0.5 flex h-6 w-6 items-center justify-center rounded-full border border-border bg-card", ownValue(levelStyles, levelOf(crumb)) ?? "text-muted-foreground")}>
                   <Icon className="h-3.5 w-3.5" />
                 </span>
                 <div className="min-w-0">
                   <div className="flex flex-wrap items-baseline gap-x-2 gap-y-0.5">
                     <span className="font-mono font-semibold">{categoryOf(crumb)}</span>
-                    <span className={cn("rounded border border-border px-1 text-[10px] uppercase", levelStyles[levelOf(crumb)] ?? "text-muted-foreground")}>{levelOf(crumb)}</span>
+                    <span className={cn("rounded border border-border px-1 text-[10px] uppercase", ownValue(levelStyles, levelOf(crumb)) ?? "text-muted-foreground")}>{levelOf(crumb)}</span>
                     {crumb.timestamp !== null ? (
                       <time className="ml-auto font-mono whitespace-nowrap text-muted-foreground tabular-nums" dateTime={new Date(crumb.timestamp).toISOString()} title={formatTimestamp(crumb.timestamp)}>
                         {formatOffset(crumb.timestamp - eventTimestamp)}

@@ -1,6 +1,7 @@
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/lib/cn";
 import { statusLabel, substatusLabel } from "@/lib/issue-words";
+import { ownValue } from "@/lib/own-value";
 
 const substatusStyles: Record<string, string> = {
   new: "border-sky-500/40 bg-sky-500/10 text-sky-700 dark:text-sky-300",
@@ -10,7 +11,7 @@ const substatusStyles: Record<string, string> = {
 
 export function SubstatusBadge({ substatus }: { substatus: string | null }) {
   if (!substatus) return null;
-  return <Badge className={cn("font-sans", substatusStyles[substatus])}>{substatusLabel(substatus)}</Badge>;
+  return <Badge className={cn("font-sans", ownValue(substatusStyles, substatus))}>{substatusLabel(substatus)}</Badge>;
 }
 
 export function StatusBadge({ status }: { status: string }) {
@@ -27,5 +28,5 @@ const levelStyles: Record<string, string> = {
 };
 
 export function LevelBadge({ level }: { level: string }) {
-  return <Badge className={cn("border-transparent font-sans", levelStyles[level] ?? "bg-muted")}>{level}</Badge>;
+  return <Badge className={cn("border-transparent font-sans", ownValue(levelStyles, level) ?? "bg-muted")}>{level}</Badge>;
 }

@@ -1,4 +1,5 @@
 import { checkMatcherValue, ruleSyntaxError, scanMatcher, scanQuoted, type RuleMatcher } from "./parse-stacktrace-rules";
+import { ownValue } from "@/lib/own-value";
 
 /**
  * Sentry fingerprint rules (sentry-protocol §5.6, Sentry docs "Fingerprint Rules"):
@@ -25,7 +26,7 @@ const aliases: Record<string, FingerprintMatcherKey> = {
 };
 
 function toMatcher(raw: { key: string; pattern: string; negated: boolean }, line: number): RuleMatcher<FingerprintMatcherKey> {
-  const key = raw.key.startsWith("tags.") && raw.key.length > 5 ? (raw.key as `tags.${string}`) : Object.hasOwn(aliases, raw.key) ? aliases[raw.key] : undefined;
+  const key = raw.key.startsWith("tags.") && raw.key.length > 5 ? (raw.key as `tags.${string}`) : ownValue(aliases, raw.key);
   if (!key) return ruleSyntaxError(line, `unknown matcher '${raw.key}'`);
   checkMatcherValue(key, raw.pattern, line);
   return { key, pattern: raw.pattern, negated: raw.negated };

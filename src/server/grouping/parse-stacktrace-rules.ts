@@ -1,4 +1,5 @@
 import { AppError } from "../errors";
+import { ownValue } from "@/lib/own-value";
 
 /**
  * Sentry "stack trace rules" (grouping enhancements), sentry-protocol §5.1/§5.3/§5.8 and Sentry's public docs:
@@ -77,7 +78,7 @@ export function checkMatcherValue(key: string, pattern: string, line: number): v
 }
 
 function toStacktraceMatcher(raw: { key: string; pattern: string; negated: boolean }, line: number): RuleMatcher {
-  const key = Object.hasOwn(stacktraceKeys, raw.key) ? stacktraceKeys[raw.key] : undefined;
+  const key = ownValue(stacktraceKeys, raw.key);
   if (!key) return ruleSyntaxError(line, `unknown matcher '${raw.key}'`);
   checkMatcherValue(key, raw.pattern, line);
   return { key, pattern: raw.pattern, negated: raw.negated };

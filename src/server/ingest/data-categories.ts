@@ -1,3 +1,5 @@
+import { ownValue } from "@/lib/own-value";
+
 /**
  * Envelope item type → the data category SDKs use for rate limits (sentry-protocol §3.3). A message-only
  * event is `error` to the SDK but `default` to Relay, so the two are limited together.
@@ -26,8 +28,7 @@ const categoryByItemType: Record<string, string> = {
 
 /** null for items that are never limited (client reports) or that Lantern does not know. */
 export function dataCategoryOf(itemType: string): string | null {
-  // Own keys only: an item type is attacker-controlled, and "constructor" or "__proto__" must not find Object's.
-  return Object.hasOwn(categoryByItemType, itemType) ? categoryByItemType[itemType]! : null;
+  return ownValue(categoryByItemType, itemType) ?? null;
 }
 
 /** The categories a limit on `category` names in X-Sentry-Rate-Limits. */

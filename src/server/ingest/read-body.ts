@@ -2,6 +2,7 @@ import { Readable } from "node:stream";
 import { promisify } from "node:util";
 import { brotliDecompress, brotliDecompressSync, gunzip, gunzipSync, inflate, inflateSync, type InputType, type ZlibOptions } from "node:zlib";
 import { AppError } from "../errors";
+import { ownValue } from "@/lib/own-value";
 
 export interface BodyLimits {
   maxCompressedBytes: number;
@@ -51,9 +52,8 @@ export async function readBody(request: Request, limits: BodyLimits): Promise<Ui
 /** The same for a Node stream (the plain http server's request) with its headers. */
 export async function readBodyStream(wire: Readable | null, headers: Pick<Headers, "get">, limits: BodyLimits): Promise<Uint8Array> {
   const encoding = (headers.get("content-encoding") ?? "").trim().toLowerCase();
-  // Own keys only: the header is the client's, and "constructor" must not find Object's.
   if (!Object.hasOwn(decompressors, encoding)) throw new AppError("unsupported_media_type", `unsupported Content-Encoding "${encoding}" (use gzip, deflate, br or none)`);
-  const decompress = decompressors[encoding] ?? null;
+  const decompress = ownValue(decompressors, encoding) ?? null;
   const declared = Number(headers.get("content-length") ?? NaN);
   if (declared > limits.maxCompressedBytes) throw tooLarge("request body", limits.maxCompressedBytes);
   if (!wire) return new Uint8Array(0);

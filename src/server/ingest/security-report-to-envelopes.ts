@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { isRecord } from "../digest/read-values";
 import { AppError } from "../errors";
 import { serializeEnvelope } from "./serialize-envelope";
+import { ownValue } from "@/lib/own-value";
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
@@ -159,7 +160,7 @@ function blockedSource(blockedUri: string | undefined): string {
 }
 
 function messageOf(directive: string, blocked: string): string {
-  const resource = Object.hasOwn(resourceOfDirective, directive) ? resourceOfDirective[directive]! : directive;
+  const resource = ownValue(resourceOfDirective, directive) ?? directive;
   if (blocked === "inline") return `Blocked unsafe inline '${resource}'`;
   if (blocked === "eval") return `Blocked unsafe eval() '${resource}'`;
   return `Blocked '${resource}' from '${blocked}'`;

@@ -4,6 +4,7 @@ import { defaultIssueQuery, type IssueFilter, type IssueQuery } from "../../issu
 import { parseIssueQuery } from "../../issues/search/parse-issue-query";
 import { parseCursor, parseLimit, type KeysetCursor } from "../pagination";
 import type { StatsPeriod } from "./get-issue-stats";
+import { ownValue } from "@/lib/own-value";
 
 /** What both issue lists (a project's, the organization's) take from the query string. */
 export interface IssueListRequest {
@@ -42,7 +43,7 @@ export function parseIssueListRequest(params: URLSearchParams, scope: "project" 
   const filters: IssueFilter[] = [...parsed.query.filters];
 
   const sortName = params.get("sort") || "date";
-  const sort = sorts[sortName];
+  const sort = ownValue(sorts, sortName);
   if (!sort) throw new AppError("bad_request", `Unsupported sort "${sortName}": use date, new, freq or user.`);
 
   const statsName = scope === "project" ? params.get("statsPeriod") : params.get("groupStatsPeriod");

@@ -1,6 +1,7 @@
 import { issueLevels, issueStates, type IssueFilter, type IssueQueryError, type ParsedIssueQuery } from "./issue-query";
 import { parseCountValue, parseTimeValue } from "./parse-filter-values";
 import { tokenizeIssueQuery, type QueryToken } from "./tokenize-issue-query";
+import { ownValue } from "@/lib/own-value";
 
 /**
  * The issue list's search language, a subset of Sentry's issue search:
@@ -93,5 +94,5 @@ function isOneOf<T extends string>(values: readonly T[], value: string): value i
 
 function example(key: string): string {
   const examples: Record<string, string> = { is: "is:unresolved", level: "level:error", has: "has:release", "first-seen": "first-seen:-24h", "last-seen": "last-seen:-24h", "times-seen": "times-seen:>10", users: "users:>=3", assigned: "assigned:me" };
-  return examples[key.toLowerCase()] ?? `${key}:value`;
+  return ownValue(examples, key.toLowerCase()) ?? `${key}:value`;
 }
