@@ -5,7 +5,7 @@ import { isSameDsn } from "../projects/build-dsn";
 import type { IngestService } from "./ingest-service";
 import { ingestEnvelope } from "./ingest-envelope";
 import { parseEnvelope } from "./parse-envelope";
-import { readBodyStream } from "./read-body";
+import { readBodyStream, type BodyLimits } from "./read-body";
 import { resolveClientIp } from "./resolve-client-ip";
 import { acceptedAnswer, createdAnswer, errorAnswer, preflightAnswer, type IngestAnswer } from "./respond";
 import { securityReportToEnvelopes } from "./security-report-to-envelopes";
@@ -31,10 +31,8 @@ export async function handleIngestRequest(service: IngestService, endpoint: Inge
   try {
     if (request.method !== "POST") throw new AppError("bad_request", `use POST, not ${request.method}`);
     const { ingest } = service.config;
-    // A security report is one small JSON document: read no more of it than one event may hold.
-    const limits = endpoint.kind === "security" ? { maxCompressedBytes: Math.min(ingest.maxCompressedBytes, ingest.maxEventBytes), maxEnvelopeBytes: ingest.maxEventBytes, maxDecompressionRatio: ingest.maxDecompressionRatio } : ingest;
-    let body = await readBodyStream(request.body, request.headers, limits);
-    const clientIp = resolveClientIp(request.remoteAddress, request.headers.get("x-forwarded-for"), service.config.ingest.trustedProxies);
+    let body = await readBodyStream(request.body, request.headers, endpoint.kind === "security" ? securityReportLimits(ingest) : ingest);
+    const clientIp = resolveClientIp(request.remoteAddress, request.headers.get("x-forwarded-for"), ingest.trustedProxies);
     if (endpoint.kind === "tunnel") {
       const upstreamDsn = service.config.selfMonitoring.upstreamDsn;
       const { header } = parseEnvelope(body);
@@ -48,17 +46,22 @@ export async function handleIngestRequest(service: IngestService, endpoint: Inge
       // A browser's report-uri: one event per CSP report, each ingested like an envelope; the browser
       // ignores the answer, so an empty 201 as Relay gives.
       const context = { release: request.url.searchParams.get("sentry_release"), environment: request.url.searchParams.get("sentry_environment"), userAgent: request.headers.get("user-agent") };
-      for (const envelope of securityReportToEnvelopes(body, context, ingest.maxEventBytes)) {
-        await ingestEnvelope(service, { url: request.url, headers: toHeaders(request.headers), body: envelope, pathProjectId: endpoint.projectId, clientIp });
-      }
+      const headers = toHeaders(request.headers);
+      // Appended together, so the reports share one group commit.
+      await Promise.all(securityReportToEnvelopes(body, context, ingest.maxEventBytes).map((envelope) => ingestEnvelope(service, { url: request.url, headers, body: envelope, pathProjectId: endpoint.projectId, clientIp })));
       return createdAnswer();
     }
-    if (endpoint.kind === "store") body = storeBodyToEnvelope(body, service.config.ingest.maxEventBytes);
+    if (endpoint.kind === "store") body = storeBodyToEnvelope(body, ingest.maxEventBytes);
     const result = await ingestEnvelope(service, { url: request.url, headers: toHeaders(request.headers), body, pathProjectId: endpoint.projectId, clientIp });
     return acceptedAnswer(result.eventId, result.headers);
   } catch (error) {
     return errorAnswer(error);
   }
+}
+
+/** A security report is one small JSON document: no more of it is read than one event may hold. */
+function securityReportLimits(ingest: IngestService["config"]["ingest"]): BodyLimits {
+  return { maxCompressedBytes: Math.min(ingest.maxCompressedBytes, ingest.maxEventBytes), maxEnvelopeBytes: ingest.maxEventBytes, maxDecompressionRatio: ingest.maxDecompressionRatio };
 }
 
 function toHeaders(headers: Pick<Headers, "get">): Headers {

@@ -52,8 +52,8 @@ export async function readBody(request: Request, limits: BodyLimits): Promise<Ui
 /** The same for a Node stream (the plain http server's request) with its headers. */
 export async function readBodyStream(wire: Readable | null, headers: Pick<Headers, "get">, limits: BodyLimits): Promise<Uint8Array> {
   const encoding = (headers.get("content-encoding") ?? "").trim().toLowerCase();
-  if (!Object.hasOwn(decompressors, encoding)) throw new AppError("unsupported_media_type", `unsupported Content-Encoding "${encoding}" (use gzip, deflate, br or none)`);
-  const decompress = ownValue(decompressors, encoding) ?? null;
+  const decompress = ownValue(decompressors, encoding);
+  if (decompress === undefined) throw new AppError("unsupported_media_type", `unsupported Content-Encoding "${encoding}" (use gzip, deflate, br or none)`);
   const declared = Number(headers.get("content-length") ?? NaN);
   if (declared > limits.maxCompressedBytes) throw tooLarge("request body", limits.maxCompressedBytes);
   if (!wire) return new Uint8Array(0);
