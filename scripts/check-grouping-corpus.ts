@@ -13,7 +13,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { normalizeEvent } from "../src/server/digest/normalize-event";
-import { isRecord, type JsonObject } from "../src/server/digest/read-values";
+import { isRecord, type JsonObject } from "../src/lib/json-values";
 import { computeGrouping, emptyGroupingConfig } from "../src/server/grouping/compute-grouping";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");

@@ -1,4 +1,7 @@
-/** Small shape helpers shared by the normalizers: events are untrusted JSON, so every read checks its type. */
+/**
+ * Small shape helpers for untrusted JSON (events, reports, rules): every read checks its type. Shared by digest's
+ * normalizers, grouping and the views, so it lives here, apart from any one of them.
+ */
 export type JsonObject = Record<string, unknown>;
 
 export function isRecord(value: unknown): value is JsonObject {

@@ -1,4 +1,5 @@
-import type { platforms } from "@/server/projects/schemas";
+/** The platforms a project can be created for (the create form offers these, the schema accepts only these). */
+export const platforms = ["javascript-nextjs", "javascript-react", "javascript", "node", "python", "go", "other"] as const;
 
 export const platformLabels: Record<(typeof platforms)[number], string> = {
   "javascript-nextjs": "Next.js",

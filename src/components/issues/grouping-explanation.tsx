@@ -2,7 +2,7 @@ import { Badge } from "@/components/ui/badge";
 import { cn } from "@/lib/cn";
 import { componentContributes } from "@/lib/grouping-tree";
 import type { GroupingResult, GroupingVariant } from "@/server/grouping/compute-grouping";
-import type { GroupingComponent } from "@/server/grouping/grouping-component";
+import type { GroupingComponent } from "@/lib/grouping-tree";
 
 interface GroupingExplanationProps {
   grouping: GroupingResult;

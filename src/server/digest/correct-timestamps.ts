@@ -1,6 +1,6 @@
 import type { ErrorCollector } from "./collect-errors";
 import { formatTimestamp, parseTimestamp } from "./parse-timestamp";
-import { isRecord, type JsonObject } from "./read-values";
+import { isRecord, type JsonObject } from "@/lib/json-values";
 
 /** sentry-protocol §4.3 items 2–4, with Relay's defaults. */
 export const minClockDriftSeconds = 55 * 60;

@@ -10,7 +10,7 @@ import { serializeEnvelope } from "../ingest/serialize-envelope";
 import type { DigestConfigOf, ProjectDigestConfig } from "../projects/load-digest-configs";
 import { normalizeEvent } from "./normalize-event";
 import { userKeyOf } from "./normalize-user";
-import { isRecord } from "./read-values";
+import { isRecord } from "@/lib/json-values";
 import { scrubEvent } from "./scrub-event";
 
 const utf8 = new TextDecoder();

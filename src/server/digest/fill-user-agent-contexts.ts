@@ -1,5 +1,5 @@
 import UAParser from "ua-parser-js";
-import { isRecord, type JsonObject } from "./read-values";
+import { isRecord, type JsonObject } from "@/lib/json-values";
 
 const maxCachedAgents = 1000;
 const parsedAgents = new Map<string, UAParser.IResult>();

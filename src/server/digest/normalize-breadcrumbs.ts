@@ -1,7 +1,7 @@
 import type { ErrorCollector } from "./collect-errors";
 import { normalizeLevel } from "./normalize-level";
 import { parseTimestamp } from "./parse-timestamp";
-import { isRecord, lenientString, readValues, type JsonObject } from "./read-values";
+import { isRecord, lenientString, readValues, type JsonObject } from "@/lib/json-values";
 import { bagLimits, trimDatabag } from "./trim-databag";
 import { charLimits, trimString } from "./trim-string";
 

@@ -1,5 +1,5 @@
 import type { ErrorCollector } from "./collect-errors";
-import { isRecord, setOwn, type JsonObject } from "./read-values";
+import { isRecord, setOwn, type JsonObject } from "@/lib/json-values";
 import { bagLimits, trimDatabag } from "./trim-databag";
 
 const traceIdPattern = /^[0-9a-f]{32}$/;

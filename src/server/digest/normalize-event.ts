@@ -11,7 +11,7 @@ import { normalizeLogentry } from "./normalize-logentry";
 import { normalizeRequest } from "./normalize-request";
 import { normalizeTags } from "./normalize-tags";
 import { normalizeUser, userKeyOf } from "./normalize-user";
-import { isRecord, lenientString, type JsonObject } from "./read-values";
+import { isRecord, lenientString, type JsonObject } from "@/lib/json-values";
 import { bagLimits, limitDepth, trimDatabag } from "./trim-databag";
 import { charLimits, trimString, type CharLimit } from "./trim-string";
 

@@ -1,5 +1,5 @@
 import type { ErrorCollector } from "./collect-errors";
-import { isRecord, lenientString, readValues, type JsonObject } from "./read-values";
+import { isRecord, lenientString, readValues, type JsonObject } from "@/lib/json-values";
 import { normalizeStacktrace } from "./normalize-stacktrace";
 import { charLimits, trimString } from "./trim-string";
 

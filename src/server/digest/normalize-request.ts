@@ -1,5 +1,5 @@
 import type { ErrorCollector } from "./collect-errors";
-import { isRecord, lenientString, type JsonObject } from "./read-values";
+import { isRecord, lenientString, type JsonObject } from "@/lib/json-values";
 import { bagLimits, trimDatabag, type BagLimit } from "./trim-databag";
 
 /**

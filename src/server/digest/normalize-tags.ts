@@ -1,5 +1,5 @@
 import type { ErrorCollector } from "./collect-errors";
-import { isRecord, lenientString } from "./read-values";
+import { isRecord, lenientString } from "@/lib/json-values";
 
 const maxTagKeyChars = 200;
 const maxTagValueChars = 200;

@@ -1,6 +1,6 @@
 import { isIP } from "node:net";
 import type { ErrorCollector } from "./collect-errors";
-import { isRecord, lenientString, type JsonObject } from "./read-values";
+import { isRecord, lenientString, type JsonObject } from "@/lib/json-values";
 import { charLimits, trimString, type CharLimit } from "./trim-string";
 
 /** Platforms whose SDKs run on the user's device, so the sender's address is the user's (§4.3 item 6). */

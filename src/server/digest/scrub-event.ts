@@ -1,4 +1,4 @@
-import { isRecord, type JsonObject } from "./read-values";
+import { isRecord, type JsonObject } from "@/lib/json-values";
 import { filtered, scrubText, type TextScrubbing } from "./scrub-text";
 
 export { filtered };

@@ -1,5 +1,5 @@
 import { cutAt } from "./trim-string";
-import { isRecord, setOwn, type JsonObject } from "./read-values";
+import { isRecord, setOwn, type JsonObject } from "@/lib/json-values";
 
 /**
  * Relay's `BagSize` limits (sentry-protocol §4.2) for free-form data: a budget of JSON bytes and a

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
-import type { JsonObject } from "../digest/read-values";
+import type { JsonObject } from "@/lib/json-values";
 import { AppError } from "../errors";
 import { readEventPayload } from "./read-event-payload";
 

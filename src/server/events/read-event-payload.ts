@@ -1,5 +1,5 @@
 import { inflateSync } from "node:zlib";
-import type { JsonObject } from "../digest/read-values";
+import type { JsonObject } from "@/lib/json-values";
 
 /** The stored, normalized event: digest keeps it as deflated JSON. */
 export function readEventPayload(payload: Uint8Array): JsonObject {

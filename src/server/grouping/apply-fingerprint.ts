@@ -1,6 +1,7 @@
 import type { FingerprintChoice } from "./choose-fingerprint";
 import type { GroupingVariant } from "./compute-grouping";
-import { contributes, contributingValues, describeComponent, hashComponent, hashValues, mark, type GroupingComponent } from "./grouping-component";
+import { contributes, contributingValues, describeComponent, hashComponent, hashValues, mark } from "./grouping-component";
+import type { GroupingComponent } from "@/lib/grouping-tree";
 import { isDefaultFingerprintEntry } from "./resolve-fingerprint";
 
 function describeSource(choice: FingerprintChoice): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { JsonObject } from "../digest/read-values";
+import type { JsonObject } from "@/lib/json-values";
 import { applyStacktraceRules, limitToMaxFrames } from "./apply-stacktrace-rules";
 import { builtInStacktraceRules } from "./built-in-stacktrace-rules";
 import { parseStacktraceRules } from "./parse-stacktrace-rules";

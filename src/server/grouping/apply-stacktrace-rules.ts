@@ -1,4 +1,4 @@
-import { isRecord, type JsonObject } from "../digest/read-values";
+import { isRecord, type JsonObject } from "@/lib/json-values";
 import type { RuleMatcher, StacktraceRule } from "./parse-stacktrace-rules";
 
 export type StacktraceRuleContext = { platform: string; exception?: JsonObject | null };

@@ -1,7 +1,8 @@
-import { isRecord, type JsonObject } from "../digest/read-values";
+import { isRecord, type JsonObject } from "@/lib/json-values";
 import { buildExceptionComponents, type StackContext, type VariantComponents } from "./exception-component";
 import { filterExceptionGroups } from "./filter-exception-groups";
-import { component, hasContributingDescendant, mark, type GroupingComponent } from "./grouping-component";
+import { component, hasContributingDescendant, mark } from "./grouping-component";
+import type { GroupingComponent } from "@/lib/grouping-tree";
 
 /**
  * §5.2 `remove_non_stacktrace_variants`: once any variant has a contributing stack trace, the variants without

@@ -1,4 +1,4 @@
-import type { JsonObject } from "../digest/read-values";
+import type { JsonObject } from "@/lib/json-values";
 import { builtInFingerprintRules } from "./built-in-fingerprint-rules";
 import { matchFingerprintRules } from "./match-fingerprint-rules";
 import type { FingerprintRule } from "./parse-fingerprint-rules";

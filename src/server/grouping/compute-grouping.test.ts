@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import type { JsonObject } from "../digest/read-values";
+import type { JsonObject } from "@/lib/json-values";
 import { computeGrouping, type GroupingResult } from "./compute-grouping";
 import { contributingValues } from "./grouping-component";
 import { parseFingerprintRules } from "./parse-fingerprint-rules";

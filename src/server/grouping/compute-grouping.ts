@@ -1,8 +1,9 @@
-import type { JsonObject } from "../digest/read-values";
+import type { JsonObject } from "@/lib/json-values";
 import { applyFingerprint } from "./apply-fingerprint";
 import { builtInStacktraceRules } from "./built-in-stacktrace-rules";
 import { chooseFingerprint } from "./choose-fingerprint";
-import { hashValues, type GroupingComponent } from "./grouping-component";
+import { hashValues } from "./grouping-component";
+import type { GroupingComponent } from "@/lib/grouping-tree";
 import type { FingerprintRule } from "./parse-fingerprint-rules";
 import type { StacktraceRule } from "./parse-stacktrace-rules";
 import { prepareStacktraces } from "./prepare-stacktraces";

@@ -1,5 +1,6 @@
-import { isRecord, type JsonObject } from "../digest/read-values";
-import { component, contributes, leaf, mark, type GroupingComponent } from "./grouping-component";
+import { isRecord, type JsonObject } from "@/lib/json-values";
+import { component, contributes, leaf, mark } from "./grouping-component";
+import type { GroupingComponent } from "@/lib/grouping-tree";
 import { normalizeMessageForGrouping } from "./normalize-message";
 import type { PreparedStacktraces } from "./prepare-stacktraces";
 import { buildStacktraceComponent } from "./stacktrace-component";

@@ -1,4 +1,4 @@
-import { isRecord, type JsonObject } from "../digest/read-values";
+import { isRecord, type JsonObject } from "@/lib/json-values";
 
 interface TreeNode {
   exception?: JsonObject;

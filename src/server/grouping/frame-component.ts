@@ -1,7 +1,8 @@
-import { isRecord, type JsonObject } from "../digest/read-values";
+import { isRecord, type JsonObject } from "@/lib/json-values";
 import { buildFunctionComponent, familyOfPlatform, lastDotPart } from "./frame-function-component";
 import { buildFilenameComponent, buildModuleComponent, hasUrlOrigin } from "./frame-path-components";
-import { component, contributes, leaf, mark, type GroupingComponent } from "./grouping-component";
+import { component, contributes, leaf, mark } from "./grouping-component";
+import type { GroupingComponent } from "@/lib/grouping-tree";
 
 /** §5.4: the platforms whose source lines are trusted enough to group by. */
 const contextLinePlatforms = new Set(["javascript", "node", "python", "php", "ruby"]);

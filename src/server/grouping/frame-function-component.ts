@@ -1,4 +1,5 @@
-import { component, leaf, mark, type GroupingComponent } from "./grouping-component";
+import { component, leaf, mark } from "./grouping-component";
+import type { GroupingComponent } from "@/lib/grouping-tree";
 import { trimNativeFunctionName } from "./trim-native-function";
 
 export type PlatformFamily = "javascript" | "native" | "other";

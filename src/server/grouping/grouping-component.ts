@@ -1,21 +1,5 @@
 import { createHash } from "node:crypto";
-import { componentContributes } from "../../lib/grouping-tree";
-
-/**
- * One node of a grouping component tree (sentry-protocol §5.1 step 4, §5.10). Leaves hold strings (the
- * values that are hashed); inner nodes hold child components. `contributes` is the node's own flag; whether
- * it really contributes also depends on its children, see `contributes()`.
- */
-export interface GroupingComponent {
-  /** What the node stands for: "frame", "function", "exception", "app", … */
-  id: string;
-  /** Human name used in descriptions ("in-app", "stack trace"); absent for minor nodes. */
-  name?: string;
-  values: (string | GroupingComponent)[];
-  contributes: boolean;
-  /** Why the node does (or does not) contribute, shown in the "why grouped this way" view. */
-  hint: string | null;
-}
+import { componentContributes, type GroupingComponent } from "@/lib/grouping-tree";
 
 /** Names of the components that make a variant's description, e.g. "in-app exception stack trace". */
 const majorNames: Record<string, string> = {

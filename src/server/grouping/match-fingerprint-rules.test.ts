@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { JsonObject } from "../digest/read-values";
+import type { JsonObject } from "@/lib/json-values";
 import { builtInFingerprintRules } from "./built-in-fingerprint-rules";
 import { matchFingerprintRules } from "./match-fingerprint-rules";
 import { parseFingerprintRules } from "./parse-fingerprint-rules";

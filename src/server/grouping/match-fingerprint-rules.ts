@@ -1,4 +1,4 @@
-import { isRecord, type JsonObject } from "../digest/read-values";
+import { isRecord, type JsonObject } from "@/lib/json-values";
 import { matchFamily, matchFrameField, matchGlob, parseAppValue, type GlobMode } from "./apply-stacktrace-rules";
 import type { FingerprintMatcherKey, FingerprintRule } from "./parse-fingerprint-rules";
 import type { RuleMatcher } from "./parse-stacktrace-rules";

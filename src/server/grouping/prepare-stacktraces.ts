@@ -1,5 +1,5 @@
-import type { GroupingComponent } from "./grouping-component";
-import { isRecord, type JsonObject } from "../digest/read-values";
+import type { GroupingComponent } from "@/lib/grouping-tree";
+import { isRecord, type JsonObject } from "@/lib/json-values";
 import { applyStacktraceRules, type FrameDecision } from "./apply-stacktrace-rules";
 import type { StacktraceRule } from "./parse-stacktrace-rules";
 

@@ -1,4 +1,4 @@
-import { isRecord, readValues, type JsonObject } from "../digest/read-values";
+import { isRecord, readValues, type JsonObject } from "@/lib/json-values";
 
 /** A whole entry that is one `{{ name }}` variable (blanks inside the braces optional), sentry-protocol §5.6. */
 const wholeVariable = /^\{\{\s*([^\s{}]+)\s*\}\}$/;

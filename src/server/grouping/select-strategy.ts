@@ -1,8 +1,9 @@
-import type { JsonObject } from "../digest/read-values";
+import type { JsonObject } from "@/lib/json-values";
 import { buildChainedExceptionVariants, removeNonStacktraceVariants } from "./chained-exception-component";
 import { buildSecurityReportVariants } from "./csp-component";
 import { buildStacktraceVariants, type StackContext, type VariantComponents } from "./exception-component";
-import { component, contributes, mark, type GroupingComponent } from "./grouping-component";
+import { component, contributes, mark } from "./grouping-component";
+import type { GroupingComponent } from "@/lib/grouping-tree";
 import { buildMessageVariants } from "./message-component";
 import { buildTemplateVariants } from "./template-component";
 import { buildThreadsVariants } from "./threads-component";

@@ -1,7 +1,8 @@
-import type { JsonObject } from "../digest/read-values";
+import type { JsonObject } from "@/lib/json-values";
 import { buildFrameComponent } from "./frame-component";
 import { familyOfPlatform } from "./frame-function-component";
-import { component, contributes, mark, type GroupingComponent } from "./grouping-component";
+import { component, contributes, mark } from "./grouping-component";
+import type { GroupingComponent } from "@/lib/grouping-tree";
 import type { PreparedStacktrace } from "./prepare-stacktraces";
 
 export type StackVariant = "app" | "system";

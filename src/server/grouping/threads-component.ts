@@ -1,4 +1,4 @@
-import { isRecord, type JsonObject } from "../digest/read-values";
+import { isRecord, type JsonObject } from "@/lib/json-values";
 import { removeNonStacktraceVariants } from "./chained-exception-component";
 import { buildStacktraceVariants, type StackContext, type VariantComponents } from "./exception-component";
 import { component, mark } from "./grouping-component";

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { isRecord } from "../digest/read-values";
+import { isRecord } from "@/lib/json-values";
 import { AppError } from "../errors";
 import { serializeEnvelope } from "./serialize-envelope";
 import { ownValue } from "@/lib/own-value";

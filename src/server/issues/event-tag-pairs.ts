@@ -1,4 +1,4 @@
-import type { JsonObject } from "../digest/read-values";
+import type { JsonObject } from "@/lib/json-values";
 
 /** Sentry's limits for searchable tags: enough for every tag an SDK sets, bounded per event. */
 const maxTagsPerEvent = 50;

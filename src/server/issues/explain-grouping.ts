@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
-import type { JsonObject } from "../digest/read-values";
+import type { JsonObject } from "@/lib/json-values";
 import { computeGrouping, type GroupingResult } from "../grouping/compute-grouping";
 import { loadGroupingConfigs } from "../projects/load-digest-configs";
 

@@ -1,6 +1,5 @@
 import { z } from "zod";
-
-export const platforms = ["javascript-nextjs", "javascript-react", "javascript", "node", "python", "go", "other"] as const;
+import { platforms } from "@/lib/platforms";
 
 export const createProjectInput = z.object({
   name: z.string().trim().min(1, "Give the project a name").max(64, "Keep the name under 64 characters"),

@@ -1,4 +1,4 @@
-import type { JsonObject } from "../../digest/read-values";
+import type { JsonObject } from "@/lib/json-values";
 import { eventTagPairs } from "../../issues/event-tag-pairs";
 import { metadataOf } from "../issues/serialize-issue";
 import type { ApiEvent, ApiEventEntry, ApiEventSummary, ApiEventUser } from "../schemas";
