@@ -6,8 +6,8 @@ import { setFlagsFromString } from "node:v8";
 import next from "next";
 import type { LanternConfig } from "../src/server/config";
 import { clientAddressHeader, requestPathHeader } from "../src/server/access/client-headers";
+import { resolveClientAddress } from "../src/server/access/resolve-client-address";
 import { contentSecurityPolicy, createCspNonce, securityHeaders } from "../src/server/http/security-headers";
-import { resolveClientIp } from "../src/server/ingest/resolve-client-ip";
 import { getIngestService } from "../src/server/ingest/ingest-service";
 import { WriteGate } from "../src/server/db/write-gate";
 import { keepIngestOutOfDiagnostics } from "../src/server/monitoring/keep-ingest-out-of-diagnostics";
@@ -51,8 +51,7 @@ export async function startServer(config: LanternConfig): Promise<void> {
       setHeaderUnlessSetByNext(response, "Content-Security-Policy", policy);
       // Set here, never taken from the client: the address for the audit log and sign-in throttling, and
       // the path a sign-in redirect returns to.
-      const forwardedFor = request.headers["x-forwarded-for"];
-      request.headers[clientAddressHeader] = resolveClientIp(request.socket.remoteAddress, typeof forwardedFor === "string" ? forwardedFor : null, config.ingest.trustedProxies) ?? "";
+      request.headers[clientAddressHeader] = resolveClientAddress(request.socket.remoteAddress, request.headers["x-forwarded-for"], config.trustedProxies) ?? "";
       request.headers[requestPathHeader] = request.url ?? "/";
       void handle(request, response);
     }

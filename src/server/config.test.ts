@@ -12,9 +12,25 @@ function configErrorOf(env: Record<string, string>): ConfigError {
 }
 
 describe("loadConfig", () => {
-  it("reads the trusted proxies as a list of IP addresses and refuses anything else", () => {
-    expect(loadConfig({ LANTERN_TRUSTED_PROXIES: "10.0.0.1, ::1" }).ingest.trustedProxies).toEqual(["10.0.0.1", "::1"]);
-    expect(() => loadConfig({ LANTERN_TRUSTED_PROXIES: "10.0.0.1,proxy.local" })).toThrow(/LANTERN_TRUSTED_PROXIES/);
+  it("reads the trusted proxies, outside the ingest section, as addresses, CIDR ranges (v4 and v6) and proxy-addr's names", () => {
+    const config = loadConfig({ LANTERN_TRUSTED_PROXIES: " 10.0.0.1, ::1 ,172.16.0.0/12,fd00::/8, 10.1.0.0/255.255.0.0, loopback,linklocal,uniquelocal," });
+    expect(config.trustedProxies).toEqual(["10.0.0.1", "::1", "172.16.0.0/12", "fd00::/8", "10.1.0.0/255.255.0.0", "loopback", "linklocal", "uniquelocal"]);
+    expect(config.ingest).not.toHaveProperty("trustedProxies");
+    expect(loadConfig({}).trustedProxies).toEqual([]);
+  });
+
+  it.each([
+    ["10.0.0.1,proxy.local", '"proxy.local"'],
+    ["10.0.0.0/33", '"10.0.0.0/33"'],
+    ["2001:db8::/129", '"2001:db8::/129"'],
+    ["0.0.0.0/0", '"0.0.0.0/0"'],
+    ["10.0.0.0/8x", '"10.0.0.0/8x"'],
+    ["10.0.0.300", '"10.0.0.300"'],
+  ])("refuses LANTERN_TRUSTED_PROXIES=%s, naming the variable and the bad entry", (value, entry) => {
+    const error = configErrorOf({ LANTERN_TRUSTED_PROXIES: value });
+    expect(error.problems).toHaveLength(1);
+    expect(error.problems[0]).toMatch(/^LANTERN_TRUSTED_PROXIES: /);
+    expect(error.problems[0]).toContain(`${entry} is not an IP address, a CIDR range`);
   });
 
   it("uses the documented defaults when nothing is set", () => {
@@ -36,7 +52,6 @@ describe("loadConfig", () => {
       maxBacklog: 50_000,
       backlogRetryAfterSeconds: 10,
       keyCacheSeconds: 30,
-      trustedProxies: [],
       captureDirectory: undefined,
     });
   });

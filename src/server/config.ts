@@ -1,3 +1,4 @@
+import proxyaddr from "proxy-addr";
 import { z } from "zod";
 
 /**
@@ -20,11 +21,28 @@ const booleanFlag = z
 const byteCount = z.coerce.number({ message: "expected a number of bytes" }).int().positive();
 const count = z.coerce.number({ message: "expected a positive whole number" }).int().positive();
 
+/** Validated by proxy-addr itself, so start-up accepts exactly what the request path will compile. */
+const trustedProxies = z
+  .string()
+  .trim()
+  .transform((value, context) => {
+    const entries = value.split(",").map((entry) => entry.trim()).filter(Boolean);
+    for (const entry of entries) {
+      try {
+        proxyaddr.compile(entry);
+      } catch {
+        context.addIssue({ code: "custom", message: `${JSON.stringify(entry)} is not an IP address, a CIDR range (10.0.0.0/8, fd00::/8) or one of loopback, linklocal, uniquelocal` });
+      }
+    }
+    return entries;
+  });
+
 export const environmentSchema = z.object({
   PORT: z.coerce.number({ message: "expected a TCP port number" }).int().min(1).max(65535).default(3000),
   HOST: z.string().trim().min(1).default("0.0.0.0"),
   DATABASE_URL: databaseUrl.default("file:./data/lantern.db"),
   LANTERN_URL: z.url({ protocol: /^https?$/, hostname: z.regexes.hostname, message: "expected an absolute http(s) URL such as https://lantern.example.com" }).optional(),
+  LANTERN_TRUSTED_PROXIES: trustedProxies.default([]),
   LANTERN_SELF_MONITORING: booleanFlag.default(true),
   LANTERN_SELF_TRACES_SAMPLE_RATE: z.coerce.number({ message: "expected a number between 0 and 1" }).min(0).max(1).default(0.1),
   LANTERN_UPSTREAM_DSN: z
@@ -42,12 +60,6 @@ export const environmentSchema = z.object({
   LANTERN_INGEST_MAX_BACKLOG: count.default(50_000),
   LANTERN_INGEST_BACKLOG_RETRY_AFTER: count.default(10),
   LANTERN_KEY_CACHE_SECONDS: z.coerce.number({ message: "expected a number of seconds" }).int().min(0).default(30),
-  LANTERN_TRUSTED_PROXIES: z
-    .string()
-    .trim()
-    .transform((value) => value.split(",").map((entry) => entry.trim()).filter(Boolean))
-    .pipe(z.array(z.union([z.ipv4(), z.ipv6()], { message: "expected a comma-separated list of IP addresses" })))
-    .default([]),
   LANTERN_CAPTURE_DIR: z.string().trim().min(1).optional(),
   LANTERN_RETENTION_DAYS: count.default(90),
   LANTERN_MAX_EVENTS_PER_ISSUE: count.default(10_000),
@@ -90,6 +102,11 @@ function toConfig(env: z.infer<typeof environmentSchema>) {
     /** Where this process reaches itself, for its own server-side diagnostics. */
     internalUrl: `http://${loopbackHost.includes(":") ? `[${loopbackHost}]` : loopbackHost}:${env.PORT}`,
     database,
+    /**
+     * Proxies whose X-Forwarded-For hop is believed: one setting for the address ingest records, the audit
+     * log and sign-in throttling (access/resolve-client-address.ts).
+     */
+    trustedProxies: env.LANTERN_TRUSTED_PROXIES,
     selfMonitoring: {
       isEnabled: env.LANTERN_SELF_MONITORING,
       tracesSampleRate: env.LANTERN_SELF_TRACES_SAMPLE_RATE,
@@ -106,7 +123,6 @@ function toConfig(env: z.infer<typeof environmentSchema>) {
       maxBacklog: env.LANTERN_INGEST_MAX_BACKLOG,
       backlogRetryAfterSeconds: env.LANTERN_INGEST_BACKLOG_RETRY_AFTER,
       keyCacheSeconds: env.LANTERN_KEY_CACHE_SECONDS,
-      trustedProxies: env.LANTERN_TRUSTED_PROXIES,
       captureDirectory: env.LANTERN_CAPTURE_DIR,
     },
     auth: {

@@ -1,4 +1,5 @@
 import type { Readable } from "node:stream";
+import { resolveClientAddress } from "../access/resolve-client-address";
 import { AppError } from "../errors";
 import { forwardToUpstream } from "../monitoring/forward-to-upstream";
 import { isSameDsn } from "../projects/build-dsn";
@@ -6,7 +7,6 @@ import type { IngestService } from "./ingest-service";
 import { ingestEnvelope } from "./ingest-envelope";
 import { parseEnvelope } from "./parse-envelope";
 import { readBodyStream, type BodyLimits } from "./read-body";
-import { resolveClientIp } from "./resolve-client-ip";
 import { acceptedAnswer, createdAnswer, errorAnswer, preflightAnswer, type IngestAnswer } from "./respond";
 import { securityReportToEnvelopes } from "./security-report-to-envelopes";
 import { storeBodyToEnvelope } from "./store-to-envelope";
@@ -32,7 +32,7 @@ export async function handleIngestRequest(service: IngestService, endpoint: Inge
     if (request.method !== "POST") throw new AppError("bad_request", `use POST, not ${request.method}`);
     const { ingest } = service.config;
     let body = await readBodyStream(request.body, request.headers, endpoint.kind === "security" ? securityReportLimits(ingest) : ingest);
-    const clientIp = resolveClientIp(request.remoteAddress, request.headers.get("x-forwarded-for"), ingest.trustedProxies);
+    const clientIp = resolveClientAddress(request.remoteAddress, request.headers.get("x-forwarded-for"), service.config.trustedProxies);
     if (endpoint.kind === "tunnel") {
       const upstreamDsn = service.config.selfMonitoring.upstreamDsn;
       const { header } = parseEnvelope(body);
