@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
+import type { Role } from "@/lib/roles";
 
 /**
  * Row types of every table. Times are epoch milliseconds (bigint in PostgreSQL, integer in SQLite);
@@ -218,7 +219,7 @@ export interface ReleasesTable {
 /** better-auth's tables: timestamps are Date in PostgreSQL and ISO text in SQLite; only Lantern's reads are typed here. */
 type AuthTimestamp = ColumnType<Date | string, Date | string, Date | string>;
 
-export type Role = "owner" | "admin" | "member";
+export type { Role };
 
 export interface UsersTable {
   id: string;

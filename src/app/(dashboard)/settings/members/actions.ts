@@ -9,7 +9,7 @@ import { createInvite } from "@/server/invites/create-invite";
 import { revokeInvite } from "@/server/invites/revoke-invite";
 import { changeUserRole } from "@/server/users/change-user-role";
 import { removeUser } from "@/server/users/remove-user";
-import type { Role } from "@/server/db/schema";
+import type { Role } from "@/lib/roles";
 import { field, runAction } from "../run-action";
 
 const path = "/settings/members";
