@@ -5,8 +5,7 @@ import { fileURLToPath } from "node:url";
 import { setFlagsFromString } from "node:v8";
 import next from "next";
 import type { LanternConfig } from "../src/server/config";
-import { clientAddressHeader, requestPathHeader } from "../src/server/access/client-headers";
-import { resolveClientAddress } from "../src/server/access/resolve-client-address";
+import { setClientHeaders } from "../src/server/access/set-client-headers";
 import { contentSecurityPolicy, createCspNonce, securityHeaders } from "../src/server/http/security-headers";
 import { getIngestService } from "../src/server/ingest/ingest-service";
 import { WriteGate } from "../src/server/db/write-gate";
@@ -49,10 +48,7 @@ export async function startServer(config: LanternConfig): Promise<void> {
       request.headers["content-security-policy"] = policy;
       delete request.headers["content-security-policy-report-only"];
       setHeaderUnlessSetByNext(response, "Content-Security-Policy", policy);
-      // Set here, never taken from the client: the address for the audit log and sign-in throttling, and
-      // the path a sign-in redirect returns to.
-      request.headers[clientAddressHeader] = resolveClientAddress(request.socket.remoteAddress, request.headers["x-forwarded-for"], config.trustedProxies) ?? "";
-      request.headers[requestPathHeader] = request.url ?? "/";
+      setClientHeaders(request, config.trustedProxies);
       void handle(request, response);
     }
   });
