@@ -10,7 +10,7 @@ import { createDatabase } from "../src/server/db/create-database";
 import { migrateToLatest } from "../src/server/db/migrate";
 import { digestBatch } from "../src/server/digest/digest-batch";
 import { insertIntakeEnvelopes } from "../src/server/intake/intake-writer";
-import { createProject } from "../src/server/projects/create-project";
+import { insertProject } from "../src/server/projects/insert-project";
 import { realisticEnvelope } from "./realistic-envelope.mjs";
 
 const envelopes = Number(process.argv[2] ?? 20_000);
@@ -18,7 +18,7 @@ const directory = mkdtempSync(join(tmpdir(), "lantern-digest-drain-"));
 const database = createDatabase({ dialect: "sqlite", path: join(directory, "lantern.db") }, { walCheckpoints: "manual" });
 try {
   await migrateToLatest(database.db);
-  const { project, key } = await createProject(database.db, { name: "bench", platform: "javascript" });
+  const { project, key } = await insertProject(database.db, { name: "bench", platform: "javascript" });
   const receivedAt = Date.now();
   for (let start = 0; start < envelopes; start += 100) {
     const rows = Array.from({ length: Math.min(100, envelopes - start) }, () => {

@@ -2,7 +2,7 @@
 // events in 20,000 issues across 5 projects, as digest would have stored them over the last 30 days.
 //
 // This is a seeding tool, not ingest: tables come from the real migrations and projects from
-// createProject, but rows are written directly with better-sqlite3 prepared statements in large
+// insertProject, but rows are written directly with better-sqlite3 prepared statements in large
 // transactions. Every event is still what digest makes of it: one event of each issue goes through
 // normalizeEvent + computeGrouping, and all the issue's events reuse that JSON with their own values
 // (event id, timestamps, release, environment, user, request, contexts, tags, breadcrumb times) filled
@@ -32,7 +32,7 @@ import { computeGrouping, emptyGroupingConfig } from "../src/server/grouping/com
 import { deriveCulprit } from "../src/server/issues/derive-culprit";
 import { eventTagPairs } from "../src/server/issues/event-tag-pairs";
 import { recordEventOnIssue, type ActivityEntry } from "../src/server/issues/record-event-on-issue";
-import { createProject } from "../src/server/projects/create-project";
+import { insertProject } from "../src/server/projects/insert-project";
 import { compressPiece, DeflatePool, type Piece } from "./dashboard/deflate.mjs";
 import { Random, Weighted } from "./dashboard/random";
 import { drawEventValues, makeIssueShape, makeUser, projectSpecs, rawEvent, type EventValues, type IssueShape, type PoolUser, type ProjectSpec } from "./dashboard/shapes";
@@ -134,13 +134,13 @@ export async function seedDashboard(options: SeedOptions): Promise<SeedSummary> 
   };
   const now = Date.now();
 
-  // 1. Tables from the migrations, projects from createProject.
+  // 1. Tables from the migrations, projects from insertProject.
   for (const suffix of ["", "-wal", "-shm"]) rmSync(options.path + suffix, { force: true });
   const database = createDatabase({ dialect: "sqlite", path: options.path });
   await migrateToLatest(database.db);
   const projects: { id: number; slug: string; spec: ProjectSpec }[] = [];
   for (const spec of projectSpecs) {
-    const { project } = await createProject(database.db, { name: spec.name, platform: spec.platform });
+    const { project } = await insertProject(database.db, { name: spec.name, platform: spec.platform });
     projects.push({ id: project.id, slug: project.slug, spec });
   }
   await database.close();
@@ -703,7 +703,7 @@ async function verifyAgainstDigest(sampled: Sampled[], projects: { id: number; s
   try {
     await migrateToLatest(scratch.db);
     const ids: number[] = [];
-    for (const { spec } of projects) ids.push((await createProject(scratch.db, { name: spec.name, platform: spec.platform })).project.id);
+    for (const { spec } of projects) ids.push((await insertProject(scratch.db, { name: spec.name, platform: spec.platform })).project.id);
     for (const sample of sampled) {
       const payload = JSON.stringify(sample.raw);
       const eventId = sample.raw.event_id as string;

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createDatabase } from "../src/server/db/create-database";
 import { migrateToLatest } from "../src/server/db/migrate";
 import { digestBatch } from "../src/server/digest/digest-batch";
-import { createProject } from "../src/server/projects/create-project";
+import { insertProject } from "../src/server/projects/insert-project";
 import { storeFixtureEvent } from "../tests/support/event-envelopes";
 
 /**
@@ -106,7 +106,7 @@ describe("lantern CLI", () => {
     let eventId = "";
     try {
       await migrateToLatest(database.db);
-      const { project } = await createProject(database.db, { name: "Web Shop" });
+      const { project } = await insertProject(database.db, { name: "Web Shop" });
       await storeFixtureEvent(database.db, project.id, "node-exception.envelope", (event) => {
         event.tags = { digest: "3141592653" };
         eventId = event.event_id as string;

@@ -1,3 +1,4 @@
+import { systemContext } from "../src/server/access/system-context";
 import type { LanternConfig } from "../src/server/config";
 import { migrateToLatest } from "../src/server/db/migrate";
 import { isAppError } from "../src/server/errors";
@@ -12,7 +13,7 @@ export async function runDigestCommand(config: LanternConfig, value: string): Pr
   return withDatabase(config, async (database) => {
     await migrateToLatest(database.db);
     try {
-      const matches = await findEventsByDigest(database.db, { visibleProjectIds: null, digest: value });
+      const matches = await findEventsByDigest(systemContext(database, config), { digest: value });
       if (matches.length === 0) {
         console.error(`lantern: no event carries the digest "${value.trim()}". Events are tagged once digest has processed them; retention may have removed older ones.`);
         return 1;

@@ -8,7 +8,7 @@ import { createDatabase, walSizeLimitBytes } from "@/server/db/create-database";
 import { migrateToLatest } from "@/server/db/migrate";
 import { WriteGate } from "@/server/db/write-gate";
 import { createIngestService } from "@/server/ingest/ingest-service";
-import { createProject } from "@/server/projects/create-project";
+import { insertProject } from "@/server/projects/insert-project";
 import { envelopeFromFixture } from "../tests/support/event-envelopes";
 import { DigestThread } from "./digest-thread";
 
@@ -35,7 +35,7 @@ it("starts the WAL over while ingest and the digest thread both keep writing (la
   const writeGate = WriteGate.create("ingest");
   const database = createDatabase(config.database, { walCheckpoints: "manual", writeGate });
   await migrateToLatest(database.db);
-  const { project } = await createProject(database.db, { name: "steady", platform: "javascript" });
+  const { project } = await insertProject(database.db, { name: "steady", platform: "javascript" });
   const service = await createIngestService(database, config, {
     writeGate,
     createDigester: (onDigested) => new DigestThread(config.database, config.retention, onDigested, writeGate),

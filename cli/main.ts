@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import nextEnv from "@next/env";
 import { Command } from "commander";
+import { systemContext } from "../src/server/access/system-context";
 import { ConfigError, loadConfig, type LanternConfig } from "../src/server/config";
 import { runDigestCommand } from "./digest-command";
 import { runDoctor } from "./doctor";
@@ -64,7 +65,7 @@ project
     const config = readConfigOrExit();
     await withDatabase(config, async (database) => {
       await migrateToLatest(database.db);
-      const created = await createProject(database.db, { name, platform: options.platform as never });
+      const created = await createProject(systemContext(database, config), { name, platform: options.platform as never });
       console.log(buildDsn(config.publicUrl, created.key.public_key, created.project.id));
     });
   });
@@ -76,7 +77,7 @@ project
     const config = readConfigOrExit();
     await withDatabase(config, async (database) => {
       await migrateToLatest(database.db);
-      const projects = await listProjects(database.db);
+      const projects = await listProjects(systemContext(database, config));
       if (projects.length === 0) console.log("No projects yet. Create one with: lantern project create <name>");
       for (const row of projects) {
         const dsn = row.publicKey ? buildDsn(config.publicUrl, row.publicKey, row.id) : "(no active key)";

@@ -16,7 +16,7 @@ interface Project {
   token: string;
 }
 
-async function createProject(prefix: string): Promise<Project> {
+async function insertProject(prefix: string): Promise<Project> {
   const token = uniqueToken();
   const name = `${prefix} ${token}`;
   const dsn = await createProjectDsn({ ...process.env, ...e2eServerEnvironment }, name);
@@ -56,7 +56,7 @@ async function search(page: Page, query: string): Promise<void> {
 }
 
 async function seedThree(prefix: string): Promise<Project & { titles: { cart: string; slow: string; coupon: string } }> {
-  const project = await createProject(prefix);
+  const project = await insertProject(prefix);
   const titles = { cart: `Cart total mismatch ${project.token}`, slow: `Slow checkout ${project.token}`, coupon: `Coupon ignored ${project.token}` };
   await sendMessage(project, titles.cart, "error", { region: "eu", "browser.name": "Chrome" });
   await sendMessage(project, titles.slow, "warning", { region: "us" });
@@ -132,7 +132,7 @@ test("j/k move through the rows, x selects, Resolve resolves the selected issues
 });
 
 test("a new issue arriving while the list is open shows a “new” indicator, and appears when asked", async ({ page }) => {
-  const project = await createProject("issue live");
+  const project = await insertProject("issue live");
   await sendMessage(project, `First problem ${project.token}`, "error", {});
   await openList(page, project, 1);
 
@@ -148,7 +148,7 @@ test("a new issue arriving while the list is open shows a “new” indicator, a
 });
 
 test("an empty list shows the first issue on its own", async ({ page }) => {
-  const project = await createProject("issue first");
+  const project = await insertProject("issue first");
   await page.goto(`/projects/${project.slug}/issues`);
   await expect(page.getByRole("heading", { name: "No issues match" })).toBeVisible();
 

@@ -12,7 +12,7 @@ import { e2eServerEnvironment, e2eOwner } from "./support/server";
 
 const release = "shop@1.0.0";
 
-async function createProject(prefix: string): Promise<{ dsn: string; slug: string; token: string }> {
+async function insertProject(prefix: string): Promise<{ dsn: string; slug: string; token: string }> {
   const token = uniqueToken();
   const name = `${prefix} ${token}`;
   const dsn = await createProjectDsn({ ...process.env, ...e2eServerEnvironment }, name);
@@ -36,7 +36,7 @@ function issueRow(page: Page, token: string) {
 }
 
 test("an error sent twice is one issue with 2 events, and its page shows the exception, the stack and why it was grouped", async ({ page }) => {
-  const { dsn, slug, token } = await createProject("issues list");
+  const { dsn, slug, token } = await insertProject("issues list");
   await sendCheckoutError(dsn, token);
   await sendCheckoutError(dsn, token);
 
@@ -66,7 +66,7 @@ test("an error sent twice is one issue with 2 events, and its page shows the exc
 });
 
 test("resolving an issue takes it out of Unresolved; a new event brings it back as Regressed", async ({ page }) => {
-  const { dsn, slug, token } = await createProject("issues regression");
+  const { dsn, slug, token } = await insertProject("issues regression");
   await sendCheckoutError(dsn, token);
 
   const row = issueRow(page, token);
@@ -98,7 +98,7 @@ test("resolving an issue takes it out of Unresolved; a new event brings it back 
 });
 
 test("project settings name the line of a stack trace rule's syntax error, and save valid rules", async ({ page }) => {
-  const { slug } = await createProject("issues settings");
+  const { slug } = await insertProject("issues settings");
   await page.goto(`/projects/${slug}`);
   await page.getByRole("main").getByRole("link", { name: "Settings" }).click();
   await expect(page.getByRole("heading", { level: 1, name: /settings$/ })).toBeVisible();

@@ -6,6 +6,9 @@ import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import BetterSqlite3 from "better-sqlite3";
 import { Kysely, SqliteDialect } from "kysely";
+import { systemContext } from "../../src/server/access/system-context";
+import { loadConfig } from "../../src/server/config";
+import type { LanternDatabase } from "../../src/server/db/create-database";
 import type { Database } from "../../src/server/db/schema";
 import { getIssueEvent, type EventChoice } from "../../src/server/events/get-issue-event";
 import { listEventAttachments } from "../../src/server/events/list-event-attachments";
@@ -34,13 +37,15 @@ const db = new Kysely<Database>({
 
 const project = [...seed.projects].sort((a, b) => b.issues - a.issues)[0]!;
 const release = project.releases.at(-1)!;
-const list = (projectId: number | undefined, query: string | undefined, sort: "last_seen" | "times_seen" = "last_seen") => () => loadIssueList(db, { projectId, query, sort, me: "user:bench", visibleProjectIds: null });
+// The benchmark reads as the CLI's system actor: every project, every permission (one indexed lookup per verb).
+const context = systemContext({ db, dialect: "sqlite" } as LanternDatabase, loadConfig({ LANTERN_SELF_MONITORING: "false" }));
+const list = (projectId: number | undefined, query: string | undefined, sort: "last_seen" | "times_seen" = "last_seen") => () => loadIssueList(context, { projectId, query, sort });
 /** The issue page and the event page: the issue, one event, then what IssuePageView loads. */
 const issuePage = (issueId: number, event: EventChoice) => async () => {
-  const details = await getIssueDetails(db, issueId);
-  const shown = await getIssueEvent(db, { projectId: details.project.id, issueId, event });
-  await Promise.all([getIssueVolume(db, issueId, { range: "24h" }), getIssueTagDistribution(db, issueId), listIssueComments(db, issueId)]);
-  if (shown) await Promise.all([listEventAttachments(db, { projectId: details.project.id, eventId: shown.eventId }), explainGrouping(db, details.project.id, shown.payload)]);
+  const details = await getIssueDetails(context, issueId);
+  const shown = await getIssueEvent(context, { projectId: details.project.id, issueId, event });
+  await Promise.all([getIssueVolume(context, issueId, { range: "24h" }), getIssueTagDistribution(context, issueId), listIssueComments(context, issueId)]);
+  if (shown) await Promise.all([listEventAttachments(context, { projectId: details.project.id, eventId: shown.eventId }), explainGrouping(context, details.project.id, shown.payload)]);
 };
 const pages: [string, () => Promise<unknown>][] = [
   ["Issues, all projects", list(undefined, undefined)],

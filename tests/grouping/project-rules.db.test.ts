@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { digestBatch } from "@/server/digest/digest-batch";
 import { readEventPayload } from "@/server/events/read-event-payload";
 import { explainGrouping } from "@/server/issues/explain-grouping";
-import { createProject } from "@/server/projects/create-project";
+import { insertProject } from "@/server/projects/insert-project";
 import { updateProjectSettings } from "@/server/projects/update-project-settings";
 import { storeFixtureEvent, type EventPatch } from "../support/event-envelopes";
 import { createTestDatabase, testDialect, type TestDatabase } from "../support/test-database";
@@ -16,7 +16,7 @@ describe(`project grouping rules on ${testDialect}`, () => {
   let projectId: number;
   beforeEach(async () => {
     database = await createTestDatabase();
-    projectId = (await createProject(database.db, { name: "shop", platform: "node" })).project.id;
+    projectId = (await insertProject(database.db, { name: "shop", platform: "node" })).project.id;
   });
   afterEach(() => database.destroy());
 

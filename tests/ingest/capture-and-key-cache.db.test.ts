@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { KeyCache } from "@/server/ingest/key-cache";
-import { createProject, type CreatedProject } from "@/server/projects/create-project";
+import { insertProject, type CreatedProject } from "@/server/projects/insert-project";
 import { eventEnvelope, postToIngest } from "../support/sdk-helpers";
 import { startIngestServer, type IngestServer } from "../support/start-ingest-server";
 import { createTestDatabase, testDialect, type TestDatabase } from "../support/test-database";
@@ -14,7 +14,7 @@ describe(`capture switch and key cache on ${testDialect}`, () => {
   let server: IngestServer | undefined;
   beforeEach(async () => {
     database = await createTestDatabase();
-    shop = await createProject(database.db, { name: "shop" });
+    shop = await insertProject(database.db, { name: "shop" });
   });
   afterEach(async () => {
     await server?.close();
@@ -41,23 +41,27 @@ describe(`capture switch and key cache on ${testDialect}`, () => {
   });
 
   it("answers a cached key without asking the database again until the entry expires", async () => {
-    const cache = new KeyCache(database.db, 30);
-    const now = Date.now();
-    expect(await cache.get(shop.key.public_key, now)).toMatchObject({ projectId: shop.project.id });
+    let now = Date.now();
+    const cache = new KeyCache(database.db, 30, { clock: () => now });
+    expect(await cache.get(shop.key.public_key)).toMatchObject({ projectId: shop.project.id });
     // Deleting the key proves the next answers come from the cache, not from a query.
     await database.db.deleteFrom("project_keys").where("id", "=", shop.key.id).execute();
-    expect(await cache.get(shop.key.public_key, now + 29_000)).toMatchObject({ projectId: shop.project.id });
-    expect(await cache.get(shop.key.public_key, now + 31_000)).toBeNull();
+    now += 29_000;
+    expect(await cache.get(shop.key.public_key)).toMatchObject({ projectId: shop.project.id });
+    now += 2_000;
+    expect(await cache.get(shop.key.public_key)).toBeNull();
   });
 
   it("remembers an unknown key only briefly, so a key created meanwhile works within a second", async () => {
-    const cache = new KeyCache(database.db, 30);
-    const now = Date.now();
-    const other = await createProject(database.db, { name: "other" });
+    let now = Date.now();
+    const cache = new KeyCache(database.db, 30, { clock: () => now });
+    const other = await insertProject(database.db, { name: "other" });
     await database.db.updateTable("project_keys").set({ is_active: 0 }).where("id", "=", other.key.id).execute();
-    expect(await cache.get(other.key.public_key, now)).toBeNull();
+    expect(await cache.get(other.key.public_key)).toBeNull();
     await database.db.updateTable("project_keys").set({ is_active: 1 }).where("id", "=", other.key.id).execute();
-    expect(await cache.get(other.key.public_key, now + 500)).toBeNull();
-    expect(await cache.get(other.key.public_key, now + 1500)).toMatchObject({ projectId: other.project.id });
+    now += 500;
+    expect(await cache.get(other.key.public_key)).toBeNull();
+    now += 1_000;
+    expect(await cache.get(other.key.public_key)).toMatchObject({ projectId: other.project.id });
   });
 });

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parseEnvelope, type ParsedEnvelope } from "@/server/ingest/parse-envelope";
-import { createProject, type CreatedProject } from "@/server/projects/create-project";
+import { insertProject, type CreatedProject } from "@/server/projects/insert-project";
 import { eventRows, inflateEvent, postToIngest, sessionCounts } from "../support/sdk-helpers";
 import { startIngestServer, type IngestServer } from "../support/start-ingest-server";
 import { createTestDatabase, testDialect, type TestDatabase } from "../support/test-database";
@@ -195,7 +195,7 @@ describe(`the envelope fixtures replayed over HTTP on ${testDialect}`, () => {
   beforeEach(async () => {
     database = await createTestDatabase();
     server = await startIngestServer(database);
-    project = await createProject(database.db, { name: "Fixtures", platform: "node" });
+    project = await insertProject(database.db, { name: "Fixtures", platform: "node" });
   });
   afterEach(async () => {
     await server.close();

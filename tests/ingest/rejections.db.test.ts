@@ -2,7 +2,7 @@ import { createBrotliCompress, createGzip, constants as zlibConstants } from "no
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parseEnvelope } from "@/server/ingest/parse-envelope";
-import { createProject, type CreatedProject } from "@/server/projects/create-project";
+import { insertProject, type CreatedProject } from "@/server/projects/insert-project";
 import { deleteProject } from "@/server/projects/delete-project";
 import { buildEnvelope, compressZeros, eventEnvelope, eventRows, newEventId, postToIngest } from "../support/sdk-helpers";
 import { startIngestServer, type IngestServer } from "../support/start-ingest-server";
@@ -25,7 +25,7 @@ describe(`ingest rejections over HTTP on ${testDialect}`, { timeout: 60_000 }, (
 
   beforeEach(async () => {
     database = await createTestDatabase();
-    shop = await createProject(database.db, { name: "Shop", platform: "node" });
+    shop = await insertProject(database.db, { name: "Shop", platform: "node" });
   });
   afterEach(async () => {
     for (const server of servers.splice(0)) await server.close();
@@ -74,7 +74,7 @@ describe(`ingest rejections over HTTP on ${testDialect}`, { timeout: 60_000 }, (
 
     it("answers 401 when the key comes from two sources that disagree (X-Sentry-Auth and the query)", async () => {
       const server = await start();
-      const other = await createProject(database.db, { name: "Other", platform: "node" });
+      const other = await insertProject(database.db, { name: "Other", platform: "node" });
       const response = await postToIngest(server, shop.project.id, eventEnvelope().body, {
         key: shop.key.public_key,
         headers: { "x-sentry-auth": `Sentry sentry_version=7, sentry_key=${other.key.public_key}, sentry_client=raven-node/2.6.4` },
@@ -101,12 +101,12 @@ describe(`ingest rejections over HTTP on ${testDialect}`, { timeout: 60_000 }, (
       const before = await intakeCount();
       await expectRefused(await postToIngest(server, shop.project.id, eventEnvelope().body, { key: shop.key.public_key }), 403, /unknown or disabled public key/);
       expect(await intakeCount()).toBe(before);
-      await expectStillAccepting(server, await createProject(database.db, { name: "Billing", platform: "node" }));
+      await expectStillAccepting(server, await insertProject(database.db, { name: "Billing", platform: "node" }));
     });
 
     it("answers 403 for a project deleted while its key is still cached, and keeps accepting other projects' envelopes sent at the same moment", async () => {
       const server = await start();
-      const billing = await createProject(database.db, { name: "Billing", platform: "node" });
+      const billing = await insertProject(database.db, { name: "Billing", platform: "node" });
       await expectStillAccepting(server);
       await deleteProject(database, { projectId: shop.project.id });
       const [deleted, other] = await Promise.all([
@@ -120,7 +120,7 @@ describe(`ingest rejections over HTTP on ${testDialect}`, { timeout: 60_000 }, (
 
     it("answers 400 when the envelope header's dsn names another project than the URL", async () => {
       const server = await start();
-      const other = await createProject(database.db, { name: "Other", platform: "node" });
+      const other = await insertProject(database.db, { name: "Other", platform: "node" });
       const eventId = newEventId();
       const body = buildEnvelope({ event_id: eventId, dsn: `http://${shop.key.public_key}@127.0.0.1:${server.port}/${other.project.id}` }, [{ header: { type: "event" }, payload: JSON.stringify({ event_id: eventId, message: "x" }) }]);
       await expectRefused(await postToIngest(server, shop.project.id, body), 400, new RegExp(`dsn names project ${other.project.id}, not project ${shop.project.id}`));
@@ -130,7 +130,7 @@ describe(`ingest rejections over HTTP on ${testDialect}`, { timeout: 60_000 }, (
 
     it("answers 400 when the key belongs to another project than the URL names", async () => {
       const server = await start();
-      const other = await createProject(database.db, { name: "Other", platform: "node" });
+      const other = await insertProject(database.db, { name: "Other", platform: "node" });
       await expectRefused(await postToIngest(server, other.project.id, eventEnvelope().body, { key: shop.key.public_key }), 400, new RegExp(`does not belong to project ${other.project.id}`));
       expect(await intakeCount()).toBe(0);
       await expectStillAccepting(server);
@@ -138,7 +138,7 @@ describe(`ingest rejections over HTTP on ${testDialect}`, { timeout: 60_000 }, (
 
     it("answers 400 when the envelope header's dsn carries another key than the query", async () => {
       const server = await start();
-      const other = await createProject(database.db, { name: "Other", platform: "node" });
+      const other = await insertProject(database.db, { name: "Other", platform: "node" });
       const body = buildEnvelope({ dsn: `http://${other.key.public_key}@127.0.0.1:${server.port}/${shop.project.id}` }, [{ header: { type: "event" }, payload: JSON.stringify({ message: "x" }) }]);
       await expectRefused(await postToIngest(server, shop.project.id, body, { key: shop.key.public_key }), 400, /dsn does not match the request's sentry_key/);
       await expectStillAccepting(server);
@@ -271,7 +271,7 @@ describe(`ingest rejections over HTTP on ${testDialect}`, { timeout: 60_000 }, (
       expect(response.headers.get("access-control-expose-headers")).toMatch(/x-sentry-rate-limits/);
       expect(await intakeCount()).toBe(2);
       // Other keys are not limited by this key's quota.
-      await expectStillAccepting(server, await createProject(database.db, { name: "Billing", platform: "node" }));
+      await expectStillAccepting(server, await insertProject(database.db, { name: "Billing", platform: "node" }));
     });
 
     it("answers 200 naming the limited categories when only the errors of an envelope are limited, and keeps the rest", async () => {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { readEventPayload } from "@/server/events/read-event-payload";
-import { createProject, type CreatedProject } from "@/server/projects/create-project";
+import { insertProject, type CreatedProject } from "@/server/projects/insert-project";
 import { dsnFor, runSdkScript, uniqueToken } from "../support/sdk-helpers";
 import { startIngestServer, type IngestServer } from "../support/start-ingest-server";
 import { createTestDatabase, testDialect, type TestDatabase } from "../support/test-database";
@@ -26,7 +26,7 @@ describe(`data scrubbing of @sentry/node events on ${testDialect}`, { timeout: 6
   beforeEach(async () => {
     database = await createTestDatabase();
     server = await startIngestServer(database);
-    shop = await createProject(database.db, { name: "Shop", platform: "node" });
+    shop = await insertProject(database.db, { name: "Shop", platform: "node" });
   });
   afterEach(async () => {
     await server.close();

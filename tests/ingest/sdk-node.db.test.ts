@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createProject, type CreatedProject } from "@/server/projects/create-project";
+import { insertProject, type CreatedProject } from "@/server/projects/insert-project";
 import { parseEnvelope } from "@/server/ingest/parse-envelope";
 import { startIngestServer, type IngestServer } from "../support/start-ingest-server";
 import { createTestDatabase, testDialect, type TestDatabase } from "../support/test-database";
@@ -44,7 +44,7 @@ describe(`@sentry/node over HTTP into the ${testDialect} database`, { timeout: 6
   beforeEach(async () => {
     database = await createTestDatabase();
     server = await startIngestServer(database);
-    shop = await createProject(database.db, { name: "Shop", platform: "node" });
+    shop = await insertProject(database.db, { name: "Shop", platform: "node" });
     token = uniqueToken();
     release = `shop@${token}`;
     environment = `staging-${token.slice(-4)}`;

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createProject, type CreatedProject } from "@/server/projects/create-project";
+import { insertProject, type CreatedProject } from "@/server/projects/insert-project";
 import { eventRows, inflateEvent, postToIngest, uniqueToken } from "../support/sdk-helpers";
 import { startIngestServer, type IngestServer } from "../support/start-ingest-server";
 import { createTestDatabase, testDialect, type TestDatabase } from "../support/test-database";
@@ -18,7 +18,7 @@ describe(`the security report endpoint over HTTP on ${testDialect}`, () => {
   beforeEach(async () => {
     database = await createTestDatabase();
     server = await startIngestServer(database);
-    shop = await createProject(database.db, { name: "Shop", platform: "javascript" });
+    shop = await insertProject(database.db, { name: "Shop", platform: "javascript" });
     token = uniqueToken();
   });
   afterEach(async () => {

@@ -1,6 +1,6 @@
 import { deflateSync } from "node:zlib";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createProject, type CreatedProject } from "@/server/projects/create-project";
+import { insertProject, type CreatedProject } from "@/server/projects/insert-project";
 import { buildEnvelope, eventEnvelope, eventRows, inflateEvent, newEventId, postToIngest, uniqueToken } from "../support/sdk-helpers";
 import { startIngestServer, type IngestServer } from "../support/start-ingest-server";
 import { createTestDatabase, testDialect, type TestDatabase } from "../support/test-database";
@@ -22,7 +22,7 @@ describe(`the legacy store endpoint over HTTP on ${testDialect}`, () => {
   beforeEach(async () => {
     database = await createTestDatabase();
     server = await startIngestServer(database);
-    shop = await createProject(database.db, { name: "Shop", platform: "python" });
+    shop = await insertProject(database.db, { name: "Shop", platform: "python" });
     token = uniqueToken();
   });
   afterEach(async () => {
@@ -145,7 +145,7 @@ describe(`the legacy store endpoint over HTTP on ${testDialect}`, () => {
   });
 
   it("digests a stored event exactly as the same event sent in an envelope", async () => {
-    const billing = await createProject(database.db, { name: "Billing", platform: "python" });
+    const billing = await insertProject(database.db, { name: "Billing", platform: "python" });
     const event = ravenEvent();
     expect((await postStore(shop, Buffer.from(JSON.stringify(event)), ravenAuth(shop), `/api/${shop.project.id}/store`)).status).toBe(200);
     const envelope = buildEnvelope({ event_id: event.event_id }, [{ header: { type: "event" }, payload: JSON.stringify(event) }]);

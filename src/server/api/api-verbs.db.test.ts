@@ -8,7 +8,7 @@ import { loadConfig } from "../config";
 import type { Role } from "../db/schema";
 import { digestBatch } from "../digest/digest-batch";
 import { isAppError } from "../errors";
-import { createProject } from "../projects/create-project";
+import { insertProject } from "../projects/insert-project";
 import { getApiIssueEvent } from "./events/get-api-issue-event";
 import { getApiProjectEvent } from "./events/get-api-project-event";
 import { listApiIssueEvents } from "./events/list-api-issue-events";
@@ -71,8 +71,8 @@ describe(`the /api/0/ verbs on ${testDialect}`, () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    projects.shop = (await createProject(database.db, { name: "shop", platform: "node" })).project.id;
-    projects.blog = (await createProject(database.db, { name: "blog" })).project.id;
+    projects.shop = (await insertProject(database.db, { name: "shop", platform: "node" })).project.id;
+    projects.blog = (await insertProject(database.db, { name: "blog" })).project.id;
     users.owner = await addUser("owner");
     users.member = await addUser("member");
     const team = await database.db.insertInto("teams").values({ slug: "shop-team", name: "Shop team", created_at: now }).returning("id").executeTakeFirstOrThrow();

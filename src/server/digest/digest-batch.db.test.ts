@@ -3,7 +3,7 @@ import { inflateSync } from "node:zlib";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { storeEnvelope } from "../../../tests/support/store-envelope";
 import { createTestDatabase, testDialect, type TestDatabase } from "../../../tests/support/test-database";
-import { createProject, type CreatedProject } from "../projects/create-project";
+import { insertProject, type CreatedProject } from "../projects/insert-project";
 import { digestBatch } from "./digest-batch";
 
 const fixture = (name: string) => new Uint8Array(readFileSync(new URL(`../../../tests/fixtures/envelopes/${name}`, import.meta.url)));
@@ -15,7 +15,7 @@ describe(`digestBatch on ${testDialect}`, () => {
   let project: CreatedProject;
   beforeEach(async () => {
     database = await createTestDatabase();
-    project = await createProject(database.db, { name: "shop" });
+    project = await insertProject(database.db, { name: "shop" });
   });
   afterEach(() => database.destroy());
 

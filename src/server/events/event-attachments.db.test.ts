@@ -6,7 +6,7 @@ import { digestBatch } from "../digest/digest-batch";
 import { isAppError } from "../errors";
 import { parseEnvelope } from "../ingest/parse-envelope";
 import { serializeEnvelope } from "../ingest/serialize-envelope";
-import { createProject } from "../projects/create-project";
+import { insertProject } from "../projects/insert-project";
 import { getEventAttachment } from "./get-event-attachment";
 import { listEventAttachments } from "./list-event-attachments";
 
@@ -24,7 +24,7 @@ describe(`event attachments on ${testDialect}`, () => {
   let projectId: number;
   beforeEach(async () => {
     database = await createTestDatabase();
-    projectId = (await createProject(database.db, { name: "shop" })).project.id;
+    projectId = (await insertProject(database.db, { name: "shop" })).project.id;
   });
   afterEach(() => database.destroy());
 
@@ -54,7 +54,7 @@ describe(`event attachments on ${testDialect}`, () => {
     await digestBatch(database);
     const { issue_id: issueId } = await database.db.selectFrom("events").select("issue_id").where("event_id", "=", eventId).executeTakeFirstOrThrow();
     const [attachment] = await listEventAttachments(database.db, { projectId, eventId });
-    const otherProject = (await createProject(database.db, { name: "elsewhere" })).project.id;
+    const otherProject = (await insertProject(database.db, { name: "elsewhere" })).project.id;
     for (const input of [
       { projectId, issueId: issueId! + 1, eventId, attachmentId: attachment!.id },
       { projectId: otherProject, issueId: issueId!, eventId, attachmentId: attachment!.id },

@@ -3,7 +3,7 @@ import { storeFixtureEvent, type EventPatch } from "../../../tests/support/event
 import { createTestDatabase, testDialect, type TestDatabase } from "../../../tests/support/test-database";
 import { digestBatch } from "../digest/digest-batch";
 import { mergeIssues } from "../issues/merge-issues";
-import { createProject } from "../projects/create-project";
+import { insertProject } from "../projects/insert-project";
 import { findEventsByDigest } from "./find-events-by-digest";
 
 describe(`finding events by their digest tag on ${testDialect}`, () => {
@@ -32,7 +32,7 @@ describe(`finding events by their digest tag on ${testDialect}`, () => {
     };
 
   it("finds the one event tagged with the digest, with its project slug and issue", async () => {
-    const { project } = await createProject(database.db, { name: "Web Shop" });
+    const { project } = await insertProject(database.db, { name: "Web Shop" });
     await send(project.id, withDigest("1111"));
     const wanted = await send(project.id, withDigest("2654435761"));
     await send(project.id, (event) => (event.tags = { other: "2654435761" }));
@@ -42,13 +42,13 @@ describe(`finding events by their digest tag on ${testDialect}`, () => {
   });
 
   it("trims the value the user pasted", async () => {
-    const { project } = await createProject(database.db, { name: "shop" });
+    const { project } = await insertProject(database.db, { name: "shop" });
     const wanted = await send(project.id, withDigest("42"));
     expect((await findEventsByDigest(database.db, { visibleProjectIds: null, digest: "  42\n" })).map((match) => match.eventId)).toEqual([wanted.eventId]);
   });
 
   it("reads the issue's payloads and skips its events that carry another digest or none", async () => {
-    const { project } = await createProject(database.db, { name: "shop" });
+    const { project } = await insertProject(database.db, { name: "shop" });
     const now = Math.floor(Date.now() / 1000);
     const first = await send(project.id, withDigest("777", now - 40));
     const other = await send(project.id, withDigest("888", now - 30));
@@ -60,7 +60,7 @@ describe(`finding events by their digest tag on ${testDialect}`, () => {
   });
 
   it("pages through an issue's events newest first, past the first page of payloads", async () => {
-    const { project } = await createProject(database.db, { name: "shop" });
+    const { project } = await insertProject(database.db, { name: "shop" });
     const now = Math.floor(Date.now() / 1000);
     const oldest = await send(project.id, withDigest("31337", now - 500));
     for (let index = 0; index < 120; index++) await storeFixtureEvent(database.db, project.id, "node-exception.envelope", (event) => (event.timestamp = now - 400 + index));
@@ -70,8 +70,8 @@ describe(`finding events by their digest tag on ${testDialect}`, () => {
   });
 
   it("returns every event with the digest across issues and projects, newest first, up to the limit", async () => {
-    const { project: shop } = await createProject(database.db, { name: "shop" });
-    const { project: api } = await createProject(database.db, { name: "api" });
+    const { project: shop } = await insertProject(database.db, { name: "shop" });
+    const { project: api } = await insertProject(database.db, { name: "api" });
     const now = Math.floor(Date.now() / 1000);
     const oldest = await send(shop.id, withDigest("4242", now - 300));
     const newest = await send(api.id, withDigest("4242", now - 10));
@@ -91,7 +91,7 @@ describe(`finding events by their digest tag on ${testDialect}`, () => {
   });
 
   it("finds nothing for a digest no event carries, and refuses an empty or over-long value", async () => {
-    const { project } = await createProject(database.db, { name: "shop" });
+    const { project } = await insertProject(database.db, { name: "shop" });
     await send(project.id, withDigest("1234"));
     expect(await findEventsByDigest(database.db, { visibleProjectIds: null, digest: "123" })).toEqual([]);
     await expect(findEventsByDigest(database.db, { visibleProjectIds: null, digest: "  " })).rejects.toMatchObject({ code: "bad_request" });
@@ -99,7 +99,7 @@ describe(`finding events by their digest tag on ${testDialect}`, () => {
   });
 
   it("still finds the event after its issue was merged into another", async () => {
-    const { project } = await createProject(database.db, { name: "shop" });
+    const { project } = await insertProject(database.db, { name: "shop" });
     const tagged = await send(project.id, withDigest("5150"), "node-message.envelope");
     const other = await send(project.id, (event) => (event.tags = { digest: "6160" }));
     const { issueId: target } = await mergeIssues(database, { issueIds: [tagged.issueId, other.issueId], actor: "user:test" });

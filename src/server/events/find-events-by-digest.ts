@@ -1,5 +1,7 @@
 import type { Kysely } from "kysely";
+import { authorize, type AccessContext } from "../access/authorize";
 import type { Database } from "../db/schema";
+import { visibleProjectIds } from "../access/viewer";
 import { AppError } from "../errors";
 import { readEventPayload } from "./read-event-payload";
 
@@ -8,8 +10,6 @@ export interface FindEventsByDigestOptions {
   digest: string;
   /** At most this many events, newest first. */
   limit?: number;
-  /** The projects the viewer may see (null: all). */
-  visibleProjectIds: number[] | null;
 }
 
 export interface DigestEventMatch {
@@ -37,7 +37,10 @@ const pageSize = 50;
  * event with it. Issues are found through the tag index (`issue_tag_values`), then only those issues' events
  * inside the tag's first/last-seen window are read, newest first, until `limit` match or the scan budget ends.
  */
-export async function findEventsByDigest(db: Kysely<Database>, { digest, limit = 20, visibleProjectIds }: FindEventsByDigestOptions): Promise<DigestEventMatch[]> {
+export async function findEventsByDigest(context: AccessContext, { digest, limit = 20 }: FindEventsByDigestOptions): Promise<DigestEventMatch[]> {
+  authorize(context, "event.find_by_digest");
+  const { db } = context;
+  const visible = visibleProjectIds(context.viewer);
   const value = digest.trim();
   if (value === "") throw new AppError("bad_request", "Enter the digest shown on the error page.");
   if (value.length > maxDigestChars) throw new AppError("bad_request", `A digest has at most ${maxDigestChars} characters.`);
@@ -49,7 +52,7 @@ export async function findEventsByDigest(db: Kysely<Database>, { digest, limit =
     .select(["issue_tag_values.issue_id", "issue_tag_values.first_seen", "issue_tag_values.last_seen", "issues.title", "projects.slug", "projects.name"])
     .where("issue_tag_values.key", "=", "digest")
     .where("issue_tag_values.value", "=", value)
-    .$if(visibleProjectIds !== null, (query) => query.where("issues.project_id", "in", visibleProjectIds!.length > 0 ? visibleProjectIds! : [-1]))
+    .$if(visible !== null, (query) => query.where("issues.project_id", "in", visible!.length > 0 ? visible! : [-1]))
     .orderBy("issue_tag_values.last_seen", "desc")
     .orderBy("issue_tag_values.issue_id", "desc")
     .limit(maxIssues)

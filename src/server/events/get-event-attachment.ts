@@ -1,5 +1,4 @@
-import type { Kysely } from "kysely";
-import type { Database } from "../db/schema";
+import { authorizeIssues, type AccessContext } from "../access/authorize";
 import { AppError } from "../errors";
 
 export interface EventAttachment {
@@ -20,8 +19,9 @@ interface GetEventAttachmentInput {
  * One attachment with its bytes, only when it belongs to the named event of the named issue, so a
  * download URL cannot reach another project's (or issue's) files by changing an id.
  */
-export async function getEventAttachment(db: Kysely<Database>, input: GetEventAttachmentInput): Promise<EventAttachment> {
-  const row = await db
+export async function getEventAttachment(context: AccessContext, input: GetEventAttachmentInput): Promise<EventAttachment> {
+  await authorizeIssues(context, "attachment.read", [input.issueId]);
+  const row = await context.db
     .selectFrom("attachments")
     .innerJoin("events", (join) => join.onRef("events.project_id", "=", "attachments.project_id").onRef("events.event_id", "=", "attachments.event_id"))
     .select(["attachments.filename", "attachments.content_type", "attachments.size", "attachments.body"])

@@ -3,7 +3,7 @@ import { storeFixtureEvent } from "../../../tests/support/event-envelopes";
 import { createTestDatabase, testDialect, type TestDatabase } from "../../../tests/support/test-database";
 import { digestBatch } from "../digest/digest-batch";
 import { isAppError } from "../errors";
-import { createProject } from "../projects/create-project";
+import { insertProject } from "../projects/insert-project";
 import { getIssueEvent } from "./get-issue-event";
 
 describe(`getIssueEvent on ${testDialect}`, () => {
@@ -11,7 +11,7 @@ describe(`getIssueEvent on ${testDialect}`, () => {
   let projectId: number;
   beforeEach(async () => {
     database = await createTestDatabase();
-    projectId = (await createProject(database.db, { name: "shop" })).project.id;
+    projectId = (await insertProject(database.db, { name: "shop" })).project.id;
   });
   afterEach(() => database.destroy());
 
@@ -63,7 +63,7 @@ describe(`getIssueEvent on ${testDialect}`, () => {
     const other = await database.db.selectFrom("events").select(["event_id", "issue_id"]).where("issue_id", "!=", issueId).executeTakeFirstOrThrow();
     const error = await getIssueEvent(database.db, { projectId, issueId, event: { eventId: other.event_id } }).catch((caught: unknown) => caught);
     expect(isAppError(error) && error.code).toBe("not_found");
-    const otherProject = (await createProject(database.db, { name: "elsewhere" })).project.id;
+    const otherProject = (await insertProject(database.db, { name: "elsewhere" })).project.id;
     expect(await getIssueEvent(database.db, { projectId: otherProject, issueId, event: "latest" })).toBeNull();
     await database.db.deleteFrom("events").where("issue_id", "=", issueId).execute();
     expect(await getIssueEvent(database.db, { projectId, issueId, event: "oldest" })).toBeNull();

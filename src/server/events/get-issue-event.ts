@@ -1,5 +1,4 @@
-import type { Kysely } from "kysely";
-import type { Database } from "../db/schema";
+import { authorizeIssues, type AccessContext } from "../access/authorize";
 import type { JsonObject } from "@/lib/json-values";
 import { AppError } from "../errors";
 import { readEventPayload } from "./read-event-payload";
@@ -34,8 +33,9 @@ interface GetIssueEventInput {
  * `events_issue_timestamp (issue_id, timestamp)` index; only the chosen event's payload is read.
  * Null when the issue has no stored event; AppError not_found for an event id it does not have.
  */
-export async function getIssueEvent(db: Kysely<Database>, { projectId, issueId, event }: GetIssueEventInput): Promise<IssueEvent | null> {
-  const ofIssue = db.selectFrom("events").where("project_id", "=", projectId).where("issue_id", "=", issueId);
+export async function getIssueEvent(context: AccessContext, { projectId, issueId, event }: GetIssueEventInput): Promise<IssueEvent | null> {
+  await authorizeIssues(context, "event.read", [issueId]);
+  const ofIssue = context.db.selectFrom("events").where("project_id", "=", projectId).where("issue_id", "=", issueId);
   const edge = (direction: "asc" | "desc") => ofIssue.select("event_id").orderBy("timestamp", direction).orderBy("id", direction).limit(1).executeTakeFirst();
   const chosen = ofIssue.select(["id", "event_id", "timestamp", "received_at", "group_hash", "payload"]);
   const row =

@@ -1,5 +1,4 @@
-import type { Kysely } from "kysely";
-import type { Database } from "../db/schema";
+import { authorizeProjectId, type AccessContext } from "../access/authorize";
 
 export interface EventAttachmentSummary {
   id: number;
@@ -11,8 +10,9 @@ export interface EventAttachmentSummary {
 }
 
 /** The attachments stored for one event (the bodies stay in the database until downloaded). */
-export async function listEventAttachments(db: Kysely<Database>, { projectId, eventId }: { projectId: number; eventId: string }): Promise<EventAttachmentSummary[]> {
-  return db
+export async function listEventAttachments(context: AccessContext, { projectId, eventId }: { projectId: number; eventId: string }): Promise<EventAttachmentSummary[]> {
+  await authorizeProjectId(context, "attachment.read", projectId);
+  return context.db
     .selectFrom("attachments")
     .select(["id", "filename", "content_type as contentType", "attachment_type as attachmentType", "size"])
     .where("project_id", "=", projectId)

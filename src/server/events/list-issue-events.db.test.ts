@@ -3,7 +3,7 @@ import { storeFixtureEvent } from "../../../tests/support/event-envelopes";
 import { createTestDatabase, testDialect, type TestDatabase } from "../../../tests/support/test-database";
 import { digestBatch } from "../digest/digest-batch";
 import { isAppError } from "../errors";
-import { createProject } from "../projects/create-project";
+import { insertProject } from "../projects/insert-project";
 import { listIssueEvents } from "./list-issue-events";
 
 describe(`listIssueEvents on ${testDialect}`, () => {
@@ -16,7 +16,7 @@ describe(`listIssueEvents on ${testDialect}`, () => {
 
   beforeEach(async () => {
     database = await createTestDatabase();
-    projectId = (await createProject(database.db, { name: "shop" })).project.id;
+    projectId = (await insertProject(database.db, { name: "shop" })).project.id;
     sent.length = 0;
     for (let index = 0; index < 12; index += 1) {
       // Every fourth event shares its timestamp with the one before, to exercise the (timestamp, id) keyset.

@@ -1,5 +1,5 @@
-import { sql, type Kysely } from "kysely";
-import type { Database } from "../db/schema";
+import { sql } from "kysely";
+import { authorizeIssues, type AccessContext } from "../access/authorize";
 import { AppError } from "../errors";
 
 export interface IssueEventListItem {
@@ -47,9 +47,10 @@ function likePattern(text: string): string {
  * An issue's stored events, newest first, filtered by environment, release and title text, a page at a
  * time by keyset (timestamp, id) on the `events_issue_timestamp` index. Reads columns only, never payloads.
  */
-export async function listIssueEvents(db: Kysely<Database>, input: ListIssueEventsInput): Promise<IssueEventPage> {
+export async function listIssueEvents(context: AccessContext, input: ListIssueEventsInput): Promise<IssueEventPage> {
+  await authorizeIssues(context, "event.read", [input.issueId]);
   const limit = Math.min(Math.max(1, input.limit ?? 50), maxLimit);
-  let query = db
+  let query = context.db
     .selectFrom("events")
     .select(["id", "event_id as eventId", "timestamp", "title", "release", "environment", "user_key as userKey", "level"])
     .where("issue_id", "=", input.issueId);

@@ -4,7 +4,7 @@ import { createTestDatabase, testDialect, type TestDatabase } from "../../../tes
 import { loadConfig } from "../config";
 import { ingestServiceWith } from "../../../tests/support/test-ingest-service";
 import type { IngestService } from "./ingest-service";
-import { createProject, type CreatedProject } from "../projects/create-project";
+import { insertProject, type CreatedProject } from "../projects/insert-project";
 import { handleEnvelopeRequest } from "./handle-web-ingest-request";
 import { selectIntakeWithBodies } from "../intake/intake-writer";
 
@@ -19,7 +19,7 @@ describe(`handleEnvelopeRequest on ${testDialect}`, () => {
   beforeEach(async () => {
     database = await createTestDatabase();
     context = await ingestServiceWith(database, loadConfig({ LANTERN_INGEST_MAX_COMPRESSED_BYTES: String(16 * 1024) }));
-    shop = await createProject(database.db, { name: "Shop", platform: "node" });
+    shop = await insertProject(database.db, { name: "Shop", platform: "node" });
   });
   afterEach(() => database.destroy());
 

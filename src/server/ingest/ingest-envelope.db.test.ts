@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, testDialect, type TestDatabase } from "../../../tests/support/test-database";
 import { AppError } from "../errors";
-import { createProject, type CreatedProject } from "../projects/create-project";
+import { insertProject, type CreatedProject } from "../projects/insert-project";
 import { createTestIngestService } from "../../../tests/support/test-ingest-service";
 import { ingestEnvelope } from "./ingest-envelope";
 import type { IngestService } from "./ingest-service";
@@ -22,8 +22,8 @@ describe(`ingestEnvelope on ${testDialect}`, () => {
   beforeEach(async () => {
     database = await createTestDatabase();
     service = await createTestIngestService(database);
-    shop = await createProject(database.db, { name: "Shop", platform: "node" });
-    other = await createProject(database.db, { name: "Other" });
+    shop = await insertProject(database.db, { name: "Shop", platform: "node" });
+    other = await insertProject(database.db, { name: "Other" });
   });
   afterEach(async () => {
     await service.digest.stop();

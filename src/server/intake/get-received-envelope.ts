@@ -1,5 +1,4 @@
-import type { Kysely } from "kysely";
-import type { Database } from "../db/schema";
+import { authorizeProjectId, type AccessContext } from "../access/authorize";
 import { AppError } from "../errors";
 import { selectIntakeWithBodies } from "./intake-writer";
 
@@ -17,7 +16,9 @@ export interface ReceivedEnvelopeDetail {
 const maxShownBytes = 256 * 1024;
 
 /** One received envelope of a project — the newest when no id is given. */
-export async function getReceivedEnvelope(db: Kysely<Database>, projectId: number, id?: number): Promise<ReceivedEnvelopeDetail | null> {
+export async function getReceivedEnvelope(context: AccessContext, projectId: number, id?: number): Promise<ReceivedEnvelopeDetail | null> {
+  await authorizeProjectId(context, "received.read", projectId);
+  const { db } = context;
   let query = selectIntakeWithBodies(db)
     .select(["intake.id", "intake.received_at", "intake.item_types", "intake.summary", "intake_bodies.body"])
     .where("intake.project_id", "=", projectId);

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, testDialect, type TestDatabase } from "../../../tests/support/test-database";
 import { isForeignKeyViolation } from "../db/is-foreign-key-violation";
-import { createProject } from "../projects/create-project";
+import { insertProject } from "../projects/insert-project";
 import { IntakeWriter, type NewIntakeEnvelope, selectIntakeWithBodies } from "./intake-writer";
 
 function row(projectId: number, eventId: string): NewIntakeEnvelope {
@@ -17,7 +17,7 @@ describe(`the intake's group commit on ${testDialect}`, () => {
   afterEach(() => database.destroy());
 
   it("commits the rows of one group together, and one refused row (a deleted project) fails only itself", async () => {
-    const { project } = await createProject(database.db, { name: "shop" });
+    const { project } = await insertProject(database.db, { name: "shop" });
     const writer = new IntakeWriter(database);
     // Appended in one tick, so they share a commit.
     const results = await Promise.allSettled([
@@ -32,7 +32,7 @@ describe(`the intake's group commit on ${testDialect}`, () => {
   });
 
   it("keeps each envelope's own body when hundreds share one commit", async () => {
-    const { project } = await createProject(database.db, { name: "shop" });
+    const { project } = await insertProject(database.db, { name: "shop" });
     const writer = new IntakeWriter(database);
     const eventIds = Array.from({ length: 250 }, (_, index) => index.toString(16).padStart(32, "0"));
     await Promise.all(eventIds.map((eventId) => writer.append(row(project.id, eventId))));
@@ -43,7 +43,7 @@ describe(`the intake's group commit on ${testDialect}`, () => {
   });
 
   it("deletes an envelope's body with its project", async () => {
-    const { project } = await createProject(database.db, { name: "shop" });
+    const { project } = await insertProject(database.db, { name: "shop" });
     await new IntakeWriter(database).append(row(project.id, "d".repeat(32)));
     await database.db.deleteFrom("projects").where("id", "=", project.id).execute();
     expect(await database.db.selectFrom("intake_bodies").select("intake_id").execute()).toEqual([]);

@@ -1,5 +1,4 @@
-import type { Kysely } from "kysely";
-import type { Database } from "../db/schema";
+import { authorizeProjectId, type AccessContext } from "../access/authorize";
 import { hasItemType } from "./item-type-filter";
 
 export interface ReceivedEnvelope {
@@ -19,8 +18,9 @@ interface ListOptions {
 }
 
 /** The newest envelopes a project received, newest first, without reading their bodies. */
-export async function listReceivedEnvelopes(db: Kysely<Database>, projectId: number, options: ListOptions = {}): Promise<ReceivedEnvelope[]> {
-  let query = db
+export async function listReceivedEnvelopes(context: AccessContext, projectId: number, options: ListOptions = {}): Promise<ReceivedEnvelope[]> {
+  await authorizeProjectId(context, "received.read", projectId);
+  let query = context.db
     .selectFrom("intake")
     .select(["id", "received_at", "event_id", "item_types", "summary", "sdk_name", "body_bytes"])
     .where("project_id", "=", projectId)

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, testDialect, type TestDatabase } from "../../../tests/support/test-database";
-import { createProject } from "../projects/create-project";
+import { insertProject } from "../projects/insert-project";
 import { getReceivedEnvelope } from "./get-received-envelope";
 import { listReceivedEnvelopes } from "./list-received-envelopes";
 import { storeEnvelope } from "../../../tests/support/store-envelope";
@@ -17,7 +17,7 @@ describe(`received envelopes on ${testDialect}`, () => {
   }
 
   it("lists a project's envelopes newest first and filters by an item type anywhere in the envelope", async () => {
-    const { project } = await createProject(database.db, { name: "web" });
+    const { project } = await insertProject(database.db, { name: "web" });
     await store(project.id, ["session"], null);
     await store(project.id, ["client_report", "event"], "TypeError: a");
     await store(project.id, ["event", "attachment"], "TypeError: b");
@@ -30,7 +30,7 @@ describe(`received envelopes on ${testDialect}`, () => {
   });
 
   it("opens the latest envelope when no id is given, with links to its neighbours", async () => {
-    const { project } = await createProject(database.db, { name: "web" });
+    const { project } = await insertProject(database.db, { name: "web" });
     const first = await store(project.id, ["event"], "first");
     const second = await store(project.id, ["event"], "second");
     const latest = await getReceivedEnvelope(database.db, project.id);

@@ -7,7 +7,7 @@ import { loadViewer } from "../access/viewer";
 import type { Auth } from "../auth/create-auth";
 import { listAuditLog } from "../audit/list-audit-log";
 import type { LanternConfig } from "../config";
-import { createProject } from "../projects/create-project";
+import { insertProject } from "../projects/insert-project";
 import { addTeamProject } from "../teams/add-team-project";
 import { createTeam } from "../teams/create-team";
 import { acceptInvite } from "./accept-invite";
@@ -43,8 +43,8 @@ describe(`invites on ${testDialect}`, () => {
 
   it("creates a member of the invite's team who sees only that team's projects, signs them in, and records created and accepted", async () => {
     const team = await createTeam(ownerContext, { name: "Checkout" });
-    const { project: shop } = await createProject(database.db, { name: "shop" });
-    await createProject(database.db, { name: "billing" });
+    const { project: shop } = await insertProject(database.db, { name: "shop" });
+    await insertProject(database.db, { name: "billing" });
     await addTeamProject(ownerContext, { teamId: team.id, projectId: shop.id });
     const invite = await createInvite(ownerContext, { email: "grace@example.com", role: "member", teamId: String(team.id) });
     expect(invite.url).toMatch(/^http:\/\/lantern\.test\/invite\/[A-Za-z0-9_-]{43}$/);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { LanternDatabase } from "../db/create-database";
+import { authorizeIssues, type AccessContext } from "../access/authorize";
 import { writeTransaction } from "../db/write-transaction";
 import { AppError } from "../errors";
 import { getIssue } from "./get-issue";
@@ -10,16 +10,18 @@ export const maxCommentChars = 10_000;
 
 export const AddIssueCommentInput = z.object({
   issueId: z.number().int().positive(),
-  author: z.string().min(1).max(200),
   body: z.string().trim().min(1, "Write something first.").max(maxCommentChars, `A comment has at most ${maxCommentChars.toLocaleString("en")} characters.`),
 });
 export type AddIssueCommentInput = z.input<typeof AddIssueCommentInput>;
 
-/** Adds a comment (1–10,000 characters, trimmed) and notes it in the issue's activity, in one transaction. */
-export async function addIssueComment(database: LanternDatabase, input: AddIssueCommentInput): Promise<IssueComment> {
+/** Adds the viewer's comment (1–10,000 characters, trimmed) and notes it in the issue's activity, in one transaction. */
+export async function addIssueComment(context: AccessContext, input: AddIssueCommentInput): Promise<IssueComment> {
   const parsed = AddIssueCommentInput.safeParse(input);
   if (!parsed.success) throw new AppError("bad_request", parsed.error.issues[0]?.message ?? "This comment cannot be saved.");
-  const { issueId, author, body } = parsed.data;
+  const { issueId, body } = parsed.data;
+  await authorizeIssues(context, "issue.comment", [issueId]);
+  const { database } = context;
+  const author = context.viewer.actor;
   return writeTransaction(database, async (trx) => {
     await getIssue(trx, issueId, database.dialect);
     const createdAt = Date.now();

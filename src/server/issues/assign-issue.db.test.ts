@@ -3,7 +3,7 @@ import { storeFixtureEvent } from "../../../tests/support/event-envelopes";
 import { createTestDatabase, testDialect, type TestDatabase } from "../../../tests/support/test-database";
 import { digestBatch } from "../digest/digest-batch";
 import { isAppError } from "../errors";
-import { createProject } from "../projects/create-project";
+import { insertProject } from "../projects/insert-project";
 import { assignIssue } from "./assign-issue";
 import { getIssue } from "./get-issue";
 import { mergeIssues } from "./merge-issues";
@@ -16,7 +16,7 @@ describe(`assignIssue on ${testDialect}`, () => {
   let issueId: number;
   beforeEach(async () => {
     database = await createTestDatabase();
-    projectId = (await createProject(database.db, { name: "shop" })).project.id;
+    projectId = (await insertProject(database.db, { name: "shop" })).project.id;
     await storeFixtureEvent(database.db, projectId, "node-exception.envelope");
     await digestBatch(database);
     issueId = (await database.db.selectFrom("issues").select("id").executeTakeFirstOrThrow()).id;

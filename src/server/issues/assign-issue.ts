@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { LanternDatabase } from "../db/create-database";
+import { authorizeIssues, type AccessContext } from "../access/authorize";
 import { writeTransaction } from "../db/write-transaction";
 import { AppError } from "../errors";
 import { getIssue } from "./get-issue";
@@ -7,7 +7,6 @@ import { recordActivity } from "./record-activity";
 
 export const AssignIssueInput = z.object({
   issueId: z.number().int().positive(),
-  actor: z.string().min(1),
   /** A free-text name until Lantern has accounts; empty or null unassigns. */
   assignee: z
     .string()
@@ -23,10 +22,13 @@ export type AssignIssueInput = z.input<typeof AssignIssueInput>;
  * Sets (or clears) who is on an issue and records it in the activity as "assigned" / "unassigned";
  * assigning the current assignee again changes nothing and records nothing.
  */
-export async function assignIssue(database: LanternDatabase, input: AssignIssueInput): Promise<{ assignee: string | null }> {
+export async function assignIssue(context: AccessContext, input: AssignIssueInput): Promise<{ assignee: string | null }> {
   const parsed = AssignIssueInput.safeParse(input);
   if (!parsed.success) throw new AppError("bad_request", parsed.error.issues[0]?.message ?? "This name cannot be used.");
-  const { issueId, actor, assignee } = parsed.data;
+  const { issueId, assignee } = parsed.data;
+  await authorizeIssues(context, "issue.assign", [issueId]);
+  const { database } = context;
+  const actor = context.viewer.actor;
   return writeTransaction(database, async (trx) => {
     const issue = await getIssue(trx, issueId, database.dialect);
     if (issue.status === "merged") throw new AppError("conflict", "This issue was merged into another; assign that one.");

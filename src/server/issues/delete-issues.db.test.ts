@@ -5,7 +5,7 @@ import { storeEnvelope } from "../../../tests/support/store-envelope";
 import { createTestDatabase, testDialect, type TestDatabase } from "../../../tests/support/test-database";
 import { digestBatch } from "../digest/digest-batch";
 import { AppError } from "../errors";
-import { createProject } from "../projects/create-project";
+import { insertProject } from "../projects/insert-project";
 import { deleteIssues } from "./delete-issues";
 import { mergeIssues } from "./merge-issues";
 import { resolveIssue } from "./resolve-issue";
@@ -18,7 +18,7 @@ describe(`deleteIssues on ${testDialect}`, () => {
   let projectId: number;
   beforeEach(async () => {
     database = await createTestDatabase();
-    projectId = (await createProject(database.db, { name: "shop" })).project.id;
+    projectId = (await insertProject(database.db, { name: "shop" })).project.id;
   });
   afterEach(() => database.destroy());
 

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import type { LanternDatabase } from "../db/create-database";
+import { authorizeIssues, type AccessContext } from "../access/authorize";
 import type { Database } from "../db/schema";
 import { writeTransaction } from "../db/write-transaction";
 import { AppError } from "../errors";
@@ -16,10 +16,12 @@ export const perIssueTables = ["issue_hourly_counts", "issue_users", "issue_envi
  * event with one of their hashes starts a new issue. The raw envelopes stay in the intake, which has its
  * own retention. Returns how many issues were deleted, merged ones included.
  */
-export async function deleteIssues(database: LanternDatabase, { issueIds }: DeleteIssuesInput): Promise<number> {
+export async function deleteIssues(context: AccessContext, { issueIds }: DeleteIssuesInput): Promise<number> {
   const requested = [...new Set(issueIds)];
   if (requested.length === 0) throw new AppError("bad_request", "Choose the issues to delete.");
   if (requested.length > 100) throw new AppError("bad_request", "Delete at most 100 issues at once.");
+  await authorizeIssues(context, "issue.delete", requested);
+  const { database } = context;
   return writeTransaction(database, async (trx) => {
     if (database.dialect === "postgres") await lockAgainstDigest(trx, requested);
     const ids = await withMergedIssues(trx, requested);

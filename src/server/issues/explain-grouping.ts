@@ -1,5 +1,4 @@
-import type { Kysely } from "kysely";
-import type { Database } from "../db/schema";
+import { authorizeProjectId, type AccessContext } from "../access/authorize";
 import type { JsonObject } from "@/lib/json-values";
 import { computeGrouping, type GroupingResult } from "../grouping/compute-grouping";
 import { loadGroupingConfigs } from "../projects/load-digest-configs";
@@ -9,8 +8,9 @@ import { loadGroupingConfigs } from "../projects/load-digest-configs";
  * rules — every variant, its contributing components and its hash. Rules changed since the event
  * arrived can give other hashes than the ones it was grouped by; the page says which hash it joined by.
  */
-export async function explainGrouping(db: Kysely<Database>, projectId: number, payload: JsonObject): Promise<GroupingResult> {
-  const configOf = await loadGroupingConfigs(db, [projectId]);
+export async function explainGrouping(context: AccessContext, projectId: number, payload: JsonObject): Promise<GroupingResult> {
+  await authorizeProjectId(context, "issue.read", projectId);
+  const configOf = await loadGroupingConfigs(context.db, [projectId]);
   // Grouping writes in_app onto the frames; work on a copy so the caller's event stays as stored.
   return computeGrouping(structuredClone(payload), configOf(projectId));
 }

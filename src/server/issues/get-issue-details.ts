@@ -1,5 +1,5 @@
-import type { Kysely } from "kysely";
-import type { Database, IssueRow } from "../db/schema";
+import { authorizeIssues, type AccessContext } from "../access/authorize";
+import type { IssueRow } from "../db/schema";
 import { getIssue } from "./get-issue";
 
 export interface IssueDetails {
@@ -26,7 +26,9 @@ function parseData(data: string | null): Record<string, unknown> | null {
  * The issue with its project and what the issue page shows around the event: environments, hashes,
  * activity. No payload is read here; the event on display comes from events/get-issue-event.
  */
-export async function getIssueDetails(db: Kysely<Database>, issueId: number): Promise<IssueDetails> {
+export async function getIssueDetails(context: AccessContext, issueId: number): Promise<IssueDetails> {
+  await authorizeIssues(context, "issue.read", [issueId]);
+  const { db } = context;
   const issue = await getIssue(db, issueId);
   const [project, environments, hashes, activity, counted] = await Promise.all([
     db.selectFrom("projects").select(["id", "slug", "name"]).where("id", "=", issue.project_id).executeTakeFirstOrThrow(),

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { storeFixtureEvent } from "../../../tests/support/event-envelopes";
 import { createTestDatabase, testDialect, type TestDatabase } from "../../../tests/support/test-database";
 import { digestBatch } from "../digest/digest-batch";
-import { createProject } from "../projects/create-project";
+import { insertProject } from "../projects/insert-project";
 import { getIssueTagDistribution } from "./get-issue-tag-distribution";
 
 describe(`getIssueTagDistribution on ${testDialect}`, () => {
@@ -10,7 +10,7 @@ describe(`getIssueTagDistribution on ${testDialect}`, () => {
   let projectId: number;
   beforeEach(async () => {
     database = await createTestDatabase();
-    projectId = (await createProject(database.db, { name: "shop" })).project.id;
+    projectId = (await insertProject(database.db, { name: "shop" })).project.id;
   });
   afterEach(() => database.destroy());
 

@@ -1,5 +1,4 @@
-import type { Kysely } from "kysely";
-import type { Database } from "../db/schema";
+import { authorizeIssues, type AccessContext } from "../access/authorize";
 import { getIssue } from "./get-issue";
 
 export interface TagValueShare {
@@ -25,7 +24,9 @@ export interface TagDistribution {
  * Per tag key, the issue's most frequent values with their share of the issue's events — Sentry's tag
  * bars. Reads the counters digest keeps in `issue_tag_values`, never event payloads.
  */
-export async function getIssueTagDistribution(db: Kysely<Database>, issueId: number, options: { topValues?: number } = {}): Promise<TagDistribution[]> {
+export async function getIssueTagDistribution(context: AccessContext, issueId: number, options: { topValues?: number } = {}): Promise<TagDistribution[]> {
+  await authorizeIssues(context, "issue.read", [issueId]);
+  const { db } = context;
   const top = options.topValues ?? 5;
   const issue = await getIssue(db, issueId);
   const totals = await db

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { storeFixtureEvent } from "../../../tests/support/event-envelopes";
 import { createTestDatabase, testDialect, type TestDatabase } from "../../../tests/support/test-database";
 import { digestBatch } from "../digest/digest-batch";
-import { createProject } from "../projects/create-project";
+import { insertProject } from "../projects/insert-project";
 import { getIssueVolume } from "./get-issue-volume";
 
 const hourMs = 3_600_000;
@@ -17,7 +17,7 @@ describe(`getIssueVolume on ${testDialect}`, () => {
 
   beforeEach(async () => {
     database = await createTestDatabase();
-    const projectId = (await createProject(database.db, { name: "shop" })).project.id;
+    const projectId = (await insertProject(database.db, { name: "shop" })).project.id;
     for (const time of times) {
       // Received when it happened, so digest keeps the event's own (past) timestamp.
       await storeFixtureEvent(database.db, projectId, "node-exception.envelope", (event) => (event.timestamp = time / 1000), time + 1000);

@@ -1,5 +1,4 @@
-import type { Kysely } from "kysely";
-import type { Database } from "../db/schema";
+import { authorizeIssues, type AccessContext } from "../access/authorize";
 
 const hourMs = 3_600_000;
 const dayMs = 24 * hourMs;
@@ -16,7 +15,9 @@ export interface IssueVolume {
 }
 
 /** Event counts over time from `issue_hourly_counts` (kept by digest, untouched by retention). */
-export async function getIssueVolume(db: Kysely<Database>, issueId: number, options: { range?: VolumeRange; now?: number } = {}): Promise<IssueVolume> {
+export async function getIssueVolume(context: AccessContext, issueId: number, options: { range?: VolumeRange; now?: number } = {}): Promise<IssueVolume> {
+  await authorizeIssues(context, "issue.read", [issueId]);
+  const { db } = context;
   const range = options.range ?? "24h";
   const now = options.now ?? Date.now();
   const bucketMs = range === "24h" ? hourMs : dayMs;

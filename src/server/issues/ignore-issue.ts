@@ -1,4 +1,4 @@
-import type { LanternDatabase } from "../db/create-database";
+import { authorizeIssues, type AccessContext } from "../access/authorize";
 import { writeTransaction } from "../db/write-transaction";
 import { AppError } from "../errors";
 import { getIssue } from "./get-issue";
@@ -13,7 +13,6 @@ export type IgnoreUntil =
 
 export interface IgnoreIssueInput {
   issueId: number;
-  actor: string;
   until: IgnoreUntil;
 }
 
@@ -21,7 +20,10 @@ export interface IgnoreIssueInput {
  * Ignores (archives) an issue forever, until it occurs N more times, until it affects N more users, or for
  * a duration. Digest wakes it when the condition is met (see record-event-on-issue).
  */
-export async function ignoreIssue(database: LanternDatabase, { issueId, actor, until }: IgnoreIssueInput): Promise<void> {
+export async function ignoreIssue(context: AccessContext, { issueId, until }: IgnoreIssueInput): Promise<void> {
+  await authorizeIssues(context, "issue.ignore", [issueId]);
+  const { database } = context;
+  const actor = context.viewer.actor;
   const amount = until.kind === "forever" ? 1 : until.kind === "duration" ? until.minutes : until.count;
   if (!Number.isInteger(amount) || amount <= 0) {
     throw new AppError("bad_request", "The ignore condition needs a positive whole number.");

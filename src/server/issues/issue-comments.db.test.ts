@@ -3,7 +3,7 @@ import { storeFixtureEvent } from "../../../tests/support/event-envelopes";
 import { createTestDatabase, testDialect, type TestDatabase } from "../../../tests/support/test-database";
 import { digestBatch } from "../digest/digest-batch";
 import { isAppError } from "../errors";
-import { createProject } from "../projects/create-project";
+import { insertProject } from "../projects/insert-project";
 import { addIssueComment } from "./add-issue-comment";
 import { listIssueComments } from "./list-issue-comments";
 
@@ -14,7 +14,7 @@ describe(`issue comments on ${testDialect}`, () => {
   let issueId: number;
   beforeEach(async () => {
     database = await createTestDatabase();
-    const projectId = (await createProject(database.db, { name: "shop" })).project.id;
+    const projectId = (await insertProject(database.db, { name: "shop" })).project.id;
     await storeFixtureEvent(database.db, projectId, "node-exception.envelope");
     await digestBatch(database);
     issueId = (await database.db.selectFrom("issues").select("id").executeTakeFirstOrThrow()).id;

@@ -4,7 +4,7 @@ import { storeEnvelope } from "../../../tests/support/store-envelope";
 import { createTestDatabase, testDialect, type TestDatabase } from "../../../tests/support/test-database";
 import { DigestThread } from "../../../cli/digest-thread";
 import { digestBatch } from "../digest/digest-batch";
-import { createProject } from "../projects/create-project";
+import { insertProject } from "../projects/insert-project";
 import { pruneEvents } from "./prune-events";
 import { selectIntakeWithBodies } from "../intake/intake-writer";
 
@@ -25,7 +25,7 @@ describe(`issue counters on ${testDialect}`, () => {
   let projectId: number;
   beforeEach(async () => {
     database = await createTestDatabase();
-    projectId = (await createProject(database.db, { name: "shop" })).project.id;
+    projectId = (await insertProject(database.db, { name: "shop" })).project.id;
   });
   afterEach(() => database.destroy());
 

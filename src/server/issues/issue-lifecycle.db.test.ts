@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { storeFixtureEvent, type EventPatch } from "../../../tests/support/event-envelopes";
 import { createTestDatabase, testDialect, type TestDatabase } from "../../../tests/support/test-database";
 import { digestBatch } from "../digest/digest-batch";
-import { createProject } from "../projects/create-project";
+import { insertProject } from "../projects/insert-project";
 import { getIssue } from "./get-issue";
 import { ignoreIssue } from "./ignore-issue";
 import { mergeIssues } from "./merge-issues";
@@ -18,7 +18,7 @@ describe(`the issue lifecycle on ${testDialect}`, () => {
   let projectId: number;
   beforeEach(async () => {
     database = await createTestDatabase();
-    projectId = (await createProject(database.db, { name: "shop" })).project.id;
+    projectId = (await insertProject(database.db, { name: "shop" })).project.id;
   });
   afterEach(() => database.destroy());
 

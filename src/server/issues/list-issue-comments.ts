@@ -1,5 +1,4 @@
-import type { Kysely } from "kysely";
-import type { Database } from "../db/schema";
+import { authorizeIssues, type AccessContext } from "../access/authorize";
 
 export interface IssueComment {
   id: number;
@@ -11,7 +10,9 @@ export interface IssueComment {
 const maxComments = 500;
 
 /** The issue's comments as a conversation, oldest first (the newest 500 when there are more). */
-export async function listIssueComments(db: Kysely<Database>, issueId: number): Promise<IssueComment[]> {
+export async function listIssueComments(context: AccessContext, issueId: number): Promise<IssueComment[]> {
+  await authorizeIssues(context, "issue.read", [issueId]);
+  const { db } = context;
   const rows = await db
     .selectFrom("issue_comments")
     .select(["id", "author", "body", "created_at as createdAt"])

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import type { LanternDatabase } from "../db/create-database";
+import { authorizeIssues, type AccessContext } from "../access/authorize";
 import type { Database, IssueRow } from "../db/schema";
 import { writeTransaction } from "../db/write-transaction";
 import { AppError } from "../errors";
@@ -9,7 +9,6 @@ import { earliestFirstSeen, latestLastSeen } from "./seen-range-sql";
 
 export interface MergeIssuesInput {
   issueIds: number[];
-  actor: string;
 }
 
 /**
@@ -17,9 +16,12 @@ export interface MergeIssuesInput {
  * events move to it and their counters are added to its own; they stay behind with status "merged" so
  * that unmerge can bring them back. Returns the issue they were merged into.
  */
-export async function mergeIssues(database: LanternDatabase, { issueIds, actor }: MergeIssuesInput): Promise<{ issueId: number }> {
+export async function mergeIssues(context: AccessContext, { issueIds }: MergeIssuesInput): Promise<{ issueId: number }> {
   const ids = [...new Set(issueIds)].sort((a, b) => a - b);
   if (ids.length < 2) throw new AppError("bad_request", "Choose at least two issues to merge.");
+  await authorizeIssues(context, "issue.merge", ids);
+  const { database } = context;
+  const actor = context.viewer.actor;
   return writeTransaction(database, async (trx) => {
     const query = trx.selectFrom("issues").selectAll().where("id", "in", ids).orderBy("id");
     const issues = await (database.dialect === "postgres" ? query.forUpdate() : query).execute();

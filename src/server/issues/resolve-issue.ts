@@ -1,4 +1,4 @@
-import type { LanternDatabase } from "../db/create-database";
+import { authorizeIssues, type AccessContext } from "../access/authorize";
 import { writeTransaction } from "../db/write-transaction";
 import { AppError } from "../errors";
 import { getIssue } from "./get-issue";
@@ -6,15 +6,17 @@ import type { IssueResolution } from "./issue-status";
 import { recordActivity } from "./record-activity";
 
 export type ResolveIssueInput =
-  | { issueId: number; actor: string; kind: "now" }
-  | { issueId: number; actor: string; kind: "in_release"; release: string }
-  | { issueId: number; actor: string; kind: "next_release" };
+  | { issueId: number; kind: "now" }
+  | { issueId: number; kind: "in_release"; release: string }
+  | { issueId: number; kind: "next_release" };
 
 /**
  * Resolves an issue: now (any new event reopens it), in release X (only events from X or later do), or in
  * the next release (only events from a release newer than the project's newest when resolving do).
  */
-export async function resolveIssue(database: LanternDatabase, input: ResolveIssueInput): Promise<void> {
+export async function resolveIssue(context: AccessContext, input: ResolveIssueInput): Promise<void> {
+  await authorizeIssues(context, "issue.resolve", [input.issueId]);
+  const { database } = context;
   await writeTransaction(database, async (trx) => {
     const issue = await getIssue(trx, input.issueId, database.dialect);
     if (issue.status === "merged") throw new AppError("conflict", "This issue was merged into another; resolve that one.");
@@ -35,6 +37,6 @@ export async function resolveIssue(database: LanternDatabase, input: ResolveIssu
       .where("id", "=", issue.id)
       .execute();
     const kind = resolution.kind === "now" ? "set_resolved" : resolution.kind === "in_release" ? "set_resolved_in_release" : "set_resolved_in_next_release";
-    await recordActivity(trx, issue.id, kind, input.actor, resolution.kind === "now" ? null : resolution);
+    await recordActivity(trx, issue.id, kind, context.viewer.actor, resolution.kind === "now" ? null : resolution);
   });
 }

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { LanternDatabase } from "../db/create-database";
+import { authorizeIssues, type AccessContext } from "../access/authorize";
 import type { Database, IssueRow } from "../db/schema";
 import { writeTransaction } from "../db/write-transaction";
 import { AppError } from "../errors";
@@ -10,7 +10,6 @@ import { recountIssue } from "./recount-issue";
 export interface UnmergeHashesInput {
   issueId: number;
   hashes: string[];
-  actor: string;
 }
 
 interface MergedState {
@@ -25,7 +24,10 @@ interface MergedState {
  * issue that was merged into this one, that issue comes back as it was; otherwise a new issue takes them.
  * Both issues' counters are then recounted from their events. Returns the issue the hashes went to.
  */
-export async function unmergeHashes(database: LanternDatabase, { issueId, hashes, actor }: UnmergeHashesInput): Promise<{ issueId: number }> {
+export async function unmergeHashes(context: AccessContext, { issueId, hashes }: UnmergeHashesInput): Promise<{ issueId: number }> {
+  await authorizeIssues(context, "issue.unmerge", [issueId]);
+  const { database } = context;
+  const actor = context.viewer.actor;
   const wanted = [...new Set(hashes)];
   if (wanted.length === 0) throw new AppError("bad_request", "Choose the hashes to unmerge.");
   return writeTransaction(database, async (trx) => {

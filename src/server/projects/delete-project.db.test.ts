@@ -3,7 +3,7 @@ import { storeFixtureEvent } from "../../../tests/support/event-envelopes";
 import { createTestDatabase, testDialect, type TestDatabase } from "../../../tests/support/test-database";
 import { digestBatch } from "../digest/digest-batch";
 import { addIssueComment } from "../issues/add-issue-comment";
-import { createProject } from "./create-project";
+import { insertProject } from "./insert-project";
 import { deleteProject } from "./delete-project";
 import { ensureInternalProject } from "./ensure-internal-project";
 
@@ -19,7 +19,7 @@ describe(`deleting a project on ${testDialect}`, () => {
   afterEach(() => database.destroy());
 
   async function seed(name: string) {
-    const { project } = await createProject(database.db, { name });
+    const { project } = await insertProject(database.db, { name });
     await storeFixtureEvent(database.db, project.id, "node-exception.envelope");
     await storeFixtureEvent(database.db, project.id, "browser-nextjs-unhandled-error.envelope");
     await digestBatch(database);

@@ -1,4 +1,5 @@
-import type { LanternDatabase } from "../db/create-database";
+import { authorizeProjectId, type AccessContext } from "../access/authorize";
+import { recordAuditEvent } from "../audit/record-audit-event";
 import { writeTransaction } from "../db/write-transaction";
 import { AppError } from "../errors";
 import { perIssueTables } from "../issues/delete-issues";
@@ -9,8 +10,11 @@ import { perIssueTables } from "../issues/delete-issues";
  * attachments, issues, hashes, releases, sessions, outcomes and team links. Lantern's own project cannot be
  * deleted (self-monitoring is switched off with LANTERN_SELF_MONITORING instead).
  */
-export async function deleteProject(database: LanternDatabase, { projectId }: { projectId: number }): Promise<{ slug: string }> {
-  return writeTransaction(database, async (trx) => {
+export async function deleteProject(context: AccessContext, { projectId, confirmSlug }: { projectId: number; confirmSlug: string }): Promise<{ slug: string }> {
+  const authorized = await authorizeProjectId(context, "project.delete", projectId);
+  // Typing the slug out is the confirmation, for every caller: a forged request cannot skip it.
+  if (confirmSlug !== authorized.slug) throw new AppError("bad_request", `Type ${authorized.slug} to confirm.`);
+  const deleted = await writeTransaction(context.database, async (trx) => {
     const project = await trx.selectFrom("projects").select(["id", "slug", "is_internal"]).where("id", "=", projectId).executeTakeFirst();
     if (!project) throw new AppError("not_found", `No project has id ${projectId}.`);
     if (project.is_internal) throw new AppError("conflict", "Lantern's own project cannot be deleted; set LANTERN_SELF_MONITORING=false to stop it.");
@@ -19,4 +23,6 @@ export async function deleteProject(database: LanternDatabase, { projectId }: { 
     await trx.deleteFrom("projects").where("id", "=", projectId).execute();
     return { slug: project.slug };
   });
+  await recordAuditEvent(context.db, context.source, { action: "project.deleted", target: `project:${deleted.slug}`, data: { name: authorized.name } });
+  return deleted;
 }

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { isUniqueViolation } from "../db/is-unique-violation";
-import { createProject } from "./create-project";
+import { insertProject } from "./insert-project";
 
 export const internalProjectName = "Lantern";
 
@@ -18,7 +18,7 @@ export async function ensureInternalProject(db: Kysely<Database>): Promise<Inter
   const existing = await findInternalProjectKey(db);
   if (existing) return existing;
   try {
-    const { project, key } = await createProject(db, { name: internalProjectName, platform: "javascript-nextjs" }, { isInternal: true });
+    const { project, key } = await insertProject(db, { name: internalProjectName, platform: "javascript-nextjs" }, { isInternal: true });
     return { projectId: project.id, publicKey: key.public_key };
   } catch (error) {
     const winner = isUniqueViolation(error) ? await findInternalProjectKey(db) : undefined;

@@ -3,7 +3,7 @@ import { ZodError } from "zod";
 import { createTestDatabase, testDialect, type TestDatabase } from "../../../tests/support/test-database";
 import { AppError } from "../errors";
 import { storeEnvelope } from "../../../tests/support/store-envelope";
-import { createProject } from "./create-project";
+import { insertProject } from "./insert-project";
 import { ensureInternalProject } from "./ensure-internal-project";
 import { getProjectBySlug } from "./get-project-by-slug";
 import { listProjects } from "./list-projects";
@@ -15,25 +15,25 @@ describe(`projects on ${testDialect}`, () => {
   });
   afterEach(() => database.destroy());
 
-  describe("createProject", () => {
+  describe("insertProject", () => {
     it("derives the slug from the name and stores the platform", async () => {
-      const { project } = await createProject(database.db, { name: "Checkout Service", platform: "node" });
+      const { project } = await insertProject(database.db, { name: "Checkout Service", platform: "node" });
       expect(project).toMatchObject({ slug: "checkout-service", name: "Checkout Service", platform: "node", is_internal: 0 });
     });
 
     it("gives a second project of the same name the slug -2, and a third -3", async () => {
       const slugs = [];
-      for (let index = 0; index < 3; index += 1) slugs.push((await createProject(database.db, { name: "Web Shop" })).project.slug);
+      for (let index = 0; index < 3; index += 1) slugs.push((await insertProject(database.db, { name: "Web Shop" })).project.slug);
       expect(slugs).toEqual(["web-shop", "web-shop-2", "web-shop-3"]);
     });
 
     it("names a project without ASCII letters or digits 'project'", async () => {
-      expect((await createProject(database.db, { name: "🚀🚀" })).project.slug).toBe("project");
+      expect((await insertProject(database.db, { name: "🚀🚀" })).project.slug).toBe("project");
     });
 
     it("creates an active key of 32 lower-case hex characters, different for each project", async () => {
-      const first = await createProject(database.db, { name: "First" });
-      const second = await createProject(database.db, { name: "Second" });
+      const first = await insertProject(database.db, { name: "First" });
+      const second = await insertProject(database.db, { name: "Second" });
       expect(first.key.public_key).toMatch(/^[0-9a-f]{32}$/);
       expect(first.key).toMatchObject({ project_id: first.project.id, is_active: 1, label: "Default" });
       expect(second.key.public_key).not.toBe(first.key.public_key);
@@ -45,7 +45,7 @@ describe(`projects on ${testDialect}`, () => {
       ["a name over 64 characters", { name: "x".repeat(65) }],
       ["an unknown platform", { name: "Ok", platform: "cobol" as never }],
     ])("refuses %s and stores nothing", async (_, input) => {
-      await expect(createProject(database.db, input)).rejects.toThrow(ZodError);
+      await expect(insertProject(database.db, input)).rejects.toThrow(ZodError);
       expect(await database.db.selectFrom("projects").select("id").execute()).toEqual([]);
     });
   });
@@ -70,7 +70,7 @@ describe(`projects on ${testDialect}`, () => {
     });
 
     it("does not take a user's project called Lantern for the internal one", async () => {
-      const users = await createProject(database.db, { name: "Lantern" });
+      const users = await insertProject(database.db, { name: "Lantern" });
       const internal = await ensureInternalProject(database.db);
       expect(internal.projectId).not.toBe(users.project.id);
       expect((await getProjectBySlug(database.db, "lantern-2")).project.is_internal).toBe(1);
@@ -81,9 +81,9 @@ describe(`projects on ${testDialect}`, () => {
     it("counts each project's envelopes of the last 24 hours and its newest one", async () => {
       const now = Date.UTC(2026, 0, 15, 12);
       const hour = 60 * 60 * 1000;
-      const busy = await createProject(database.db, { name: "Busy" });
-      const quiet = await createProject(database.db, { name: "Quiet" });
-      await createProject(database.db, { name: "Idle" });
+      const busy = await insertProject(database.db, { name: "Busy" });
+      const quiet = await insertProject(database.db, { name: "Quiet" });
+      await insertProject(database.db, { name: "Idle" });
       const summary = { eventId: null, itemTypes: ["event"], summary: null, sdkName: null };
       const body = new TextEncoder().encode("{}");
       for (const receivedAt of [now - hour, now - 23 * hour, now - 25 * hour]) await storeEnvelope(database.db, busy.project.id, body, summary, receivedAt);
@@ -97,8 +97,8 @@ describe(`projects on ${testDialect}`, () => {
     });
 
     it("lists the user's projects by name, then the internal one", async () => {
-      await createProject(database.db, { name: "Zebra" });
-      await createProject(database.db, { name: "Alpha" });
+      await insertProject(database.db, { name: "Zebra" });
+      await insertProject(database.db, { name: "Alpha" });
       await ensureInternalProject(database.db);
       expect((await listProjects(database.db)).map((row) => [row.slug, row.isInternal])).toEqual([
         ["alpha", false],
@@ -108,7 +108,7 @@ describe(`projects on ${testDialect}`, () => {
     });
 
     it("shows no key for a project whose keys are all disabled", async () => {
-      const { project } = await createProject(database.db, { name: "Disabled" });
+      const { project } = await insertProject(database.db, { name: "Disabled" });
       await database.db.updateTable("project_keys").set({ is_active: 0 }).where("project_id", "=", project.id).execute();
       expect((await listProjects(database.db))[0]).toMatchObject({ slug: "disabled", publicKey: null });
     });
@@ -116,7 +116,7 @@ describe(`projects on ${testDialect}`, () => {
 
   describe("getProjectBySlug", () => {
     it("returns the project with its keys", async () => {
-      const created = await createProject(database.db, { name: "Billing" });
+      const created = await insertProject(database.db, { name: "Billing" });
       expect(await getProjectBySlug(database.db, "billing")).toEqual({ project: created.project, keys: [created.key] });
     });
 

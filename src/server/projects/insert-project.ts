@@ -17,21 +17,22 @@ interface CreateProjectOptions {
 const slugAttempts = 5;
 
 /**
- * Creates a project with a unique slug and its first client key, in one transaction. Two instances may
- * pick the same free slug at once; the unique index refuses one, which then tries the next slug.
+ * Writes a project with a unique slug and its first client key, in one transaction: the storage step of
+ * the createProject verb (and of Lantern's own project at start-up). Two instances may pick the same free
+ * slug at once; the unique index refuses one, which then tries the next slug.
  */
-export async function createProject(db: Kysely<Database>, input: CreateProjectInput, options: CreateProjectOptions = {}): Promise<CreatedProject> {
+export async function insertProject(db: Kysely<Database>, input: CreateProjectInput, options: CreateProjectOptions = {}): Promise<CreatedProject> {
   const { name, platform } = createProjectInput.parse(input);
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await insertProject(db, name, platform, options);
+      return await insertProjectRow(db, name, platform, options);
     } catch (error) {
       if (!isUniqueViolation(error) || options.isInternal || attempt === slugAttempts) throw error;
     }
   }
 }
 
-function insertProject(db: Kysely<Database>, name: string, platform: string, options: CreateProjectOptions): Promise<CreatedProject> {
+function insertProjectRow(db: Kysely<Database>, name: string, platform: string, options: CreateProjectOptions): Promise<CreatedProject> {
   return db.transaction().execute(async (trx) => {
     const slug = await findFreeSlug(trx, slugify(name) || "project");
     const now = Date.now();

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { storeFixtureEvent } from "../../../tests/support/event-envelopes";
 import { createTestDatabase, testDialect, type TestDatabase } from "../../../tests/support/test-database";
 import { digestBatch } from "../digest/digest-batch";
-import { createProject } from "./create-project";
+import { insertProject } from "./insert-project";
 import { ensureInternalProject } from "./ensure-internal-project";
 import { listProjectsWithStats } from "./list-projects-with-stats";
 
@@ -50,8 +50,8 @@ describe(`listProjectsWithStats on ${testDialect}`, () => {
   it("shows digested events per hour and the unresolved issues they opened, per project", async () => {
     const now = Date.now();
     const currentHour = now - (now % hourMs);
-    const shop = await createProject(database.db, { name: "Shop" });
-    const quiet = await createProject(database.db, { name: "Quiet" });
+    const shop = await insertProject(database.db, { name: "Shop" });
+    const quiet = await insertProject(database.db, { name: "Quiet" });
     const at = (hoursAgo: number) => (event: Record<string, unknown>) => (event.timestamp = (currentHour - hoursAgo * hourMs + 60_000) / 1000);
     for (const hoursAgo of [0, 0, 3]) await storeFixtureEvent(database.db, shop.project.id, "node-exception.envelope", at(hoursAgo));
     await storeFixtureEvent(database.db, shop.project.id, "node-message.envelope", at(3));
@@ -69,7 +69,7 @@ describe(`listProjectsWithStats on ${testDialect}`, () => {
   it("counts only unresolved issues, while the events of resolved and ignored ones still count as volume", async () => {
     const now = Date.UTC(2026, 0, 15, 12, 30);
     const hour = Date.UTC(2026, 0, 15, 12);
-    const { project } = await createProject(database.db, { name: "Mixed" });
+    const { project } = await insertProject(database.db, { name: "Mixed" });
     await seedIssue(project.id, "unresolved", [[hour, 2]]);
     await seedIssue(project.id, "unresolved", [[hour - hourMs, 1]]);
     await seedIssue(project.id, "resolved", [[hour, 5]]);
@@ -83,7 +83,7 @@ describe(`listProjectsWithStats on ${testDialect}`, () => {
   it("covers exactly the 24 hours ending with the current one, oldest first", async () => {
     const now = Date.UTC(2026, 0, 15, 12, 59, 59);
     const currentHour = Date.UTC(2026, 0, 15, 12);
-    const { project } = await createProject(database.db, { name: "Edges" });
+    const { project } = await insertProject(database.db, { name: "Edges" });
     await seedIssue(project.id, "unresolved", [
       [currentHour - 24 * hourMs, 100], // 25 hours ago: outside
       [currentHour - 23 * hourMs, 1], // the oldest hour shown
@@ -100,8 +100,8 @@ describe(`listProjectsWithStats on ${testDialect}`, () => {
   it("shows no volume for a project whose events are all older than 24 hours, but still its open issues", async () => {
     const now = Date.UTC(2026, 0, 15, 12, 30);
     const hour = Date.UTC(2026, 0, 15, 12);
-    const busy = await createProject(database.db, { name: "Busy" });
-    const old = await createProject(database.db, { name: "Old" });
+    const busy = await insertProject(database.db, { name: "Busy" });
+    const old = await insertProject(database.db, { name: "Old" });
     await seedIssue(busy.project.id, "unresolved", [[hour, 4]]);
     await seedIssue(old.project.id, "unresolved", [[hour - 48 * hourMs, 9]]);
     const bySlug = Object.fromEntries((await listProjectsWithStats(database.db, null, now)).map((row) => [row.slug, row]));
@@ -110,8 +110,8 @@ describe(`listProjectsWithStats on ${testDialect}`, () => {
   });
 
   it("lists the user's projects by name, then Lantern's own", async () => {
-    await createProject(database.db, { name: "Zebra" });
-    await createProject(database.db, { name: "Alpha" });
+    await insertProject(database.db, { name: "Zebra" });
+    await insertProject(database.db, { name: "Alpha" });
     await ensureInternalProject(database.db);
     expect((await listProjectsWithStats(database.db, null)).map((row) => [row.slug, row.isInternal])).toEqual([
       ["alpha", false],

@@ -1,5 +1,5 @@
-import type { Kysely } from "kysely";
-import type { Database } from "../db/schema";
+import { authorize, type AccessContext } from "../access/authorize";
+import { visibleProjectIds } from "../access/viewer";
 
 const hourMs = 3_600_000;
 export const volumeHours = 24;
@@ -20,14 +20,17 @@ export interface ProjectWithStats {
  * Every project (the user's by name, then Lantern's own) with its unresolved issues and its events per hour
  * over the last 24 hours — from digest's counters only (`issues`, `issue_hourly_counts`), never the events.
  */
-export async function listProjectsWithStats(db: Kysely<Database>, visibleProjectIds: number[] | null, now = Date.now()): Promise<ProjectWithStats[]> {
+export async function listProjectsWithStats(context: AccessContext, now = Date.now()): Promise<ProjectWithStats[]> {
+  authorize(context, "project.list");
+  const { db } = context;
+  const visible = visibleProjectIds(context.viewer);
   const lastHour = now - (now % hourMs);
   const firstHour = lastHour - (volumeHours - 1) * hourMs;
   const [projects, unresolved, volume] = await Promise.all([
     db
       .selectFrom("projects")
       .select(["id", "slug", "name", "platform", "is_internal"])
-      .$if(visibleProjectIds !== null, (query) => query.where("id", "in", visibleProjectIds!.length > 0 ? visibleProjectIds! : [-1]))
+      .$if(visible !== null, (query) => query.where("id", "in", visible!.length > 0 ? visible! : [-1]))
       .orderBy("is_internal")
       .orderBy("name")
       .execute(),

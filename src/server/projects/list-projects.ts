@@ -1,5 +1,5 @@
-import type { Kysely } from "kysely";
-import type { Database } from "../db/schema";
+import { authorize, type AccessContext } from "../access/authorize";
+import { visibleProjectIds } from "../access/viewer";
 
 export interface ProjectSummary {
   id: number;
@@ -12,11 +12,14 @@ export interface ProjectSummary {
   lastReceivedAt: number | null;
 }
 
-/** Every project with its first active key and how much it received in the last 24 hours. */
-export async function listProjects(db: Kysely<Database>, now = Date.now()): Promise<ProjectSummary[]> {
+/** Every project the viewer may see, with its first active key and how much it received in the last 24 hours. */
+export async function listProjects(context: AccessContext, now = Date.now()): Promise<ProjectSummary[]> {
+  authorize(context, "project.list");
+  const visible = visibleProjectIds(context.viewer);
   const since = now - 24 * 60 * 60 * 1000;
-  const rows = await db
+  const rows = await context.db
     .selectFrom("projects")
+    .$if(visible !== null, (query) => query.where("projects.id", "in", visible!.length > 0 ? visible! : [-1]))
     .select((eb) => [
       "projects.id",
       "projects.slug",

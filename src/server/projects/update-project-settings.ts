@@ -1,5 +1,5 @@
-import type { Kysely } from "kysely";
-import type { Database } from "../db/schema";
+import { authorizeProjectId, type AccessContext } from "../access/authorize";
+import { recordAuditEvent } from "../audit/record-audit-event";
 import { AppError } from "../errors";
 import { parseFingerprintRules } from "../grouping/parse-fingerprint-rules";
 import { parseStacktraceRules } from "../grouping/parse-stacktrace-rules";
@@ -9,7 +9,9 @@ import { updateProjectSettingsInput, type UpdateProjectSettingsInput } from "./s
  * Saves a project's grouping rules and retention. Rules are parsed first, so a syntax error is answered
  * (naming its line) instead of stored; digest applies the saved rules to the next events it groups.
  */
-export async function updateProjectSettings(db: Kysely<Database>, projectId: number, input: UpdateProjectSettingsInput): Promise<void> {
+export async function updateProjectSettings(context: AccessContext, projectId: number, input: UpdateProjectSettingsInput): Promise<void> {
+  const project = await authorizeProjectId(context, "project.update_settings", projectId);
+  const { db } = context;
   const settings = updateProjectSettingsInput.parse(input);
   checkRules("Fingerprint rules", () => parseFingerprintRules(settings.fingerprintRules));
   checkRules("Stack trace rules", () => parseStacktraceRules(settings.stacktraceRules));
@@ -24,6 +26,7 @@ export async function updateProjectSettings(db: Kysely<Database>, projectId: num
     .where("id", "=", projectId)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) throw new AppError("not_found", `There is no project ${projectId}.`);
+  await recordAuditEvent(db, context.source, { action: "project.settings_changed", target: `project:${project.slug}` });
 }
 
 function checkRules(name: string, parse: () => unknown): void {

@@ -3,7 +3,7 @@ import { storeFixtureEvent } from "../../../tests/support/event-envelopes";
 import { createTestDatabase, testDialect, type TestDatabase } from "../../../tests/support/test-database";
 import { digestBatch } from "../digest/digest-batch";
 import { readEventPayload } from "../events/read-event-payload";
-import { createProject } from "./create-project";
+import { insertProject } from "./insert-project";
 import { updateScrubbingSettings } from "./update-scrubbing-settings";
 
 describe(`a project's data scrubbing settings on ${testDialect}`, () => {
@@ -11,7 +11,7 @@ describe(`a project's data scrubbing settings on ${testDialect}`, () => {
   let projectId: number;
   beforeEach(async () => {
     database = await createTestDatabase();
-    projectId = (await createProject(database.db, { name: "shop" })).project.id;
+    projectId = (await insertProject(database.db, { name: "shop" })).project.id;
   });
   afterEach(() => database.destroy());
 

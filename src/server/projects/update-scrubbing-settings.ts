@@ -1,5 +1,5 @@
-import type { Kysely } from "kysely";
-import type { Database } from "../db/schema";
+import { authorizeProjectId, type AccessContext } from "../access/authorize";
+import { recordAuditEvent } from "../audit/record-audit-event";
 import { AppError } from "../errors";
 import { splitList } from "./load-digest-configs";
 import { updateScrubbingSettingsInput, type UpdateScrubbingSettingsInput } from "./schemas";
@@ -8,7 +8,9 @@ import { updateScrubbingSettingsInput, type UpdateScrubbingSettingsInput } from 
  * Saves a project's data scrubbing settings; digest applies them to the next events. Lists are stored
  * normalized, one entry per line.
  */
-export async function updateScrubbingSettings(db: Kysely<Database>, projectId: number, input: UpdateScrubbingSettingsInput): Promise<void> {
+export async function updateScrubbingSettings(context: AccessContext, projectId: number, input: UpdateScrubbingSettingsInput): Promise<void> {
+  const project = await authorizeProjectId(context, "project.update_scrubbing", projectId);
+  const { db } = context;
   const settings = updateScrubbingSettingsInput.parse(input);
   const result = await db
     .updateTable("projects")
@@ -22,4 +24,5 @@ export async function updateScrubbingSettings(db: Kysely<Database>, projectId: n
     .where("id", "=", projectId)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) throw new AppError("not_found", `There is no project ${projectId}.`);
+  await recordAuditEvent(db, context.source, { action: "project.scrubbing_changed", target: `project:${project.slug}`, data: { ...settings } });
 }

@@ -5,7 +5,7 @@ import type { AccessContext } from "../access/authorize";
 import { loadViewer } from "../access/viewer";
 import { listAuditLog } from "../audit/list-audit-log";
 import type { LanternConfig } from "../config";
-import { createProject } from "../projects/create-project";
+import { insertProject } from "../projects/insert-project";
 import { addTeamMember } from "./add-team-member";
 import { addTeamProject } from "./add-team-project";
 import { createTeam } from "./create-team";
@@ -33,8 +33,8 @@ describe(`teams on ${testDialect}`, () => {
   const visibleTo = async (userId: string) => (await loadViewer(database.db, userId))?.projectIds;
 
   it("gives a member exactly the projects of their teams, and takes them away again", async () => {
-    const { project: shop } = await createProject(database.db, { name: "shop" });
-    const { project: billing } = await createProject(database.db, { name: "billing" });
+    const { project: shop } = await insertProject(database.db, { name: "shop" });
+    const { project: billing } = await insertProject(database.db, { name: "billing" });
     const team = await createTeam(adminContext, { name: "Checkout Team" });
     expect(team.slug).toBe("checkout-team");
     await expect(createTeam(adminContext, { name: "checkout team" })).rejects.toMatchObject({ code: "conflict" });
@@ -69,7 +69,7 @@ describe(`teams on ${testDialect}`, () => {
   it("lets only owners and admins change teams", async () => {
     const memberContext = await createTestContext(database, config, member.userId);
     const team = await createTeam(adminContext, { name: "Platform" });
-    const { project } = await createProject(database.db, { name: "api" });
+    const { project } = await insertProject(database.db, { name: "api" });
     await expect(createTeam(memberContext, { name: "Mine" })).rejects.toMatchObject({ code: "forbidden" });
     await expect(addTeamMember(memberContext, { teamId: team.id, userId: member.userId })).rejects.toMatchObject({ code: "forbidden" });
     await expect(addTeamProject(memberContext, { teamId: team.id, projectId: project.id })).rejects.toMatchObject({ code: "forbidden" });

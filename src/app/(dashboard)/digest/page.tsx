@@ -8,7 +8,6 @@ import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { visibleProjectIds } from "@/server/access/viewer";
 import { getAppContext } from "@/server/app-context";
 import { isAppError } from "@/server/errors";
 import { findEventsByDigest, type DigestEventMatch } from "@/server/events/find-events-by-digest";
@@ -27,13 +26,13 @@ interface DigestPageProps {
  * page; several → a list; none → why that can be and what to try.
  */
 export default async function DigestPage({ searchParams }: DigestPageProps) {
-  const { db, viewer } = await getAppContext();
+  const context = await getAppContext();
   const { value } = searchParamsSchema.parse(await searchParams);
   let matches: DigestEventMatch[] = [];
   let problem: string | null = null;
   if (value !== "") {
     try {
-      matches = await findEventsByDigest(db, { digest: value, visibleProjectIds: visibleProjectIds(viewer) });
+      matches = await findEventsByDigest(context, { digest: value });
     } catch (error) {
       if (!isAppError(error)) throw error;
       problem = error.message;

@@ -4,9 +4,8 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import type { ActionState } from "@/lib/action-state";
 import { ignoreDurations } from "@/lib/ignore-durations";
-import { authorizeIssues } from "@/server/access/authorize";
+import { runFormAction } from "@/server/actions/form-action";
 import { getAppContext, type AppContext } from "@/server/app-context";
-import { isAppError } from "@/server/errors";
 import { deleteIssues } from "@/server/issues/delete-issues";
 import { ignoreIssue, type IgnoreUntil } from "@/server/issues/ignore-issue";
 import { mergeIssues } from "@/server/issues/merge-issues";
@@ -35,25 +34,22 @@ function ignoreUntil(input: BulkInput): IgnoreUntil {
   return { kind: "forever" };
 }
 
-/** Runs one bulk change through its verb and says what happened. */
+/** Runs one bulk change through its verb (which checks the viewer may, for every issue) and says what happened. */
 async function apply(context: AppContext, input: BulkInput): Promise<string> {
-  const { database, viewer } = context;
   const { intent, issueIds: ids } = input;
-  // Deleting issues is an admin's decision; triage (resolve, ignore, merge) is every member's.
-  await authorizeIssues(context, ids, intent === "delete" ? "admin" : "write");
   switch (intent) {
     case "resolve":
     case "resolve_next_release":
-      for (const issueId of ids) await resolveIssue(database, { issueId, actor: viewer.actor, kind: intent === "resolve" ? "now" : "next_release" });
+      for (const issueId of ids) await resolveIssue(context, { issueId, kind: intent === "resolve" ? "now" : "next_release" });
       return `Resolved ${issuesWord(ids.length)}${intent === "resolve" ? "" : " in the next release"}.`;
     case "merge": {
-      const { issueId } = await mergeIssues(database, { issueIds: ids, actor: viewer.actor });
+      const { issueId } = await mergeIssues(context, { issueIds: ids });
       return `Merged ${issuesWord(ids.length)} into issue #${issueId}.`;
     }
     case "delete":
-      return `Deleted ${issuesWord(await deleteIssues(database, { issueIds: ids }))}.`;
+      return `Deleted ${issuesWord(await deleteIssues(context, { issueIds: ids }))}.`;
     default:
-      for (const issueId of ids) await ignoreIssue(database, { issueId, actor: viewer.actor, until: ignoreUntil(input) });
+      for (const issueId of ids) await ignoreIssue(context, { issueId, until: ignoreUntil(input) });
       return `Ignored ${issuesWord(ids.length)}.`;
   }
 }
@@ -75,15 +71,20 @@ export async function bulkIssueAction(_previous: ActionState, formData: FormData
     const issue = parsed.error.issues[0];
     return { error: issue?.code === "invalid_union" ? "Choose an action." : (issue?.message ?? "Select the issues first.") };
   }
-  let message: string;
-  try {
-    message = await apply(context, parsed.data);
-  } catch (error) {
-    if (isAppError(error)) return { error: error.message };
-    throw error;
-  } finally {
+  // A bulk change refused part-way may have changed the first issues already: the lists show them either way.
+  const revalidateLists = () => {
     revalidatePath("/issues", "layout");
     revalidatePath("/projects/[projectSlug]/issues", "page");
-  }
-  return { message };
+  };
+  return runFormAction<string, ActionState>(
+    () => apply(context, parsed.data),
+    (message) => {
+      revalidateLists();
+      return { message };
+    },
+    (error) => {
+      revalidateLists();
+      return { error };
+    },
+  );
 }

@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import { IssueListScreen } from "@/components/issues/list/issue-list-screen";
 import { PageHeader } from "@/components/shell/page-header";
-import { issueListScope, visibleProjectIds } from "@/server/access/viewer";
 import { getAppContext } from "@/server/app-context";
 import { issueListParams } from "@/server/issues/search/issue-list-params";
 import { listProjectChoices } from "@/server/issues/search/list-project-choices";
@@ -17,13 +16,13 @@ interface IssuesPageProps {
 /** Issues of every project (or of the one chosen with ?project=), searched with the issue query language. */
 export default async function IssuesPage({ searchParams }: IssuesPageProps) {
   const { query, sort, cursor, project: slug } = issueListParams.parse(await searchParams);
-  const { db, viewer } = await getAppContext();
-  const projects = await listProjectChoices(db, visibleProjectIds(viewer));
+  const context = await getAppContext();
+  const projects = await listProjectChoices(context);
   const project = slug ? projects.find((candidate) => candidate.slug === slug) : undefined;
   const data =
     slug && !project
       ? { queryText: query ?? "", now: 0, error: { message: `No project is called “${slug}”.`, position: null, length: 0 }, issues: [], nextCursor: null, live: null }
-      : await loadIssueList(db, { projectId: project?.id, query, sort, cursor, ...issueListScope(viewer) });
+      : await loadIssueList(context, { projectId: project?.id, query, sort, cursor });
 
   return (
     <>

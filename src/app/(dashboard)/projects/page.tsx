@@ -4,15 +4,15 @@ import { ProjectList } from "@/components/projects/project-list";
 import { PageHeader } from "@/components/shell/page-header";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
-import { visibleProjectIds } from "@/server/access/viewer";
 import { getAppContext } from "@/server/app-context";
 import { listProjectsWithStats } from "@/server/projects/list-projects-with-stats";
 
 export const metadata: Metadata = { title: "Projects" };
 
 export default async function ProjectsPage() {
-  const { db, viewer } = await getAppContext();
-  const projects = await listProjectsWithStats(db, visibleProjectIds(viewer));
+  const context = await getAppContext();
+  const { viewer } = context;
+  const projects = await listProjectsWithStats(context);
   const hasUserProjects = projects.some((project) => !project.isInternal);
   return (
     <>

@@ -19,8 +19,8 @@ export function parseEventChoice(text: string): EventChoice {
 /** One event of an issue with the ids of its older and newer neighbours (Sentry's previousEventID / nextEventID). */
 export async function getApiIssueEvent(context: AccessContext, issueRef: string, choice: string): Promise<ApiEvent> {
   const event = parseEventChoice(choice);
-  const issue = await findApiIssue(context, issueRef, "read");
-  const found = await getIssueEvent(context.db, { projectId: issue.project_id, issueId: issue.id, event });
+  const issue = await findApiIssue(context, issueRef, "event.read");
+  const found = await getIssueEvent(context, { projectId: issue.project_id, issueId: issue.id, event });
   if (!found) throw new AppError("not_found", "This issue has no stored events.");
   return serializeWithNeighbours(context, found);
 }

@@ -20,13 +20,13 @@ export interface ApiEventPage {
  * cursor is refused.
  */
 export async function listApiIssueEvents(context: AccessContext, issueRef: string, params: URLSearchParams): Promise<ApiEventPage> {
-  const issue = await findApiIssue(context, issueRef, "read");
+  const issue = await findApiIssue(context, issueRef, "event.read");
   const cursorText = params.get("cursor");
   const cursor = cursorText ? parseCursor(cursorText) : null;
   if (cursor?.isPrevious) throw new AppError("bad_request", "Event lists page forward only; start again without a cursor.");
   const environments = params.getAll("environment").filter((name) => name !== "");
   if (environments.length > 1) throw new AppError("bad_request", "Lantern filters by one environment at a time.");
-  const page = await listIssueEvents(context.db, {
+  const page = await listIssueEvents(context, {
     issueId: issue.id,
     environment: environments[0],
     query: params.get("query")?.trim() || undefined,

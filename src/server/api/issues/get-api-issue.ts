@@ -7,12 +7,12 @@ import { serializeIssue } from "./serialize-issue";
 
 /** One issue as Sentry's issue details: the list's fields plus activity, releases and 24 h / 30 d stats. */
 export async function getApiIssue(context: AccessContext, ref: string, now = Date.now()): Promise<ApiIssueDetails> {
-  const found = await findApiIssue(context, ref, "read");
+  const found = await findApiIssue(context, ref, "issue.read");
   return serializeIssueDetails(context, found.id, now);
 }
 
 export async function serializeIssueDetails(context: AccessContext, issueId: number, now = Date.now()): Promise<ApiIssueDetails> {
-  const { issue, activity } = await getIssueDetails(context.db, issueId);
+  const { issue, activity } = await getIssueDetails(context, issueId);
   const extras = (await loadIssueExtras(context.db, { issues: [issue], statsPeriods: ["24h", "30d"], now })).get(issue.id)!;
   // Actors are "user:<e-mail>" (and were "user:<name>" before accounts); the e-mail finds the account.
   const emails = [...new Set(activity.flatMap((entry) => (entry.actor.startsWith("user:") ? [entry.actor.slice(5)] : [])))];

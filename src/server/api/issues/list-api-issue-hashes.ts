@@ -13,7 +13,7 @@ const scannedEvents = 200;
  * has none; so only the issue's newest 200 events are searched, and a hash without one there has null.
  */
 export async function listApiIssueHashes(context: AccessContext, issueRef: string): Promise<ApiHash[]> {
-  const issue = await findApiIssue(context, issueRef, "read");
+  const issue = await findApiIssue(context, issueRef, "issue.read");
   const { db } = context;
   const [hashes, recent] = await Promise.all([
     db.selectFrom("issue_hashes").select("hash").where("issue_id", "=", issue.id).orderBy("hash").execute(),

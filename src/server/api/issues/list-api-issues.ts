@@ -1,4 +1,4 @@
-import { requirePermission, type AccessContext } from "../../access/authorize";
+import { authorize, type AccessContext } from "../../access/authorize";
 import { visibleProjectIds } from "../../access/viewer";
 import type { IssueRow } from "../../db/schema";
 import { selectMatchingIssues } from "../../issues/search/select-matching-issues";
@@ -29,7 +29,7 @@ export interface ApiIssuePage {
  * paged by keyset in both directions as Sentry's Link header offers them.
  */
 export async function listApiIssues(context: AccessContext, input: ListApiIssuesInput): Promise<ApiIssuePage> {
-  requirePermission(context.viewer, "read");
+  authorize(context, "issue.list");
   const { db, viewer, config } = context;
   const { query, sort, cursor, limit, statsPeriods } = input.request;
   const now = input.now ?? Date.now();

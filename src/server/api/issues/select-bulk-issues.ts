@@ -1,5 +1,4 @@
 import { authorizeIssues, type AccessContext } from "../../access/authorize";
-import type { Permission } from "../../access/viewer";
 import { AppError } from "../../errors";
 import { parseCursor, type KeysetCursor } from "../pagination";
 import { listApiIssues } from "./list-api-issues";
@@ -14,12 +13,11 @@ export interface BulkIssuesInput {
   projectIds?: number[];
   /** Without `id=`: change every issue `query` matches (Sentry's implicit "update all"); false refuses that. */
   mayUseQuery: boolean;
-  permission: Permission;
 }
 
 /**
  * The issues a bulk change applies to: the repeated `id=` parameters (each must be an issue the viewer
- * may change, in the endpoint's project — otherwise 404), or without them, as Sentry does for status
+ * may see, in the endpoint's project; the verbs then decide whether they may change it — otherwise 404), or without them, as Sentry does for status
  * changes, the issues matching `query` (default is:unresolved), at most 1000.
  */
 export async function selectBulkIssues(context: AccessContext, input: BulkIssuesInput): Promise<number[]> {
@@ -29,7 +27,7 @@ export async function selectBulkIssues(context: AccessContext, input: BulkIssues
     if (ids.some((id) => id === null)) throw new AppError("bad_request", "Each id must be an issue id.");
     const unique = [...new Set(ids as number[])];
     if (unique.length > maxBulkIssues) throw new AppError("bad_request", `Change at most ${maxBulkIssues} issues at once.`);
-    await authorizeIssues(context, unique, input.permission);
+    await authorizeIssues(context, "issue.read", unique);
     const allowed = input.projectId !== undefined ? [input.projectId] : input.projectIds;
     if (allowed) {
       const rows = await context.db.selectFrom("issues").select(["id", "project_id"]).where("id", "in", unique).execute();

@@ -1,4 +1,4 @@
-import { authorizeIssues, type AccessContext } from "../../access/authorize";
+import type { AccessContext } from "../../access/authorize";
 import { AppError } from "../../errors";
 import { assignIssue } from "../../issues/assign-issue";
 import { getIssue } from "../../issues/get-issue";
@@ -30,26 +30,23 @@ export function parseIssueUpdate(body: unknown): ApiIssueUpdate {
 
 /**
  * Applies Sentry's issue update to each issue through the issue verbs (resolve, ignore, unresolve, assign,
- * merge), as the viewer, after checking that every issue is theirs to change. Answers what Sentry's bulk
- * update answers: the fields as they now are.
+ * merge), which check that the viewer may. Answers what Sentry's bulk update answers: the fields as they
+ * now are.
  */
 export async function updateApiIssues(context: AccessContext, issueIds: number[], update: ApiIssueUpdate): Promise<ApiIssueUpdateResult> {
   if (issueIds.length === 0) throw new AppError("bad_request", "No issue matches.");
   if (issueIds.length > maxBulkIssues) throw new AppError("bad_request", `Change at most ${maxBulkIssues} issues at once.`);
-  await authorizeIssues(context, issueIds, "write");
-  const { database, viewer } = context;
-  const actor = viewer.actor;
   if (update.merge) {
-    const { issueId } = await mergeIssues(database, { issueIds, actor });
+    const { issueId } = await mergeIssues(context, { issueIds });
     return { merge: { parent: String(issueId), children: issueIds.filter((id) => id !== issueId).map(String) } };
   }
   const assignee = update.assignedTo === undefined ? undefined : await assigneeName(context, update.assignedTo);
   const change = update.status === undefined ? null : statusChange(update);
   for (const issueId of issueIds) {
-    if (change?.kind === "resolve") await resolveIssue(database, resolveInput(issueId, actor, change.resolution));
-    else if (change?.kind === "ignore") await ignoreIssue(database, { issueId, actor, until: change.until });
-    else if (change?.kind === "unresolve") await unresolveIssue(database, { issueId, actor });
-    if (assignee !== undefined) await assignIssue(database, { issueId, actor, assignee });
+    if (change?.kind === "resolve") await resolveIssue(context, resolveInput(issueId, change.resolution));
+    else if (change?.kind === "ignore") await ignoreIssue(context, { issueId, until: change.until });
+    else if (change?.kind === "unresolve") await unresolveIssue(context, { issueId });
+    if (assignee !== undefined) await assignIssue(context, { issueId, assignee });
   }
   const result: ApiIssueUpdateResult = {};
   const first = await getIssue(context.db, issueIds[0]!);
@@ -66,8 +63,8 @@ export async function updateApiIssues(context: AccessContext, issueIds: number[]
 
 type Resolution = { kind: "now" } | { kind: "in_release"; release: string } | { kind: "next_release" };
 
-function resolveInput(issueId: number, actor: string, resolution: Resolution): ResolveIssueInput {
-  return resolution.kind === "in_release" ? { issueId, actor, kind: "in_release", release: resolution.release } : { issueId, actor, kind: resolution.kind };
+function resolveInput(issueId: number, resolution: Resolution): ResolveIssueInput {
+  return resolution.kind === "in_release" ? { issueId, kind: "in_release", release: resolution.release } : { issueId, kind: resolution.kind };
 }
 
 type StatusChange =

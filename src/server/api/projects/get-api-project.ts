@@ -6,7 +6,7 @@ import { listApiProjects } from "./list-api-projects";
 
 /** One project by slug; a project the viewer may not see is a 404 like a missing one. */
 export async function getApiProject(context: AccessContext, slug: string): Promise<ApiProject> {
-  const { project } = await authorizeProjectRef(context, slug, "read");
+  const { project } = await authorizeProjectRef(context, "project.read", slug);
   const [found] = await listApiProjects(context, [project.id]);
   if (!found) throw new AppError("not_found", `No project is called "${slug}".`);
   return found;

@@ -1,5 +1,4 @@
-import type { AccessContext } from "../../access/authorize";
-import { requirePermission } from "../../access/authorize";
+import { authorize, type AccessContext } from "../../access/authorize";
 import { visibleProjectIds } from "../../access/viewer";
 import { serializeOrganization } from "../organization";
 import type { ApiProject, ApiTeamRef } from "../schemas";
@@ -10,7 +9,7 @@ import type { ApiProject, ApiTeamRef } from "../schemas";
  * Restricted to `projectIds` when given (one project's details).
  */
 export async function listApiProjects(context: AccessContext, projectIds?: number[]): Promise<ApiProject[]> {
-  requirePermission(context.viewer, "read");
+  authorize(context, "project.list");
   const { db, viewer, config } = context;
   const visible = visibleProjectIds(viewer);
   const wanted = projectIds ? projectIds.filter((id) => visible === null || visible.includes(id)) : visible;

@@ -17,10 +17,10 @@ type ListParams = { organizationSlug: string; projectSlug?: string };
  * Which issues an issue-list URL covers: one project's (/projects/{org}/{project}/issues/), or the
  * organization's (/organizations/{org}/issues/) narrowed by repeated `project=<id>` (-1: all).
  */
-async function scopeOf(context: AccessContext, params: ListParams, searchParams: URLSearchParams, permission: "read" | "write") {
+async function scopeOf(context: AccessContext, params: ListParams, searchParams: URLSearchParams) {
   requireOrganization(context.config, params.organizationSlug);
   if (params.projectSlug !== undefined) {
-    const { project } = await authorizeProjectRef(context, params.projectSlug, permission);
+    const { project } = await authorizeProjectRef(context, "issue.list", params.projectSlug);
     return { projectId: project.id, projectIds: undefined, scope: "project" as const };
   }
   const requested = searchParams.getAll("project").filter((value) => value !== "" && value !== "-1");
@@ -28,31 +28,31 @@ async function scopeOf(context: AccessContext, params: ListParams, searchParams:
   const projectIds: number[] = [];
   for (const value of requested) {
     if (!/^\d{1,15}$/.test(value)) throw new AppError("bad_request", "project must be a project id.");
-    projectIds.push((await authorizeProjectId(context, Number(value), permission)).id);
+    projectIds.push((await authorizeProjectId(context, "issue.list", Number(value))).id);
   }
   return { projectId: undefined, projectIds, scope: "organization" as const };
 }
 
 /** GET: one page of issues matching `query`, with Sentry's Link header. */
 export const listIssuesRoute = apiRoute<ListParams>(async ({ context, params, url }) => {
-  const { projectId, projectIds, scope } = await scopeOf(context, params, url.searchParams, "read");
+  const { projectId, projectIds, scope } = await scopeOf(context, params, url.searchParams);
   const page = await listApiIssues(context, { projectId, projectIds, request: parseIssueListRequest(url.searchParams, scope) });
   return { body: page.issues, headers: { Link: linkHeader(url, context.config.publicUrl, page) } };
 });
 
 /** PUT ?id=1&id=2 (or without ids: every issue `query` matches) with Sentry's bulk update body. */
 export const updateIssuesRoute = apiRoute<ListParams>(async ({ request, context, params, url }) => {
-  const { projectId, projectIds } = await scopeOf(context, params, url.searchParams, "write");
+  const { projectId, projectIds } = await scopeOf(context, params, url.searchParams);
   const update = parseIssueUpdate(await readJsonBody(request));
-  const issueIds = await selectBulkIssues(context, { params: url.searchParams, projectId, projectIds, mayUseQuery: !update.merge, permission: "write" });
+  const issueIds = await selectBulkIssues(context, { params: url.searchParams, projectId, projectIds, mayUseQuery: !update.merge });
   if (issueIds.length === 0) return { body: null, status: 204 };
   return { body: await updateApiIssues(context, issueIds, update) };
 });
 
 /** DELETE ?id=1&id=2: deletes the issues and their events for good (at most 100). */
 export const deleteIssuesRoute = apiRoute<ListParams>(async ({ context, params, url }) => {
-  const { projectId, projectIds } = await scopeOf(context, params, url.searchParams, "write");
-  const issueIds = await selectBulkIssues(context, { params: url.searchParams, projectId, projectIds, mayUseQuery: false, permission: "write" });
-  await deleteIssues(context.database, { issueIds });
+  const { projectId, projectIds } = await scopeOf(context, params, url.searchParams);
+  const issueIds = await selectBulkIssues(context, { params: url.searchParams, projectId, projectIds, mayUseQuery: false });
+  await deleteIssues(context, { issueIds });
   return { body: null, status: 204 };
 });

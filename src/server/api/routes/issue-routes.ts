@@ -19,7 +19,7 @@ export const issueRoute = apiRoute<IssueParams>(async ({ context, params }) => {
 /** PUT: Sentry's issue update (status, statusDetails, assignedTo); answers the updated issue. */
 export const updateIssueRoute = apiRoute<IssueParams>(async ({ request, context, params }) => {
   if (params.organizationSlug !== undefined) requireOrganization(context.config, params.organizationSlug);
-  const issue = await findApiIssue(context, params.issueId, "write");
+  const issue = await findApiIssue(context, params.issueId, "issue.read");
   const update = parseIssueUpdate(await readJsonBody(request));
   await updateApiIssues(context, [issue.id], { ...update, merge: undefined });
   return { body: await serializeIssueDetails(context, issue.id) };
@@ -28,8 +28,8 @@ export const updateIssueRoute = apiRoute<IssueParams>(async ({ request, context,
 /** DELETE: the issue and its events, for good; 202 as Sentry answers. */
 export const deleteIssueRoute = apiRoute<IssueParams>(async ({ context, params }) => {
   if (params.organizationSlug !== undefined) requireOrganization(context.config, params.organizationSlug);
-  const issue = await findApiIssue(context, params.issueId, "write");
-  await deleteIssues(context.database, { issueIds: [issue.id] });
+  const issue = await findApiIssue(context, params.issueId, "issue.read");
+  await deleteIssues(context, { issueIds: [issue.id] });
   return { body: null, status: 202 };
 });
 

@@ -1,5 +1,5 @@
-import type { Kysely } from "kysely";
-import type { Database } from "../../db/schema";
+import { authorize, type AccessContext } from "../../access/authorize";
+import { visibleProjectIds } from "../../access/viewer";
 
 export interface ProjectChoice {
   id: number;
@@ -8,8 +8,10 @@ export interface ProjectChoice {
 }
 
 /** The projects the issue list can be narrowed to: names only, no statistics (the list must stay fast). */
-export async function listProjectChoices(db: Kysely<Database>, visibleProjectIds: number[] | null): Promise<ProjectChoice[]> {
-  let query = db.selectFrom("projects").select(["id", "slug", "name"]).orderBy("name").orderBy("id");
-  if (visibleProjectIds) query = query.where("id", "in", visibleProjectIds.length > 0 ? visibleProjectIds : [-1]);
+export async function listProjectChoices(context: AccessContext): Promise<ProjectChoice[]> {
+  authorize(context, "project.list");
+  const visible = visibleProjectIds(context.viewer);
+  let query = context.db.selectFrom("projects").select(["id", "slug", "name"]).orderBy("name").orderBy("id");
+  if (visible) query = query.where("id", "in", visible.length > 0 ? visible : [-1]);
   return query.execute();
 }

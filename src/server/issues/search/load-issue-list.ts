@@ -1,5 +1,5 @@
-import type { Kysely } from "kysely";
-import type { Database } from "../../db/schema";
+import { authorize, authorizeProjectId, type AccessContext } from "../../access/authorize";
+import { issueListScope } from "../../access/viewer";
 import { isAppError } from "../../errors";
 import { getIssueSparklines } from "./get-issue-sparklines";
 import type { IssueSort } from "./issue-cursor";
@@ -16,9 +16,6 @@ export interface LoadIssueListInput {
   cursor?: string;
   /** Defaults to the current time. */
   now?: number;
-  me: string;
-  /** The projects the viewer may see (null: all). */
-  visibleProjectIds: number[] | null;
   limit?: number;
 }
 
@@ -41,13 +38,16 @@ export const liveLookbackMs = 60 * 60_000;
  * Everything the issue list page shows: the query read (or its error), one page of issues with their
  * 24-hour sparklines (one query for the page), and the baseline for the live check on the first page.
  */
-export async function loadIssueList(db: Kysely<Database>, input: LoadIssueListInput): Promise<IssueListData> {
+export async function loadIssueList(context: AccessContext, input: LoadIssueListInput): Promise<IssueListData> {
+  await authorizeIssueList(context, input.projectId);
+  const { db } = context;
   const queryText = (input.query ?? defaultIssueQuery).trim();
   const now = input.now ?? Date.now();
   const empty = { queryText, now, issues: [], nextCursor: null, live: null };
   const parsed = parseIssueQuery(queryText);
   if (!parsed.ok) return { ...empty, error: parsed.error };
-  const { projectId, sort, cursor, me, visibleProjectIds } = input;
+  const { projectId, sort, cursor } = input;
+  const { me, visibleProjectIds } = issueListScope(context.viewer);
   let page: IssuePage;
   try {
     page = await searchIssues(db, { projectId, query: parsed.query, sort, cursor, limit: input.limit ?? 50, now, me, visibleProjectIds });
@@ -66,4 +66,10 @@ export async function loadIssueList(db: Kysely<Database>, input: LoadIssueListIn
     nextCursor: page.nextCursor,
     live: baseline ? { since, baseline: baseline.map((issue) => [issue.id, issue.timesSeen]) } : null,
   };
+}
+
+/** Lists of one project need that project to be visible (404 otherwise); lists of all are filtered to what is. */
+export async function authorizeIssueList(context: AccessContext, projectId: number | undefined): Promise<void> {
+  if (projectId === undefined) authorize(context, "issue.list");
+  else await authorizeProjectId(context, "issue.list", projectId);
 }

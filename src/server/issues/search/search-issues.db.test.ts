@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { storeFixtureEvent } from "../../../../tests/support/event-envelopes";
 import { createTestDatabase, testDialect, type TestDatabase } from "../../../../tests/support/test-database";
 import { digestBatch } from "../../digest/digest-batch";
-import { createProject } from "../../projects/create-project";
+import { insertProject } from "../../projects/insert-project";
 import { AppError } from "../../errors";
 import { ignoreIssue } from "../ignore-issue";
 import { mergeIssues } from "../merge-issues";
@@ -64,8 +64,8 @@ describe(`searchIssues on ${testDialect}`, () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    projects.shop = (await createProject(database.db, { name: "shop" })).project.id;
-    projects.blog = (await createProject(database.db, { name: "blog" })).project.id;
+    projects.shop = (await insertProject(database.db, { name: "shop" })).project.id;
+    projects.blog = (await insertProject(database.db, { name: "blog" })).project.id;
     const shopProd = { project: "shop", environment: "production", release: "shop@1.2.0" } as const;
     for (let index = 0; index < 5; index += 1) {
       await send("Checkout failed for cart", { ...shopProd, level: "error", tags: { "browser.name": "Chrome" }, user: { id: "42" }, transaction: "/cart", ago: 2 * hour - index * 10 * minute });

@@ -5,7 +5,7 @@ import { startIngestServer, type IngestServer } from "../../../../tests/support/
 import { createTestDatabase, testDialect, type TestDatabase } from "../../../../tests/support/test-database";
 import { AppError } from "../../errors";
 import { buildDsn, parseDsn } from "../build-dsn";
-import { createProject, type CreatedProject } from "../create-project";
+import { insertProject, type CreatedProject } from "../insert-project";
 import { ensureInternalProject } from "../ensure-internal-project";
 import { createProjectKey } from "./create-project-key";
 import { listProjectKeys } from "./list-project-keys";
@@ -25,8 +25,8 @@ describe(`project keys on ${testDialect}`, () => {
   let other: CreatedProject;
   beforeEach(async () => {
     database = await createTestDatabase();
-    shop = await createProject(database.db, { name: "Shop" });
-    other = await createProject(database.db, { name: "Other" });
+    shop = await insertProject(database.db, { name: "Shop" });
+    other = await insertProject(database.db, { name: "Other" });
   });
   afterEach(() => database.destroy());
 

@@ -1,5 +1,4 @@
 import { notFound, redirect } from "next/navigation";
-import { authorizeIssues } from "@/server/access/authorize";
 import { getAppContext } from "@/server/app-context";
 import { isAppError } from "@/server/errors";
 import { getIssueDetails } from "@/server/issues/get-issue-details";
@@ -13,7 +12,7 @@ export default async function LegacyIssuePage({ params }: LegacyIssuePageProps) 
   const { issueId } = await params;
   const context = await getAppContext();
   if (!/^[1-9]\d{0,14}$/.test(issueId)) notFound();
-  const { issue, project } = await authorizeIssues(context, [Number(issueId)], "read").then(() => getIssueDetails(context.db, Number(issueId))).catch((error: unknown) => {
+  const { issue, project } = await getIssueDetails(context, Number(issueId)).catch((error: unknown) => {
     if (isAppError(error) && error.code === "not_found") notFound();
     throw error;
   });

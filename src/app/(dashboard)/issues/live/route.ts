@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { issueListScope } from "@/server/access/viewer";
 import { getAppContext } from "@/server/app-context";
-import { listRecentlySeenIssues } from "@/server/issues/search/list-recently-seen-issues";
+import { isAppError } from "@/server/errors";
+import { listLiveIssueChanges } from "@/server/issues/search/list-live-issue-changes";
 import { parseIssueQuery } from "@/server/issues/search/parse-issue-query";
 
 const input = z.object({
@@ -16,12 +16,16 @@ const input = z.object({
  * rendered; only indexed columns of the issue rows are read.
  */
 export async function GET(request: Request): Promise<Response> {
-  const { db, viewer } = await getAppContext();
+  const context = await getAppContext();
   const params = Object.fromEntries(new URL(request.url).searchParams);
   const parsed = input.safeParse(params);
   if (!parsed.success) return Response.json({ error: "Pass query, projectId and since." }, { status: 400 });
   const query = parseIssueQuery(parsed.data.query);
   if (!query.ok) return Response.json({ error: query.error.message }, { status: 400 });
-  const issues = await listRecentlySeenIssues(db, { projectId: parsed.data.projectId, query: query.query, since: parsed.data.since, now: Date.now(), ...issueListScope(viewer) });
+  const issues = await listLiveIssueChanges(context, { projectId: parsed.data.projectId, query: query.query, since: parsed.data.since }).catch((error: unknown) => {
+    if (isAppError(error) && error.code === "not_found") return null;
+    throw error;
+  });
+  if (!issues) return Response.json({ error: "No such project." }, { status: 404 });
   return Response.json({ issues: issues.map((issue) => [issue.id, issue.timesSeen]) }, { headers: { "Cache-Control": "no-store" } });
 }

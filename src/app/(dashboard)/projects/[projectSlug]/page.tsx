@@ -11,7 +11,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { getAppContext } from "@/server/app-context";
 import { listReceivedEnvelopes } from "@/server/intake/list-received-envelopes";
 import { buildDsn } from "@/server/projects/build-dsn";
-import { loadProjectPage } from "./load-project-page";
+import { loadProjectPage } from "@/server/pages/load-project-page";
 
 interface ProjectPageProps {
   params: Promise<{ projectSlug: string }>;
@@ -27,7 +27,7 @@ export default async function ProjectPage({ params }: ProjectPageProps) {
   const { db, config } = context;
   const { project, keys } = await loadProjectPage(context, projectSlug);
   const activeKeys = keys.filter((key) => key.is_active === 1);
-  const received = await listReceivedEnvelopes(db, project.id, { limit: 50 });
+  const received = await listReceivedEnvelopes(context, project.id, { limit: 50 });
   const base = `/projects/${project.slug}`;
 
   return (

@@ -3,8 +3,9 @@
 import { redirect } from "next/navigation";
 import { z } from "zod";
 import { getAppContext } from "@/server/app-context";
-import { recordAuditEvent } from "@/server/audit/record-audit-event";
+import { runFormAction } from "@/server/actions/form-action";
 import { createProject } from "@/server/projects/create-project";
+import type { CreatedProject } from "@/server/projects/insert-project";
 import { createProjectInput } from "@/server/projects/schemas";
 
 export interface CreateProjectState {
@@ -16,13 +17,14 @@ export interface CreateProjectState {
 export async function createProjectAction(_previous: CreateProjectState, formData: FormData): Promise<CreateProjectState> {
   const context = await getAppContext();
   const values = { name: String(formData.get("name") ?? ""), platform: String(formData.get("platform") ?? "") };
-  if (!context.viewer.permissions.has("admin")) return { values, errors: { name: "Only owners and admins can create projects." } };
   const parsed = createProjectInput.safeParse(values);
   if (!parsed.success) {
     const fieldErrors = z.flattenError(parsed.error).fieldErrors;
     return { values, errors: { name: fieldErrors.name?.[0], platform: fieldErrors.platform?.[0] } };
   }
-  const { project } = await createProject(context.db, parsed.data);
-  await recordAuditEvent(context.db, context.source, { action: "project.created", target: `project:${project.slug}` });
-  redirect(`/projects/${project.slug}`);
+  return runFormAction<CreatedProject, CreateProjectState>(
+    () => createProject(context, parsed.data),
+    ({ project }) => redirect(`/projects/${project.slug}`),
+    (error) => ({ values, errors: { name: error } }),
+  );
 }

@@ -12,7 +12,7 @@ import { changePassword } from "@/server/users/change-password";
 import { createPersonalApiToken } from "@/server/users/create-personal-api-token";
 import { revokePersonalApiToken } from "@/server/users/revoke-personal-api-token";
 import { signOutEverywhere } from "@/server/users/sign-out-everywhere";
-import { field, runAction } from "../run-action";
+import { formField as field, revalidated, runFormAction } from "@/server/actions/form-action";
 
 const path = "/settings/account";
 
@@ -43,13 +43,13 @@ export async function signOutEverywhereAction(): Promise<void> {
 export async function createApiTokenAction(_previous: SecretState, formData: FormData): Promise<SecretState> {
   const context = await getAppContext();
   const scopes = formData.getAll("scopes").filter((scope): scope is string => typeof scope === "string") as Permission[];
-  return runAction(path, () => createPersonalApiToken(context, { name: field(formData, "name"), scopes }), (created): SecretState => ({
+  return runFormAction(() => createPersonalApiToken(context, { name: field(formData, "name"), scopes }), revalidated(path, (created): SecretState => ({
     message: `Created. Send it as “Authorization: Bearer <token>”.`,
     secret: created.token,
-  }));
+  })));
 }
 
 export async function revokeApiTokenAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
   const context = await getAppContext();
-  return runAction(path, () => revokePersonalApiToken(context, { tokenId: field(formData, "tokenId") }), () => ({ message: "Token revoked." }));
+  return runFormAction(() => revokePersonalApiToken(context, { tokenId: field(formData, "tokenId") }), revalidated(path, () => ({ message: "Token revoked." })));
 }

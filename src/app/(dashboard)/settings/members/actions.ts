@@ -10,7 +10,7 @@ import { revokeInvite } from "@/server/invites/revoke-invite";
 import { changeUserRole } from "@/server/users/change-user-role";
 import { removeUser } from "@/server/users/remove-user";
 import type { Role } from "@/lib/roles";
-import { field, runAction } from "../run-action";
+import { formField as field, revalidated, runFormAction } from "@/server/actions/form-action";
 
 const path = "/settings/members";
 
@@ -19,38 +19,38 @@ const path = "/settings/members";
 
 export async function changeRoleAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
   const context = await getAppContext();
-  return runAction(path, () => changeUserRole(context, { userId: field(formData, "userId"), role: field(formData, "role") as Role }), (change) => ({
+  return runFormAction(() => changeUserRole(context, { userId: field(formData, "userId"), role: field(formData, "role") as Role }), revalidated(path, (change) => ({
     message: change.from === change.to ? `${change.email} already is ${change.to === "admin" ? "an admin" : `a ${change.to}`}.` : `${change.email} is now ${change.to === "admin" ? "an admin" : `a ${change.to}`}.`,
-  }));
+  })));
 }
 
 export async function removeUserAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
   const context = await getAppContext();
-  return runAction(path, () => removeUser(context, { userId: field(formData, "userId") }), (removed) => ({ message: `Removed ${removed.email}.` }));
+  return runFormAction(() => removeUser(context, { userId: field(formData, "userId") }), revalidated(path, (removed) => ({ message: `Removed ${removed.email}.` })));
 }
 
 export async function createResetLinkAction(_previous: SecretState, formData: FormData): Promise<SecretState> {
   const context = await getAppContext();
   const auth = await getAuth();
-  return runAction(path, () => createPasswordResetLink(context, auth, { userId: field(formData, "userId") }), (link): SecretState => ({
+  return runFormAction(() => createPasswordResetLink(context, auth, { userId: field(formData, "userId") }), revalidated(path, (link): SecretState => ({
     message: `Give this link to ${link.email}. It sets a new password once, within an hour, and signs them out everywhere.`,
     secret: link.url,
-  }));
+  })));
 }
 
 export async function createInviteAction(_previous: SecretState, formData: FormData): Promise<SecretState> {
   const context = await getAppContext();
-  return runAction(path, () => createInvite(context, { email: field(formData, "email"), role: field(formData, "role") as Role, teamId: field(formData, "teamId") }), (invite): SecretState => ({
+  return runFormAction(() => createInvite(context, { email: field(formData, "email"), role: field(formData, "role") as Role, teamId: field(formData, "teamId") }), revalidated(path, (invite): SecretState => ({
     message: invite.isEmailed
       ? "Invitation e-mailed. You can also pass the link on yourself:"
       : invite.mailError
         ? `The e-mail could not be sent (${invite.mailError}). Pass the link on yourself:`
         : "Invitation created. Pass the link on:",
     secret: invite.url,
-  }));
+  })));
 }
 
 export async function revokeInviteAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
   const context = await getAppContext();
-  return runAction(path, () => revokeInvite(context, { inviteId: field(formData, "inviteId") }), () => ({ message: "Invitation withdrawn." }));
+  return runFormAction(() => revokeInvite(context, { inviteId: field(formData, "inviteId") }), revalidated(path, () => ({ message: "Invitation withdrawn." })));
 }

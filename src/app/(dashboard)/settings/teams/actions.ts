@@ -8,7 +8,7 @@ import { createTeam } from "@/server/teams/create-team";
 import { deleteTeam } from "@/server/teams/delete-team";
 import { removeTeamMember } from "@/server/teams/remove-team-member";
 import { removeTeamProject } from "@/server/teams/remove-team-project";
-import { field, runAction } from "../run-action";
+import { formField as field, revalidated, runFormAction } from "@/server/actions/form-action";
 
 const path = "/settings/teams";
 
@@ -16,30 +16,30 @@ const path = "/settings/teams";
 
 export async function createTeamAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
   const context = await getAppContext();
-  return runAction(path, () => createTeam(context, { name: field(formData, "name") }), () => ({ message: `Created the team “${field(formData, "name").trim()}”.` }));
+  return runFormAction(() => createTeam(context, { name: field(formData, "name") }), revalidated(path, () => ({ message: `Created the team “${field(formData, "name").trim()}”.` })));
 }
 
 export async function deleteTeamAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
   const context = await getAppContext();
-  return runAction(path, () => deleteTeam(context, { teamId: field(formData, "teamId") }), () => ({ message: "Team deleted." }));
+  return runFormAction(() => deleteTeam(context, { teamId: field(formData, "teamId") }), revalidated(path, () => ({ message: "Team deleted." })));
 }
 
 export async function addTeamMemberAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
   const context = await getAppContext();
-  return runAction(path, () => addTeamMember(context, { teamId: Number(field(formData, "teamId")), userId: field(formData, "userId") }), () => ({ message: "Member added." }));
+  return runFormAction(() => addTeamMember(context, { teamId: Number(field(formData, "teamId")), userId: field(formData, "userId") }), revalidated(path, () => ({ message: "Member added." })));
 }
 
 export async function removeTeamMemberAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
   const context = await getAppContext();
-  return runAction(path, () => removeTeamMember(context, { teamId: Number(field(formData, "teamId")), userId: field(formData, "userId") }), () => ({ message: "Member removed." }));
+  return runFormAction(() => removeTeamMember(context, { teamId: Number(field(formData, "teamId")), userId: field(formData, "userId") }), revalidated(path, () => ({ message: "Member removed." })));
 }
 
 export async function addTeamProjectAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
   const context = await getAppContext();
-  return runAction(path, () => addTeamProject(context, { teamId: Number(field(formData, "teamId")), projectId: Number(field(formData, "projectId")) }), () => ({ message: "Project added." }));
+  return runFormAction(() => addTeamProject(context, { teamId: Number(field(formData, "teamId")), projectId: Number(field(formData, "projectId")) }), revalidated(path, () => ({ message: "Project added." })));
 }
 
 export async function removeTeamProjectAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
   const context = await getAppContext();
-  return runAction(path, () => removeTeamProject(context, { teamId: Number(field(formData, "teamId")), projectId: Number(field(formData, "projectId")) }), () => ({ message: "Project removed." }));
+  return runFormAction(() => removeTeamProject(context, { teamId: Number(field(formData, "teamId")), projectId: Number(field(formData, "projectId")) }), revalidated(path, () => ({ message: "Project removed." })));
 }

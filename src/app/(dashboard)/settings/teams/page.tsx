@@ -26,13 +26,14 @@ const teamActions = {
  * team and change them; a member sees only their own teams and, in them, the projects they can open.
  */
 export default async function TeamsPage() {
-  const { db, viewer } = await getAppContext();
+  const context = await getAppContext();
+  const { db, viewer } = context;
   const canManage = viewer.permissions.has("admin");
   const allTeams = await listTeams(db);
   const teams = canManage
     ? allTeams
     : allTeams.filter((team) => team.members.some((member) => member.userId === viewer.userId)).map((team) => ({ ...team, projects: team.projects.filter((project) => canSeeProject(viewer, project.id)) }));
-  const [users, projects] = canManage ? await Promise.all([listUsers(db), listProjects(db)]) : [[], []];
+  const [users, projects] = canManage ? await Promise.all([listUsers(db), listProjects(context)]) : [[], []];
   return (
     <>
       <PageHeader title="Teams" description="Members see the projects of their teams; owners and admins see every project." />

@@ -1,12 +1,11 @@
 import type { Metadata } from "next";
 import { IssueListScreen } from "@/components/issues/list/issue-list-screen";
 import { PageHeader } from "@/components/shell/page-header";
-import { issueListScope } from "@/server/access/viewer";
 import { getAppContext } from "@/server/app-context";
 import { issueListParams } from "@/server/issues/search/issue-list-params";
 import { loadIssueList } from "@/server/issues/search/load-issue-list";
 import { bulkIssueAction } from "../../../issues/actions";
-import { loadProjectPage } from "../load-project-page";
+import { loadProjectPage } from "@/server/pages/load-project-page";
 
 interface ProjectIssuesPageProps {
   params: Promise<{ projectSlug: string }>;
@@ -23,7 +22,7 @@ export default async function ProjectIssuesPage({ params, searchParams }: Projec
   const { query, sort, cursor } = issueListParams.parse(await searchParams);
   const context = await getAppContext();
   const { project } = await loadProjectPage(context, projectSlug);
-  const data = await loadIssueList(context.db, { projectId: project.id, query, sort, cursor, ...issueListScope(context.viewer) });
+  const data = await loadIssueList(context, { projectId: project.id, query, sort, cursor });
 
   return (
     <>

@@ -3,10 +3,8 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import type { ActionState } from "@/lib/action-state";
-import { authorizeProjectId } from "@/server/access/authorize";
-import { getAppContext, type AppContext } from "@/server/app-context";
-import { recordAuditEvent, type AuditAction } from "@/server/audit/record-audit-event";
-import { isAppError } from "@/server/errors";
+import { formField as field, runFormAction } from "@/server/actions/form-action";
+import { getAppContext } from "@/server/app-context";
 import { createProjectKey } from "@/server/projects/keys/create-project-key";
 import { rotateProjectKey } from "@/server/projects/keys/rotate-project-key";
 import { setProjectKeyActive } from "@/server/projects/keys/set-project-key-active";
@@ -26,27 +24,13 @@ export interface RateLimitState extends ActionState {
 const id = z.coerce.number({ message: "Unknown key." }).int().positive();
 const keyRef = z.object({ projectId: id, keyId: id });
 
-function field(formData: FormData, name: string): string {
-  const value = formData.get(name);
-  return typeof value === "string" ? value : "";
-}
-
-/**
- * Checks that the viewer administers the project, runs the verb and records it in the audit log; a
- * refusal (AppError) becomes the form's error, anything else is a bug and is thrown.
- */
-async function run(context: AppContext, projectId: number, audit: { action: AuditAction; data?: Record<string, unknown> }, change: () => Promise<unknown>, message: string): Promise<ActionState> {
-  try {
-    const project = await authorizeProjectId(context, projectId, "admin");
-    await change();
-    await recordAuditEvent(context.db, context.source, { action: audit.action, target: `project:${project.slug}`, data: audit.data });
-  } catch (error) {
-    if (isAppError(error)) return { error: error.message };
-    throw error;
-  }
-  // The DSNs show on the project, setup and keys pages.
-  revalidatePath("/projects", "layout");
-  return { message };
+/** Runs a key verb (which checks the viewer administers the project and records it in the audit log). */
+function run(change: () => Promise<unknown>, message: string): Promise<ActionState> {
+  return runFormAction(change, () => {
+    // The DSNs show on the project, setup and keys pages.
+    revalidatePath("/projects", "layout");
+    return { message };
+  });
 }
 
 function seconds(count: number): string {
@@ -62,7 +46,7 @@ export async function createProjectKeyAction(_previous: ActionState, formData: F
   const context = await getAppContext();
   const parsed = z.object({ projectId: id, label: projectKeyLabel }).safeParse({ projectId: field(formData, "projectId"), label: field(formData, "label") });
   if (!parsed.success) return { error: parsed.error.issues[0]?.message ?? "Check the label." };
-  return run(context, parsed.data.projectId, { action: "key.created", data: { label: parsed.data.label } }, () => createProjectKey(context.db, parsed.data), `Created the key “${parsed.data.label}”. Its DSN works within a second.`);
+  return run(() => createProjectKey(context, parsed.data), `Created the key “${parsed.data.label}”. Its DSN works within a second.`);
 }
 
 /**
@@ -74,15 +58,14 @@ export async function changeProjectKeyAction(_previous: ActionState, formData: F
   const parsed = keyRef.extend({ intent: z.enum(["disable", "enable", "rotate"]) }).safeParse({ projectId: field(formData, "projectId"), keyId: field(formData, "keyId"), intent: field(formData, "intent") });
   if (!parsed.success) return { error: "Unknown key or change." };
   const { intent, ...ref } = parsed.data;
-  const { database, config } = context;
-  const audit = { action: ({ rotate: "key.rotated", enable: "key.enabled", disable: "key.disabled" } as const)[intent], data: { keyId: ref.keyId } };
+  const { config } = context;
   const refused = afterKeyCache(config.ingest.keyCacheSeconds);
   if (intent === "rotate") {
-    return run(context, ref.projectId, audit, () => rotateProjectKey(database, ref), `Rotated. The new key is listed last; this one is disabled, and Lantern refuses its DSN ${refused}.`);
+    return run(() => rotateProjectKey(context, ref), `Rotated. The new key is listed last; this one is disabled, and Lantern refuses its DSN ${refused}.`);
   }
   const isActive = intent === "enable";
   const message = isActive ? "Enabled. SDKs using this DSN are accepted again within a second." : `Disabled. Lantern refuses this DSN ${refused}.`;
-  return run(context, ref.projectId, audit, () => setProjectKeyActive(database, { ...ref, isActive }), message);
+  return run(() => setProjectKeyActive(context, { ...ref, isActive }), message);
 }
 
 export async function setProjectKeyRateLimitAction(_previous: RateLimitState, formData: FormData): Promise<RateLimitState> {
@@ -92,10 +75,10 @@ export async function setProjectKeyRateLimitAction(_previous: RateLimitState, fo
   if (!ref.success) return { error: "Unknown key.", values };
   const parsed = setProjectKeyRateLimitInput.safeParse({ ...ref.data, ...values });
   if (!parsed.success) return { error: rateLimitError(parsed.error), values };
-  const { db, config } = context;
+  const { config } = context;
   const { count, windowSeconds } = parsed.data;
   const limit = count === null || windowSeconds === null ? "no limit" : `at most ${count.toLocaleString("en")} per ${seconds(windowSeconds)}`;
-  const state = await run(context, parsed.data.projectId, { action: "key.rate_limit_changed", data: { keyId: parsed.data.keyId, count, windowSeconds } }, () => setProjectKeyRateLimit(db, parsed.data), `Saved: ${limit}. Ingest applies it ${afterKeyCache(config.ingest.keyCacheSeconds)}.`);
+  const state = await run(() => setProjectKeyRateLimit(context, parsed.data), `Saved: ${limit}. Ingest applies it ${afterKeyCache(config.ingest.keyCacheSeconds)}.`);
   return { ...state, values };
 }
 

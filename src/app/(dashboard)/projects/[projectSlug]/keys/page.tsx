@@ -6,7 +6,7 @@ import { PageHeader } from "@/components/shell/page-header";
 import { Card, CardDescription, CardTitle } from "@/components/ui/card";
 import { getAppContext } from "@/server/app-context";
 import { buildDsn } from "@/server/projects/build-dsn";
-import { loadProjectPage } from "../load-project-page";
+import { loadProjectPage } from "@/server/pages/load-project-page";
 import { changeProjectKeyAction, createProjectKeyAction, setProjectKeyRateLimitAction } from "./actions";
 
 interface ProjectKeysPageProps {

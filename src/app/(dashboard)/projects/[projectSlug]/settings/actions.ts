@@ -4,11 +4,9 @@ import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { z } from "zod";
 import type { ActionState } from "@/lib/action-state";
-import { authorizeProjectId } from "@/server/access/authorize";
 import { deleteProject } from "@/server/projects/delete-project";
+import { formField, runFormAction } from "@/server/actions/form-action";
 import { getAppContext } from "@/server/app-context";
-import { recordAuditEvent } from "@/server/audit/record-audit-event";
-import { isAppError } from "@/server/errors";
 import { updateProjectSettingsInput, updateScrubbingSettingsInput } from "@/server/projects/schemas";
 import { updateProjectSettings } from "@/server/projects/update-project-settings";
 import { updateScrubbingSettings } from "@/server/projects/update-scrubbing-settings";
@@ -32,10 +30,7 @@ const projectId = z.number().int().positive();
 /** Saves the project's grouping rules and retention; the verb's message names the line of a rule syntax error. */
 export async function saveProjectSettingsAction(boundProjectId: number, _previous: ProjectSettingsState, formData: FormData): Promise<ProjectSettingsState> {
   const context = await getAppContext();
-  const text = (name: keyof ProjectSettingsValues) => {
-    const value = formData.get(name);
-    return typeof value === "string" ? value : "";
-  };
+  const text = (name: keyof ProjectSettingsValues) => formField(formData, name);
   const values: ProjectSettingsValues = {
     fingerprintRules: text("fingerprintRules"),
     stacktraceRules: text("stacktraceRules"),
@@ -47,16 +42,14 @@ export async function saveProjectSettingsAction(boundProjectId: number, _previou
   // Empty numbers mean the instance defaults; the verb then parses the rules.
   const parsed = updateProjectSettingsInput.safeParse(values);
   if (!parsed.success) return { status: "error", error: settingsError(parsed.error), values };
-  try {
-    const project = await authorizeProjectId(context, id.data, "admin");
-    await updateProjectSettings(context.db, id.data, parsed.data);
-    await recordAuditEvent(context.db, context.source, { action: "project.settings_changed", target: `project:${project.slug}` });
-  } catch (error) {
-    if (isAppError(error)) return { status: "error", error: error.message, values };
-    throw error;
-  }
-  revalidatePath("/projects", "layout");
-  return { status: "saved", values };
+  return runFormAction<void, ProjectSettingsState>(
+    () => updateProjectSettings(context, id.data, parsed.data),
+    () => {
+      revalidatePath("/projects", "layout");
+      return { status: "saved", values };
+    },
+    (error) => ({ status: "error", error, values }),
+  );
 }
 
 const fieldNames: Record<string, string> = {
@@ -90,10 +83,7 @@ export interface ScrubbingSettingsState {
 /** Saves what digest filters out of the project's events (applies to events digested next). */
 export async function saveScrubbingSettingsAction(boundProjectId: number, _previous: ScrubbingSettingsState, formData: FormData): Promise<ScrubbingSettingsState> {
   const context = await getAppContext();
-  const text = (name: string) => {
-    const value = formData.get(name);
-    return typeof value === "string" ? value : "";
-  };
+  const text = (name: string) => formField(formData, name);
   const values: ScrubbingSettingsValues = {
     isEnabled: formData.get("isEnabled") === "on",
     extraKeys: text("extraKeys"),
@@ -105,15 +95,11 @@ export async function saveScrubbingSettingsAction(boundProjectId: number, _previ
   if (!id.success) return { status: "error", error: "Unknown project.", values };
   const parsed = updateScrubbingSettingsInput.safeParse(values);
   if (!parsed.success) return { status: "error", error: parsed.error.issues[0]?.message ?? "Check the settings.", values };
-  try {
-    const project = await authorizeProjectId(context, id.data, "admin");
-    await updateScrubbingSettings(context.db, id.data, parsed.data);
-    await recordAuditEvent(context.db, context.source, { action: "project.scrubbing_changed", target: `project:${project.slug}`, data: { ...parsed.data } });
-  } catch (error) {
-    if (isAppError(error)) return { status: "error", error: error.message, values };
-    throw error;
-  }
-  return { status: "saved", values };
+  return runFormAction<void, ScrubbingSettingsState>(
+    () => updateScrubbingSettings(context, id.data, parsed.data),
+    () => ({ status: "saved", values }),
+    (error) => ({ status: "error", error, values }),
+  );
 }
 
 /** Deletes the project for good once its slug is typed out (owners and admins). */
@@ -121,15 +107,11 @@ export async function deleteProjectAction(boundProjectId: number, _previous: Act
   const context = await getAppContext();
   const id = projectId.safeParse(boundProjectId);
   if (!id.success) return { error: "Unknown project." };
-  try {
-    const project = await authorizeProjectId(context, id.data, "admin");
-    if (String(formData.get("confirm") ?? "").trim() !== project.slug) return { error: `Type ${project.slug} to confirm.` };
-    await deleteProject(context.database, { projectId: project.id });
-    await recordAuditEvent(context.db, context.source, { action: "project.deleted", target: `project:${project.slug}`, data: { name: project.name } });
-  } catch (error) {
-    if (isAppError(error)) return { error: error.message };
-    throw error;
-  }
-  revalidatePath("/projects", "layout");
-  redirect("/projects");
+  return runFormAction(
+    () => deleteProject(context, { projectId: id.data, confirmSlug: formField(formData, "confirm").trim() }),
+    () => {
+      revalidatePath("/projects", "layout");
+      redirect("/projects");
+    },
+  );
 }

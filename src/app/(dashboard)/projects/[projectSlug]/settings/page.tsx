@@ -7,7 +7,7 @@ import { ScrubbingSettingsForm } from "@/components/projects/scrubbing-settings-
 import { PageHeader } from "@/components/shell/page-header";
 import { Card, CardDescription, CardTitle } from "@/components/ui/card";
 import { getAppContext } from "@/server/app-context";
-import { loadProjectPage } from "../load-project-page";
+import { loadProjectPage } from "@/server/pages/load-project-page";
 import { deleteProjectAction, saveProjectSettingsAction, saveScrubbingSettingsAction } from "./actions";
 
 interface ProjectSettingsPageProps {
@@ -22,7 +22,7 @@ export default async function ProjectSettingsPage({ params }: ProjectSettingsPag
   const { projectSlug } = await params;
   const context = await getAppContext();
   const { config } = context;
-  const { project } = await loadProjectPage(context, projectSlug, "admin");
+  const { project } = await loadProjectPage(context, projectSlug, "project.update_settings");
   return (
     <>
       <PageHeader

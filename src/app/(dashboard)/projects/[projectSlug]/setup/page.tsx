@@ -11,7 +11,7 @@ import { cn } from "@/lib/cn";
 import { sdkSnippets } from "@/lib/sdk-snippets";
 import { getAppContext } from "@/server/app-context";
 import { buildDsn } from "@/server/projects/build-dsn";
-import { loadProjectPage } from "../load-project-page";
+import { loadProjectPage } from "@/server/pages/load-project-page";
 
 interface ProjectSetupPageProps {
   params: Promise<{ projectSlug: string }>;

@@ -5,9 +5,8 @@ import { redirect } from "next/navigation";
 import { z } from "zod";
 import type { ActionState } from "@/lib/action-state";
 import { ignoreDurations } from "@/lib/ignore-durations";
-import { authorizeIssues } from "@/server/access/authorize";
-import { getAppContext, type AppContext } from "@/server/app-context";
-import { isAppError } from "@/server/errors";
+import { formField as field, runFormAction } from "@/server/actions/form-action";
+import { getAppContext } from "@/server/app-context";
 import { addIssueComment } from "@/server/issues/add-issue-comment";
 import { assignIssue } from "@/server/issues/assign-issue";
 import { ignoreIssue } from "@/server/issues/ignore-issue";
@@ -42,11 +41,6 @@ const unmergeInput = z.object({ issueId, projectSlug, hashes: z.array(z.string()
 const commentInput = z.object({ issueId, body: z.string({ message: "Write something first." }) });
 const assignInput = z.object({ issueId, intent: z.enum(["name", "me", "nobody"]), assignee: z.string().max(1000).optional() });
 
-function field(formData: FormData, name: string): string | undefined {
-  const value = formData.get(name);
-  return typeof value === "string" ? value : undefined;
-}
-
 function firstError(error: z.ZodError): ActionState {
   return { error: error.issues[0]?.message ?? "Check the form." };
 }
@@ -57,20 +51,12 @@ function revalidateIssuePages(): void {
   revalidatePath("/issues");
 }
 
-/**
- * Checks that the viewer may change the issue (write permission on its project), runs the change, and
- * turns a refusal (AppError) into the form's error; anything else is a bug and is thrown.
- */
-async function run(context: AppContext, issueId: number, change: () => Promise<unknown>, message: string): Promise<ActionState> {
-  try {
-    await authorizeIssues(context, [issueId], "write");
-    await change();
-  } catch (error) {
-    if (isAppError(error)) return { error: error.message };
-    throw error;
-  }
-  revalidateIssuePages();
-  return { message };
+/** Runs an issue verb (which checks the viewer may) and answers the form; the pages show the change. */
+function run(change: () => Promise<unknown>, message: string): Promise<ActionState> {
+  return runFormAction(change, () => {
+    revalidateIssuePages();
+    return { message };
+  });
 }
 
 export async function resolveIssueAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
@@ -78,7 +64,7 @@ export async function resolveIssueAction(_previous: ActionState, formData: FormD
   const parsed = resolveInput.safeParse({ issueId: field(formData, "issueId"), resolution: { kind: field(formData, "kind"), release: field(formData, "release") } });
   if (!parsed.success) return firstError(parsed.error);
   const { issueId, resolution } = parsed.data;
-  return run(context, issueId, () => resolveIssue(context.database, { issueId, actor: context.viewer.actor, ...resolution }), "Resolved.");
+  return run(() => resolveIssue(context, { issueId, ...resolution }), "Resolved.");
 }
 
 export async function ignoreIssueAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
@@ -89,21 +75,21 @@ export async function ignoreIssueAction(_previous: ActionState, formData: FormDa
   });
   if (!parsed.success) return firstError(parsed.error);
   const { issueId, until } = parsed.data;
-  return run(context, issueId, () => ignoreIssue(context.database, { issueId, actor: context.viewer.actor, until }), "Ignored.");
+  return run(() => ignoreIssue(context, { issueId, until }), "Ignored.");
 }
 
 export async function reopenIssueAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
   const context = await getAppContext();
   const parsed = issueId.safeParse(field(formData, "issueId"));
   if (!parsed.success) return firstError(parsed.error);
-  return run(context, parsed.data, () => unresolveIssue(context.database, { issueId: parsed.data, actor: context.viewer.actor }), "Reopened.");
+  return run(() => unresolveIssue(context, { issueId: parsed.data }), "Reopened.");
 }
 
 export async function addCommentAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
   const context = await getAppContext();
   const parsed = commentInput.safeParse({ issueId: field(formData, "issueId"), body: field(formData, "body") });
   if (!parsed.success) return firstError(parsed.error);
-  return run(context, parsed.data.issueId, () => addIssueComment(context.database, { issueId: parsed.data.issueId, author: context.viewer.actor, body: parsed.data.body }), "Comment added.");
+  return run(() => addIssueComment(context, parsed.data), "Comment added.");
 }
 
 /** "Assign" takes the typed name, "Assign to me" the signed-in person, "Unassign" nobody. */
@@ -114,7 +100,7 @@ export async function assignIssueAction(_previous: ActionState, formData: FormDa
   const { issueId, intent } = parsed.data;
   const assignee = intent === "me" ? context.viewer.actor : intent === "nobody" ? null : (parsed.data.assignee ?? "").trim();
   if (intent === "name" && !assignee) return { error: "Type a name to assign, or use “Assign to me”." };
-  return run(context, issueId, () => assignIssue(context.database, { issueId, actor: context.viewer.actor, assignee }), assignee ? `Assigned to ${assignee}.` : "Unassigned.");
+  return run(() => assignIssue(context, { issueId, assignee }), assignee ? `Assigned to ${assignee}.` : "Unassigned.");
 }
 
 /** Moves the selected hashes (and their events) out of the issue, then opens the issue that took them. */
@@ -122,15 +108,13 @@ export async function unmergeHashesAction(_previous: ActionState, formData: Form
   const context = await getAppContext();
   const parsed = unmergeInput.safeParse({ issueId: field(formData, "issueId"), projectSlug: field(formData, "projectSlug"), hashes: formData.getAll("hash") });
   if (!parsed.success) return firstError(parsed.error);
-  let destination: number;
-  try {
-    await authorizeIssues(context, [parsed.data.issueId], "write");
-    ({ issueId: destination } = await unmergeHashes(context.database, { issueId: parsed.data.issueId, hashes: parsed.data.hashes, actor: context.viewer.actor }));
-  } catch (error) {
-    if (isAppError(error)) return { error: error.message };
-    throw error;
-  }
-  revalidatePath("/issues", "layout");
-  revalidateIssuePages();
-  redirect(`/projects/${parsed.data.projectSlug}/issues/${destination}`);
+  const { issueId, hashes, projectSlug } = parsed.data;
+  return runFormAction(
+    () => unmergeHashes(context, { issueId, hashes }),
+    ({ issueId: destination }) => {
+      revalidatePath("/issues", "layout");
+      revalidateIssuePages();
+      redirect(`/projects/${projectSlug}/issues/${destination}`);
+    },
+  );
 }

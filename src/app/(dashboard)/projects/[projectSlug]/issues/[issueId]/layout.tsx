@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { loadIssue } from "./load-issue";
+import { loadIssue } from "@/server/pages/load-issue";
 
 /** Resolves the issue before the pages below stream, so an unknown issue or a wrong project answers 404. */
 export default async function IssueLayout({ params, children }: { params: Promise<{ projectSlug: string; issueId: string }>; children: ReactNode }) {

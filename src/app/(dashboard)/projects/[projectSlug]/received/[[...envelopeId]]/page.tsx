@@ -11,7 +11,7 @@ import { formatTimestamp } from "@/lib/format-time";
 import { getAppContext } from "@/server/app-context";
 import { isAppError } from "@/server/errors";
 import { getReceivedEnvelope } from "@/server/intake/get-received-envelope";
-import { loadProjectPage } from "../../load-project-page";
+import { loadProjectPage } from "@/server/pages/load-project-page";
 
 interface ReceivedPageProps {
   params: Promise<{ projectSlug: string; envelopeId?: string[] }>;
@@ -23,7 +23,7 @@ const loadEnvelope = cache(async (projectSlug: string, envelopeId: string[] | un
   const context = await getAppContext();
   const { db } = context;
   const { project } = await loadProjectPage(context, projectSlug);
-  const envelope = await getReceivedEnvelope(db, project.id, envelopeId ? Number(envelopeId[0]) : undefined).catch((error: unknown) => {
+  const envelope = await getReceivedEnvelope(context, project.id, envelopeId ? Number(envelopeId[0]) : undefined).catch((error: unknown) => {
     if (isAppError(error) && error.code === "not_found") notFound();
     throw error;
   });

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { loadIssueEvent } from "../../load-issue";
+import { loadIssueEvent } from "@/server/pages/load-issue";
 
 /** Resolves the event before the page streams, so an event id the issue does not have answers 404. */
 export default async function IssueEventLayout({ params, children }: { params: Promise<{ projectSlug: string; issueId: string; eventId?: string[] }>; children: ReactNode }) {

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
-import { IssuePageView } from "../../issue-page-view";
-import { loadIssue, loadIssueEvent, parseVolumeRange } from "../../load-issue";
+import { IssuePageView } from "@/components/issues/issue-page-view";
+import { loadIssue, loadIssueEvent, parseVolumeRange } from "@/server/pages/load-issue";
 
 interface EventPageProps {
   params: Promise<{ projectSlug: string; issueId: string; eventId?: string[] }>;

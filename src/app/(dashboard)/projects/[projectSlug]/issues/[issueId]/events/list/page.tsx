@@ -11,7 +11,7 @@ import { Label } from "@/components/ui/label";
 import { getAppContext } from "@/server/app-context";
 import { isAppError } from "@/server/errors";
 import { listIssueEvents, type IssueEventPage } from "@/server/events/list-issue-events";
-import { loadIssue } from "../../load-issue";
+import { loadIssue } from "@/server/pages/load-issue";
 
 interface EventListPageProps {
   params: Promise<{ projectSlug: string; issueId: string }>;
@@ -33,12 +33,12 @@ export default async function EventListPage({ params, searchParams }: EventListP
   const { projectSlug, issueId } = await params;
   const { issue, project, environments, eventCount } = await loadIssue(projectSlug, issueId);
   const filters = searchParamsSchema.parse(await searchParams);
-  const { db } = await getAppContext();
+  const context = await getAppContext();
   const issueBase = `/projects/${project.slug}/issues/${issue.id}`;
   let page: IssueEventPage;
   let cursorError: string | null = null;
   try {
-    page = await listIssueEvents(db, { issueId: issue.id, environment: filters.environment, release: filters.release, query: filters.query, cursor: filters.cursor || null });
+    page = await listIssueEvents(context, { issueId: issue.id, environment: filters.environment, release: filters.release, query: filters.query, cursor: filters.cursor || null });
   } catch (error) {
     if (!isAppError(error) || error.code !== "bad_request") throw error;
     cursorError = error.message;

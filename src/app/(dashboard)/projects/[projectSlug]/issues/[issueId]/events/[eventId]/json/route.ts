@@ -13,12 +13,11 @@ const eventIdPattern = /^[0-9a-f]{32}$/i;
  */
 export async function GET(_request: Request, { params }: { params: Promise<{ projectSlug: string; issueId: string; eventId: string }> }): Promise<Response> {
   const context = await getAppContext();
-  const { db } = context;
   const { projectSlug, issueId, eventId } = await params;
   if (!issueIdPattern.test(issueId) || !eventIdPattern.test(eventId)) return new Response("Not found", { status: 404 });
   try {
-    const { project } = await authorizeProject(context, projectSlug, "read");
-    const event = await getIssueEvent(db, { projectId: project.id, issueId: Number(issueId), event: { eventId } });
+    const { project } = await authorizeProject(context, "event.read", projectSlug);
+    const event = await getIssueEvent(context, { projectId: project.id, issueId: Number(issueId), event: { eventId } });
     if (!event) return new Response("Not found", { status: 404 });
     const body = Buffer.from(`${JSON.stringify(event.payload, null, 2)}\n`, "utf8");
     return new Response(new Uint8Array(body), { headers: downloadHeaders(`event-${event.eventId}.json`, "application/json", body.byteLength) });

@@ -13,12 +13,11 @@ const eventIdPattern = /^[0-9a-f]{32}$/i;
  */
 export async function GET(_request: Request, { params }: { params: Promise<{ projectSlug: string; issueId: string; eventId: string; attachmentId: string }> }): Promise<Response> {
   const context = await getAppContext();
-  const { db } = context;
   const { projectSlug, issueId, eventId, attachmentId } = await params;
   if (!idPattern.test(issueId) || !idPattern.test(attachmentId) || !eventIdPattern.test(eventId)) return new Response("Not found", { status: 404 });
   try {
-    const { project } = await authorizeProject(context, projectSlug, "read");
-    const attachment = await getEventAttachment(db, { projectId: project.id, issueId: Number(issueId), eventId: eventId.toLowerCase(), attachmentId: Number(attachmentId) });
+    const { project } = await authorizeProject(context, "attachment.read", projectSlug);
+    const attachment = await getEventAttachment(context, { projectId: project.id, issueId: Number(issueId), eventId: eventId.toLowerCase(), attachmentId: Number(attachmentId) });
     return new Response(new Uint8Array(attachment.body), { headers: downloadHeaders(attachment.filename, attachment.contentType, attachment.body.byteLength) });
   } catch (error) {
     if (isAppError(error)) return new Response(error.message, { status: httpStatusOf(error), headers: { "Content-Type": "text/plain; charset=utf-8" } });

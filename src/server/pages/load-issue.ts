@@ -1,10 +1,10 @@
 import { notFound } from "next/navigation";
 import { cache } from "react";
-import { getAppContext } from "@/server/app-context";
-import { getIssueEvent, type EventChoice } from "@/server/events/get-issue-event";
-import { isAppError } from "@/server/errors";
-import { getIssueDetails } from "@/server/issues/get-issue-details";
-import { loadProjectPage } from "../../load-project-page";
+import { getAppContext } from "../app-context";
+import { getIssueEvent, type EventChoice } from "../events/get-issue-event";
+import { isAppError } from "../errors";
+import { getIssueDetails } from "../issues/get-issue-details";
+import { loadProjectPage } from "@/server/pages/load-project-page";
 
 const issueIdPattern = /^[1-9]\d{0,14}$/;
 const eventIdPattern = /^(?:[0-9a-f]{32}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
@@ -22,10 +22,9 @@ export function notFoundOnMissing(error: unknown): never {
  */
 export const loadIssue = cache(async (projectSlug: string, issueId: string) => {
   const context = await getAppContext();
-  const { db } = context;
   if (!issueIdPattern.test(issueId)) notFound();
   const { project } = await loadProjectPage(context, projectSlug);
-  const details = await getIssueDetails(db, Number(issueId)).catch(notFoundOnMissing);
+  const details = await getIssueDetails(context, Number(issueId)).catch(notFoundOnMissing);
   if (details.issue.project_id !== project.id) notFound();
   return details;
 });
@@ -44,8 +43,7 @@ function parseEventChoice(path: string): EventChoice {
 export const loadIssueEvent = cache(async (projectSlug: string, issueId: string, eventPath: string) => {
   const { issue, project } = await loadIssue(projectSlug, issueId);
   const event = parseEventChoice(eventPath);
-  const { db } = await getAppContext();
-  return getIssueEvent(db, { projectId: project.id, issueId: issue.id, event }).catch(notFoundOnMissing);
+  return getIssueEvent(await getAppContext(), { projectId: project.id, issueId: issue.id, event }).catch(notFoundOnMissing);
 });
 
 /** `?volume=30d` switches the chart to 30 days by day; anything else is the default 24 hours. */

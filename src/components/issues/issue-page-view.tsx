@@ -27,7 +27,7 @@ import { explainGrouping } from "@/server/issues/explain-grouping";
 import { getIssueTagDistribution } from "@/server/issues/get-issue-tag-distribution";
 import { getIssueVolume, type VolumeRange } from "@/server/issues/get-issue-volume";
 import { listIssueComments } from "@/server/issues/list-issue-comments";
-import { addCommentAction, assignIssueAction, ignoreIssueAction, reopenIssueAction, resolveIssueAction, unmergeHashesAction } from "./actions";
+import { addCommentAction, assignIssueAction, ignoreIssueAction, reopenIssueAction, resolveIssueAction, unmergeHashesAction } from "@/app/(dashboard)/projects/[projectSlug]/issues/[issueId]/actions";
 
 interface IssuePageViewProps {
   details: IssueDetails;
@@ -50,13 +50,13 @@ const ranges: { value: VolumeRange; label: string; period: string }[] = [
  */
 export async function IssuePageView({ details, event, volume: range, path }: IssuePageViewProps) {
   const { issue, project, environments, hashes, activity, eventCount } = details;
-  const { db } = await getAppContext();
+  const context = await getAppContext();
   const [volume, tags, comments] = await Promise.all([
-    getIssueVolume(db, issue.id, { range }),
-    getIssueTagDistribution(db, issue.id),
-    listIssueComments(db, issue.id),
+    getIssueVolume(context, issue.id, { range }),
+    getIssueTagDistribution(context, issue.id),
+    listIssueComments(context, issue.id),
   ]);
-  const [attachments, grouping] = event ? await Promise.all([listEventAttachments(db, { projectId: project.id, eventId: event.eventId }), explainGrouping(db, project.id, event.payload)]) : [[], null];
+  const [attachments, grouping] = event ? await Promise.all([listEventAttachments(context, { projectId: project.id, eventId: event.eventId }), explainGrouping(context, project.id, event.payload)]) : [[], null];
 
   const issueBase = `/projects/${project.slug}/issues/${issue.id}`;
   const eventsBase = `${issueBase}/events`;

@@ -1,0 +1,45 @@
+import type { Permission } from "./viewer";
+
+/**
+ * Who may do what to a project's data: every verb that reads or changes it names its row here, and
+ * `authorize*` (authorize.ts) reads the permission from this table — the dashboard, the API and the CLI call
+ * the same verbs, so they cannot disagree. `read` is everyone who can see the project (and read-scoped
+ * tokens), `write` is triage (members, write-scoped tokens), `admin` is owners and admins (admin-scoped
+ * tokens). Rendered in docs/architecture.md and on the in-app "Roles and access" page; the matrix test
+ * (policy-matrix.db.test.ts) calls every verb as every kind of caller and expects what this table says.
+ */
+export const policy = {
+  "project.list": { permission: "read", summary: "List the projects one may see" },
+  "project.read": { permission: "read", summary: "Open a project: overview, set-up, DSNs" },
+  "project.create": { permission: "admin", summary: "Create a project" },
+  "project.update_settings": { permission: "admin", summary: "Change grouping rules and retention" },
+  "project.update_scrubbing": { permission: "admin", summary: "Change data scrubbing" },
+  "project.delete": { permission: "admin", summary: "Delete a project and all its data" },
+  "key.list": { permission: "read", summary: "List a project's client keys (DSNs)" },
+  "key.create": { permission: "admin", summary: "Create a client key" },
+  "key.rotate": { permission: "admin", summary: "Rotate a client key" },
+  "key.set_active": { permission: "admin", summary: "Disable or enable a client key" },
+  "key.set_rate_limit": { permission: "admin", summary: "Set a client key's rate limit" },
+  "issue.list": { permission: "read", summary: "Search and list issues, live updates" },
+  "issue.read": { permission: "read", summary: "Open an issue: details, volume, tags, grouping, comments" },
+  "issue.resolve": { permission: "write", summary: "Resolve an issue (now, in a release, in the next release)" },
+  "issue.ignore": { permission: "write", summary: "Ignore an issue (forever, for a count, users or time)" },
+  "issue.unresolve": { permission: "write", summary: "Reopen an issue" },
+  "issue.assign": { permission: "write", summary: "Assign an issue" },
+  "issue.comment": { permission: "write", summary: "Comment on an issue" },
+  "issue.merge": { permission: "write", summary: "Merge issues" },
+  "issue.unmerge": { permission: "write", summary: "Unmerge hashes from an issue" },
+  "issue.delete": { permission: "admin", summary: "Delete issues and their events for good" },
+  "event.read": { permission: "read", summary: "Read events, their JSON and the event API" },
+  "event.find_by_digest": { permission: "read", summary: "Find events by a Next.js error digest" },
+  "attachment.read": { permission: "read", summary: "List and download event attachments" },
+  "received.read": { permission: "read", summary: "Read received raw envelopes" },
+} as const satisfies Record<string, { permission: Permission; summary: string }>;
+
+export type Verb = keyof typeof policy;
+
+export const verbs = Object.keys(policy) as Verb[];
+
+export function permissionOf(verb: Verb): Permission {
+  return policy[verb].permission;
+}
