@@ -72,6 +72,16 @@ describe("resolveClientAddress", () => {
     expect(resolveClientAddress("10.0.0.2", "1.1.1.1, 0x0a000001", proxy)).toBe("10.0.0.2");
   });
 
+  it("remembers trust per configuration: a hop trusted by one list is not by another", () => {
+    const wide = trusted("10.0.0.0/8");
+    const narrow = trusted("10.0.0.2");
+    for (let round = 0; round < 2; round++) {
+      expect(resolveClientAddress("10.0.0.2", "198.51.100.7, 10.0.0.3", wide)).toBe("198.51.100.7");
+      expect(resolveClientAddress("10.0.0.2", "198.51.100.7, 10.0.0.3", narrow)).toBe("10.0.0.3");
+      expect(resolveClientAddress("10.0.0.3", "198.51.100.7", narrow)).toBe("10.0.0.3");
+    }
+  });
+
   it("reads repeated X-Forwarded-For lines as one list, in order", () => {
     expect(resolveClientAddress("10.0.0.2", ["1.1.1.1", "198.51.100.7"], trusted("10.0.0.2"))).toBe("198.51.100.7");
   });
