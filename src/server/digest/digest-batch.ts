@@ -81,9 +81,9 @@ async function writeDigest(trx: Kysely<Database>, dialect: Dialect, { rows, clea
     await trx.updateTable("intake").set({ digested_at: now }).where("id", "in", clean.slice(start, start + 500)).execute();
   }
   for (const { id, problems } of failed) await trx.updateTable("intake").set({ digested_at: now, digest_error: problems }).where("id", "=", id).execute();
-  for (const { id, body } of rows.scrubbedBodies) {
+  for (const { id, body, summary } of rows.scrubbedBodies) {
     await trx.updateTable("intake_bodies").set({ body }).where("intake_id", "=", id).execute();
-    await trx.updateTable("intake").set({ body_bytes: body.length }).where("id", "=", id).execute();
+    await trx.updateTable("intake").set({ body_bytes: body.length, summary }).where("id", "=", id).execute();
   }
 }
 

@@ -7,11 +7,12 @@ import type { GroupedEvent } from "../issues/assign-events-to-issues";
 import { deriveCulprit } from "../issues/derive-culprit";
 import { eventTagPairs } from "../issues/event-tag-pairs";
 import { serializeEnvelope } from "../ingest/serialize-envelope";
+import { summarizeEnvelopeItems } from "../ingest/inspect-envelope";
 import type { DigestConfigOf, ProjectDigestConfig } from "../projects/load-digest-configs";
 import { normalizeEvent } from "./normalize-event";
 import { userKeyOf } from "./normalize-user";
 import { isRecord } from "@/lib/json-values";
-import { scrubEvent } from "./scrub-event";
+import { scrubEvent, textScrubbingFor } from "./scrub-event";
 
 const utf8 = new TextDecoder();
 const utf8Encoder = new TextEncoder();
@@ -31,8 +32,8 @@ export interface DigestRows {
   storedItems: Insertable<StoredItemsTable>[];
   sessionCounts: Insertable<SessionCountsTable>[];
   outcomes: Insertable<OutcomesTable>[];
-  /** Raw envelopes that held secrets, rewritten with them filtered (the intake keeps envelopes after digest). */
-  scrubbedBodies: { id: number; body: Uint8Array }[];
+  /** Raw envelopes that held secrets, rewritten with them filtered (the intake keeps envelopes after digest), and their summaries read again. */
+  scrubbedBodies: { id: number; body: Uint8Array; summary: string | null }[];
 }
 
 export function emptyDigestRows(): DigestRows {
@@ -67,7 +68,9 @@ export function digestEnvelope(row: IntakeForDigest, rows: DigestRows, configOf:
       problems.push(`item ${index + 1} (${item.header.type}): ${(error as Error).message}`);
     }
   }
-  if (isScrubbed) rows.scrubbedBodies.push({ id: row.id, body: serializeEnvelope(envelope.header, envelope.items) });
+  if (isScrubbed) {
+    rows.scrubbedBodies.push({ id: row.id, body: serializeEnvelope(envelope.header, envelope.items), summary: summarizeEnvelopeItems(envelope.items, textScrubbingFor(config.scrubbing)) });
+  }
   return problems;
 }
 

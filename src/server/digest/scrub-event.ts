@@ -1,5 +1,6 @@
 import { isRecord, type JsonObject } from "@/lib/json-values";
 import { filtered, scrubText, type TextScrubbing } from "./scrub-text";
+import { decodeParameterName } from "./scrub-url";
 
 export { filtered };
 
@@ -49,7 +50,8 @@ const idKey = /(?:^|[-_.])id$|[a-z]Id$|^id$|^digest$/;
 
 const normalizeKey = (key: string) => key.toLowerCase().replace(/[-_.\s]/g, "");
 
-function textScrubbing(settings: ScrubSettings): TextScrubbing {
+/** How the text of one event is scrubbed under a project's settings; make one per event (it remembers keys). */
+export function textScrubbingFor(settings: ScrubSettings): TextScrubbing {
   const words = [...sensitiveKeyWords, ...settings.extraKeys.map(normalizeKey).filter(Boolean)];
   const safe = new Set(settings.safeFields.map(normalizeKey));
   // The same keys recur all over an event (function, filename, lineno…): decide each once.
@@ -57,7 +59,8 @@ function textScrubbing(settings: ScrubSettings): TextScrubbing {
   const isSensitiveKey = (key: string) => {
     let isSensitive = decided.get(key);
     if (isSensitive === undefined) {
-      const normalized = normalizeKey(key);
+      // A query string sent as pairs or an object keeps its names encoded (`api%5Fkey`).
+      const normalized = normalizeKey(key.includes("%") || key.includes("+") ? decodeParameterName(key) : key);
       isSensitive = !safe.has(normalized) && words.some((word) => normalized.includes(word));
       decided.set(key, isSensitive);
     }
@@ -76,7 +79,7 @@ function textScrubbing(settings: ScrubSettings): TextScrubbing {
  */
 export function scrubEvent(event: JsonObject, settings: ScrubSettings): number {
   if (!settings.isEnabled) return 0;
-  const text = textScrubbing(settings);
+  const text = textScrubbingFor(settings);
   const { isSensitiveKey } = text;
   const state = { count: 0 };
 

@@ -1,5 +1,7 @@
-/** What a scrubbed value becomes, as in Sentry. */
-export const filtered = "[Filtered]";
+import { filtered } from "./filtered";
+import { scrubUrlsInText } from "./scrub-url";
+
+export { filtered };
 
 export interface TextScrubbing {
   isSensitiveKey: (key: string) => boolean;
@@ -9,8 +11,6 @@ export interface TextScrubbing {
 
 const privateKeyBlock = /-----BEGIN[A-Z0-9 ]*PRIVATE KEY-----[\s\S]*?(?:-----END[A-Z0-9 ]*PRIVATE KEY-----|$)/g;
 const schemeCredentials = /\b(bearer|basic|token|digest)(\s+)[A-Za-z0-9\-._~+/]{8,}=*/gi;
-/** `name=value` in a URL, query string, cookie header or log line; the name decides. */
-const keyValuePairs = /(^|[?&;,\s])([^=&;?#\s,]+)=([^&;#\s,]*)/g;
 const cardCandidates = /\b\d(?:[ -]?\d){12,18}\b/g;
 const emails = /[a-zA-Z0-9._%+-]+@[a-zA-Z0-9-]+(?:\.[a-zA-Z0-9-]+)*\.[a-zA-Z]{2,}/g;
 const ipv4 = /\b(?:25[0-5]|2[0-4]\d|1?\d?\d)(?:\.(?:25[0-5]|2[0-4]\d|1?\d?\d)){3}\b/g;
@@ -21,7 +21,8 @@ const ipLike = /\d\.\d|:[0-9a-f]{0,4}:/i;
 
 /**
  * The secret-looking parts of one string, replaced: private key blocks, credentials after an auth scheme
- * (`Bearer …`), values of sensitive `name=value` pairs, Luhn-valid card numbers, and — when the project asks
+ * (`Bearer …`), values of sensitive parameters and passwords in URLs, query strings, cookie strings and
+ * `name=value` words (scrub-url), Luhn-valid card numbers, and — when the project asks
  * — e-mail and IP addresses. Returns the string unchanged (the same instance) when nothing matched. Each
  * pattern runs only after a cheap test says it could match: every string of every event passes here.
  */
@@ -29,25 +30,13 @@ export function scrubText(value: string, scrubbing: TextScrubbing, isIdentifier 
   let text = value;
   if (text.includes("-----BEGIN")) text = text.replace(privateKeyBlock, filtered);
   if (authSchemes.test(text)) text = text.replace(schemeCredentials, (_match, scheme: string, space: string) => `${scheme}${space}${filtered}`);
-  if (text.includes("=")) {
-    text = text.replace(keyValuePairs, (match, separator: string, name: string, pairValue: string) =>
-      pairValue !== "" && pairValue !== filtered && scrubbing.isSensitiveKey(safeDecode(name)) ? `${separator}${name}=${filtered}` : match,
-    );
-  }
+  if (text.includes("=") || (text.includes("@") && text.includes("://"))) text = scrubUrlsInText(text, scrubbing.isSensitiveKey);
   if (!isIdentifier && digitRun.test(text)) text = text.replace(cardCandidates, (match) => (isCardNumber(match) ? filtered : match));
   if (scrubbing.scrubEmails && text.includes("@")) text = text.replace(emails, filtered);
   if (scrubbing.scrubIpAddresses && ipLike.test(text)) {
     text = text.replace(ipv4, filtered).replace(ipv6, (match) => (match.includes("::") || match.split(":").length >= 8 ? filtered : match));
   }
   return text === value ? value : text;
-}
-
-function safeDecode(name: string): string {
-  try {
-    return decodeURIComponent(name);
-  } catch {
-    return name;
-  }
 }
 
 /** 13–19 digits that pass the Luhn check (the check Sentry and Relay use for `@creditcard`). */

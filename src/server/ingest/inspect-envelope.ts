@@ -1,6 +1,8 @@
 import type { LanternConfig } from "../config";
+import { defaultScrubSettings, textScrubbingFor } from "../digest/scrub-event";
+import { scrubText, type TextScrubbing } from "../digest/scrub-text";
 import { AppError } from "../errors";
-import type { ParsedEnvelope } from "./parse-envelope";
+import type { EnvelopeItem, ParsedEnvelope } from "./parse-envelope";
 
 export interface EnvelopeFacts {
   eventId: string | null;
@@ -12,6 +14,7 @@ export interface EnvelopeFacts {
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 const hexId = /^[0-9a-f]{32}$/;
 const jsonItemTypes = new Set(["event", "transaction", "feedback", "user_report", "check_in", "session", "sessions", "client_report"]);
+const summarizedItemTypes = new Set(["event", "transaction", "feedback"]);
 const maxSummaryLength = 300;
 
 /**
@@ -38,9 +41,9 @@ export function inspectEnvelope(envelope: ParsedEnvelope, limits: LanternConfig[
     }
     if (!jsonItemTypes.has(type)) return;
     const value = parseJsonObject(item.payload, `item ${index + 1} (${type})`);
-    if (type === "event" || type === "transaction" || type === "feedback") {
+    if (summarizedItemTypes.has(type)) {
       eventId ??= normalizeId(value.event_id);
-      summary ??= describeEvent(value);
+      summary ??= summarizeEvent(value);
     }
   });
   const sdk = envelope.header.sdk as { name?: unknown } | undefined;
@@ -69,6 +72,35 @@ function normalizeId(value: unknown): string | null {
   return hexId.test(id) ? id : null;
 }
 
+/**
+ * What the received list, the envelope's heading and its page title show for an event, with secrets
+ * filtered like every other text Lantern keeps: at ingest by the default rules (the project's settings are
+ * digest's to load), and again by digest under the project's settings when they filtered anything in the
+ * envelope (summarizeEnvelopeItems). The whole text is scrubbed before it is cut, so a secret is never
+ * left half shown at the cut; scrubbing is linear, and ingest has just parsed the same bytes.
+ */
+export function summarizeEvent(event: Record<string, unknown>, scrubbing: TextScrubbing = textScrubbingFor(defaultScrubSettings)): string | null {
+  const text = describeEvent(event);
+  return text ? scrubText(text, scrubbing).slice(0, maxSummaryLength) || null : null;
+}
+
+/** The summary of an envelope's items as digest rewrote them (the first event-like item that has one). */
+export function summarizeEnvelopeItems(items: EnvelopeItem[], scrubbing: TextScrubbing): string | null {
+  for (const item of items) {
+    if (!summarizedItemTypes.has(item.header.type)) continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(utf8.decode(item.payload));
+    } catch {
+      continue;
+    }
+    if (value === null || typeof value !== "object" || Array.isArray(value)) continue;
+    const summary = summarizeEvent(value as Record<string, unknown>, scrubbing);
+    if (summary !== null) return summary;
+  }
+  return null;
+}
+
 function describeEvent(event: Record<string, unknown>): string | null {
   const exception = event.exception as { values?: unknown } | unknown[] | undefined;
   const values = Array.isArray(exception) ? exception : Array.isArray((exception as { values?: unknown })?.values) ? ((exception as { values: unknown[] }).values) : [];
@@ -91,5 +123,5 @@ function describeEvent(event: Record<string, unknown>): string | null {
   } else if (typeof (event.contexts as { feedback?: { message?: unknown } } | undefined)?.feedback?.message === "string") {
     text = (event.contexts as { feedback: { message: string } }).feedback.message;
   }
-  return text ? text.slice(0, maxSummaryLength) : null;
+  return text || null;
 }

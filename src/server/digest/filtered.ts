@@ -1,0 +1,2 @@
+/** What a scrubbed value becomes, as in Sentry. */
+export const filtered = "[Filtered]";
