@@ -1,0 +1,380 @@
+import { readFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { storeFixtureEvent } from "../../../tests/support/event-envelopes";
+import { createTestAuth, createTestConfig, createTestUser } from "../../../tests/support/test-accounts";
+import { createTestDatabase, testDialect, type TestDatabase } from "../../../tests/support/test-database";
+import { getApiContext } from "./get-api-context";
+import { deleteIssueRoute, issueRoute, updateIssueRoute } from "../api/routes/issue-routes";
+import { deleteIssuesRoute, listIssuesRoute, updateIssuesRoute } from "../api/routes/issue-list-routes";
+import { issueEventRoute, issueEventsRoute, projectEventRoute } from "../api/routes/event-routes";
+import { createKeyRoute, listKeysRoute } from "../api/routes/key-routes";
+import { listProjectsRoute, projectRoute } from "../api/routes/project-routes";
+import type { Role } from "../db/schema";
+import { digestBatch } from "../digest/digest-batch";
+import { findEventsByDigest } from "../events/find-events-by-digest";
+import { getEventAttachment } from "../events/get-event-attachment";
+import { getIssueEvent } from "../events/get-issue-event";
+import { listEventAttachments } from "../events/list-event-attachments";
+import { listIssueEvents } from "../events/list-issue-events";
+import { isAppError } from "../errors";
+import { getReceivedEnvelope } from "../intake/get-received-envelope";
+import { listReceivedEnvelopes } from "../intake/list-received-envelopes";
+import { addIssueComment } from "../issues/add-issue-comment";
+import { assignIssue } from "../issues/assign-issue";
+import { deleteIssues } from "../issues/delete-issues";
+import { explainGrouping } from "../issues/explain-grouping";
+import { getIssueDetails } from "../issues/get-issue-details";
+import { getIssueTagDistribution } from "../issues/get-issue-tag-distribution";
+import { getIssueVolume } from "../issues/get-issue-volume";
+import { ignoreIssue } from "../issues/ignore-issue";
+import { listIssueComments } from "../issues/list-issue-comments";
+import { mergeIssues } from "../issues/merge-issues";
+import { resolveIssue } from "../issues/resolve-issue";
+import { listApiProjectKeys } from "../api/keys/list-api-project-keys";
+import { listLiveIssueChanges } from "../issues/search/list-live-issue-changes";
+import { parseIssueQuery } from "../issues/search/parse-issue-query";
+import { listProjectChoices } from "../issues/search/list-project-choices";
+import { loadIssueList } from "../issues/search/load-issue-list";
+import { unmergeHashes } from "../issues/unmerge-hashes";
+import { unresolveIssue } from "../issues/unresolve-issue";
+import { createProject } from "../projects/create-project";
+import { deleteProject } from "../projects/delete-project";
+import { insertProject } from "../projects/insert-project";
+import { createProjectKey } from "../projects/keys/create-project-key";
+import { rotateProjectKey } from "../projects/keys/rotate-project-key";
+import { setProjectKeyActive } from "../projects/keys/set-project-key-active";
+import { setProjectKeyRateLimit } from "../projects/keys/set-project-key-rate-limit";
+import { listProjects } from "../projects/list-projects";
+import { listProjectsWithStats } from "../projects/list-projects-with-stats";
+import { updateProjectSettings } from "../projects/update-project-settings";
+import { updateScrubbingSettings } from "../projects/update-scrubbing-settings";
+import { createApiToken } from "../tokens/api-tokens";
+import { authorizeProject, type AccessContext } from "./authorize";
+import { policy, verbs, type Verb } from "./policy";
+import { loadViewer, type Permission } from "./viewer";
+
+/**
+ * The access matrix, generated from the policy table: every verb × every kind of caller × every surface that
+ * exposes it (the verb itself, as pages, server actions and the CLI call it; the /api/0/ route, through the
+ * real route handler with a real Bearer token). The expected outcome is computed from the table and from
+ * who the caller is — never written per case — so a verb whose code asks for another permission than its
+ * row, a row changed without the code, or a verb without a row, fails here. The server-action surface (forged
+ * ids through Next's real action endpoint) calls these same verbs; e2e/team-isolation.spec.ts drives it.
+ */
+
+type Actor = "owner" | "admin" | "member" | "otherTeamMember" | "readToken" | "writeToken" | "adminToken" | "memberWriteToken" | "anonymous";
+type Outcome = "allowed" | "forbidden" | "not_found" | "unauthorized";
+
+/** What each caller holds, written out here (not read from the code under test). */
+const actors: Record<Actor, { user: "owner" | "admin" | "member" | "otherTeamMember" | null; scopes?: Permission[]; permissions: Permission[]; seesShop: boolean }> = {
+  owner: { user: "owner", permissions: ["read", "write", "admin"], seesShop: true },
+  admin: { user: "admin", permissions: ["read", "write", "admin"], seesShop: true },
+  member: { user: "member", permissions: ["read", "write"], seesShop: true },
+  otherTeamMember: { user: "otherTeamMember", permissions: ["read", "write"], seesShop: false },
+  readToken: { user: "admin", scopes: ["read"], permissions: ["read"], seesShop: true },
+  writeToken: { user: "admin", scopes: ["read", "write"], permissions: ["read", "write"], seesShop: true },
+  adminToken: { user: "admin", scopes: ["read", "write", "admin"], permissions: ["read", "write", "admin"], seesShop: true },
+  memberWriteToken: { user: "member", scopes: ["read", "write"], permissions: ["read", "write"], seesShop: true },
+  anonymous: { user: null, permissions: [], seesShop: false },
+};
+const actorNames = Object.keys(actors) as Actor[];
+
+/** Verbs on no one project: visibility does not apply, only the permission. */
+const instanceWide = new Set<Verb>(["project.list", "project.create", "event.find_by_digest"]);
+
+/** The permission each verb needs, as docs/architecture.md states it for people: the table must match it. */
+function documentedPolicy(): Map<string, string> {
+  const text = readFileSync(new URL("../../../docs/architecture.md", import.meta.url), "utf8");
+  const rows = [...text.matchAll(/^\s*\| `([a-z_.]+)` \| (read|write|admin) \|/gm)];
+  return new Map(rows.map((row) => [row[1]!, row[2]!]));
+}
+
+function expected(verb: Verb, actor: Actor): Outcome {
+  const who = actors[actor];
+  if (who.user === null) return "unauthorized";
+  if (!instanceWide.has(verb) && !who.seesShop) return "not_found";
+  return who.permissions.includes(policy[verb].permission) ? "allowed" : "forbidden";
+}
+
+interface Target {
+  projectId: number;
+  projectSlug: string;
+  issueId: number;
+  secondIssueId: number;
+  eventId: string;
+  hash: string;
+  keyId: number;
+  intakeId: number;
+  attachmentId: number;
+}
+
+/** A route handler as Next calls it; each one's own params type is narrower, hence the loose one here. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type RouteHandler = (request: Request, context: { params: Promise<any> }) => Promise<Response>;
+
+interface ApiCall {
+  route: RouteHandler;
+  method: string;
+  path: string;
+  params: Record<string, string>;
+  body?: unknown;
+}
+
+interface Driver {
+  /** Changes something that cannot be repeated (delete, merge…): every call gets its own issues and project. */
+  isDestructive?: boolean;
+  call: (context: AccessContext, target: Target) => Promise<unknown>;
+  api?: (target: Target) => ApiCall[];
+}
+
+const org = "lantern";
+
+function emptyQuery() {
+  const parsed = parseIssueQuery("");
+  if (!parsed.ok) throw new Error("the empty query must parse");
+  return parsed.query;
+}
+
+/** One row per verb of the table; `satisfies` makes a verb without a driver a type error, and the first test checks it at run time. */
+const drivers = {
+  "project.list": {
+    call: async (context) => [await listProjectsWithStats(context), await listProjects(context), await listProjectChoices(context)],
+    api: (): ApiCall[] => [{ route: listProjectsRoute, method: "GET", path: "/api/0/projects/", params: {} }],
+  },
+  "project.read": { call: (context, t) => authorizeProject(context, "project.read", t.projectSlug), api: (t): ApiCall[] => [{ route: projectRoute, method: "GET", path: `/api/0/projects/${org}/${t.projectSlug}/`, params: { organizationSlug: org, projectSlug: t.projectSlug } }] },
+  "project.create": { isDestructive: true, call: (context) => createProject(context, { name: "matrix made", platform: "node" }) },
+  "project.update_settings": { call: (context, t) => updateProjectSettings(context, t.projectId, { fingerprintRules: "", stacktraceRules: "", retentionDays: "", maxEventsPerIssue: "" }) },
+  "project.update_scrubbing": { call: (context, t) => updateScrubbingSettings(context, t.projectId, { isEnabled: true, extraKeys: "", safeFields: "", scrubIpAddresses: false, scrubEmails: false }) },
+  "project.delete": { isDestructive: true, call: (context, t) => deleteProject(context, { projectId: t.projectId, confirmSlug: t.projectSlug }) },
+  "key.list": { call: (context, t) => listApiProjectKeys(context, t.projectSlug, null), api: (t): ApiCall[] => [{ route: listKeysRoute, method: "GET", path: `/api/0/projects/${org}/${t.projectSlug}/keys/`, params: { organizationSlug: org, projectSlug: t.projectSlug } }] },
+  "key.create": {
+    call: (context, t) => createProjectKey(context, { projectId: t.projectId, label: "matrix" }),
+    api: (t): ApiCall[] => [{ route: createKeyRoute, method: "POST", path: `/api/0/projects/${org}/${t.projectSlug}/keys/`, params: { organizationSlug: org, projectSlug: t.projectSlug }, body: { name: "matrix" } }],
+  },
+  "key.rotate": { isDestructive: true, call: (context, t) => rotateProjectKey(context, { projectId: t.projectId, keyId: t.keyId }) },
+  "key.set_active": { call: (context, t) => setProjectKeyActive(context, { projectId: t.projectId, keyId: t.keyId, isActive: true }) },
+  "key.set_rate_limit": { call: (context, t) => setProjectKeyRateLimit(context, { projectId: t.projectId, keyId: t.keyId, count: null, windowSeconds: null }) },
+  "issue.list": {
+    call: async (context, t) => [await loadIssueList(context, { projectId: t.projectId, query: "", sort: "last_seen" }), await listLiveIssueChanges(context, { projectId: t.projectId, query: emptyQuery(), since: 0 })],
+    api: (t): ApiCall[] => [{ route: listIssuesRoute, method: "GET", path: `/api/0/projects/${org}/${t.projectSlug}/issues/`, params: { organizationSlug: org, projectSlug: t.projectSlug } }],
+  },
+  "issue.read": {
+    call: async (context, t) => [
+      await getIssueDetails(context, t.issueId),
+      await getIssueVolume(context, t.issueId),
+      await getIssueTagDistribution(context, t.issueId),
+      await listIssueComments(context, t.issueId),
+      await explainGrouping(context, t.projectId, { message: "x" }),
+    ],
+    api: (t): ApiCall[] => [{ route: issueRoute, method: "GET", path: `/api/0/issues/${t.issueId}/`, params: { issueId: String(t.issueId) } }],
+  },
+  "issue.resolve": {
+    call: (context, t) => resolveIssue(context, { issueId: t.issueId, kind: "now" }),
+    api: (t): ApiCall[] => [
+      { route: updateIssueRoute, method: "PUT", path: `/api/0/issues/${t.issueId}/`, params: { issueId: String(t.issueId) }, body: { status: "resolved" } },
+      { route: updateIssuesRoute, method: "PUT", path: `/api/0/projects/${org}/${t.projectSlug}/issues/?id=${t.issueId}`, params: { organizationSlug: org, projectSlug: t.projectSlug }, body: { status: "resolved" } },
+    ],
+  },
+  "issue.ignore": {
+    call: (context, t) => ignoreIssue(context, { issueId: t.issueId, until: { kind: "forever" } }),
+    api: (t): ApiCall[] => [{ route: updateIssueRoute, method: "PUT", path: `/api/0/issues/${t.issueId}/`, params: { issueId: String(t.issueId) }, body: { status: "ignored" } }],
+  },
+  "issue.unresolve": {
+    call: (context, t) => unresolveIssue(context, { issueId: t.issueId }),
+    api: (t): ApiCall[] => [{ route: updateIssueRoute, method: "PUT", path: `/api/0/issues/${t.issueId}/`, params: { issueId: String(t.issueId) }, body: { status: "unresolved" } }],
+  },
+  "issue.assign": {
+    call: (context, t) => assignIssue(context, { issueId: t.issueId, assignee: "someone" }),
+    api: (t): ApiCall[] => [{ route: updateIssueRoute, method: "PUT", path: `/api/0/issues/${t.issueId}/`, params: { issueId: String(t.issueId) }, body: { assignedTo: "someone" } }],
+  },
+  "issue.comment": { call: (context, t) => addIssueComment(context, { issueId: t.issueId, body: "matrix" }) },
+  "issue.merge": {
+    isDestructive: true,
+    call: (context, t) => mergeIssues(context, { issueIds: [t.issueId, t.secondIssueId] }),
+    api: (t): ApiCall[] => [{ route: updateIssuesRoute, method: "PUT", path: `/api/0/projects/${org}/${t.projectSlug}/issues/?id=${t.issueId}&id=${t.secondIssueId}`, params: { organizationSlug: org, projectSlug: t.projectSlug }, body: { merge: true } }],
+  },
+  "issue.unmerge": { isDestructive: true, call: (context, t) => unmergeHashes(context, { issueId: t.issueId, hashes: [t.hash] }) },
+  "issue.delete": {
+    isDestructive: true,
+    call: (context, t) => deleteIssues(context, { issueIds: [t.issueId] }),
+    api: (t): ApiCall[] => [
+      { route: deleteIssueRoute, method: "DELETE", path: `/api/0/issues/${t.issueId}/`, params: { issueId: String(t.issueId) } },
+      { route: deleteIssuesRoute, method: "DELETE", path: `/api/0/projects/${org}/${t.projectSlug}/issues/?id=${t.issueId}`, params: { organizationSlug: org, projectSlug: t.projectSlug } },
+    ],
+  },
+  "event.read": {
+    call: async (context, t) => [await getIssueEvent(context, { projectId: t.projectId, issueId: t.issueId, event: "latest" }), await listIssueEvents(context, { issueId: t.issueId })],
+    api: (t): ApiCall[] => [
+      { route: issueEventsRoute, method: "GET", path: `/api/0/issues/${t.issueId}/events/`, params: { issueId: String(t.issueId) } },
+      { route: issueEventRoute, method: "GET", path: `/api/0/issues/${t.issueId}/events/latest/`, params: { issueId: String(t.issueId), eventId: "latest" } },
+      { route: projectEventRoute, method: "GET", path: `/api/0/projects/${org}/${t.projectSlug}/events/${t.eventId}/`, params: { organizationSlug: org, projectSlug: t.projectSlug, eventId: t.eventId } },
+    ],
+  },
+  "event.find_by_digest": { call: (context) => findEventsByDigest(context, { digest: "matrix-digest" }) },
+  "attachment.read": {
+    call: async (context, t) => [
+      await listEventAttachments(context, { projectId: t.projectId, eventId: t.eventId }),
+      await getEventAttachment(context, { projectId: t.projectId, issueId: t.issueId, eventId: t.eventId, attachmentId: t.attachmentId }),
+    ],
+  },
+  "received.read": { call: async (context, t) => [await listReceivedEnvelopes(context, t.projectId), await getReceivedEnvelope(context, t.projectId, t.intakeId)] },
+} satisfies Record<Verb, Driver>;
+
+async function outcomeOf(promise: Promise<unknown>): Promise<Outcome | string> {
+  try {
+    await promise;
+    return "allowed";
+  } catch (error) {
+    if (isAppError(error) && (error.code === "forbidden" || error.code === "not_found" || error.code === "unauthorized")) return error.code;
+    return `unexpected: ${error instanceof Error ? error.message : String(error)}`;
+  }
+}
+
+function outcomeOfStatus(status: number): Outcome | string {
+  if (status >= 200 && status < 300) return "allowed";
+  return ({ 401: "unauthorized", 403: "forbidden", 404: "not_found" } as Record<number, Outcome>)[status] ?? `status ${status}`;
+}
+
+describe(`the access matrix (policy.ts × callers × surfaces) on ${testDialect}`, () => {
+  let database: TestDatabase;
+  const config = createTestConfig();
+  const userIds: Record<string, string> = {};
+  const tokens: Partial<Record<Actor, string>> = {};
+  let shop: Target;
+  let blogProjectId = 0;
+  let sequence = 0;
+  const holder = globalThis as typeof globalThis & { lanternDatabase?: Promise<unknown> };
+  let previousDatabase: Promise<unknown> | undefined;
+
+  async function contextOf(actor: Actor): Promise<AccessContext> {
+    const who = actors[actor];
+    const viewer = (await loadViewer(database.db, userIds[who.user!]!, who.scopes))!;
+    return { db: database.db, database, config, viewer, source: { actor: viewer.actor, actorEmail: viewer.email, ipAddress: "192.0.2.1", userAgent: "vitest" } };
+  }
+
+  /** A fresh issue (two events, so merge and unmerge have what they need) in `projectId`; returns its ids. */
+  async function sendIssue(projectId: number, title: string): Promise<{ issueId: number; eventId: string; hash: string }> {
+    let eventId = "";
+    await storeFixtureEvent(database.db, projectId, "node-message.envelope", (event) => {
+      event.message = title;
+      event.tags = { digest: "matrix-digest" };
+      eventId = event.event_id as string;
+    });
+    while ((await digestBatch(database)) > 0);
+    const event = await database.db.selectFrom("events").select(["issue_id", "group_hash"]).where("event_id", "=", eventId).executeTakeFirstOrThrow();
+    return { issueId: Number(event.issue_id), eventId, hash: event.group_hash! };
+  }
+
+  /** A project of the member's team with issues, a key, an envelope and an attachment: what every verb acts on. */
+  async function freshTarget(): Promise<Target> {
+    sequence += 1;
+    const { project, key } = await insertProject(database.db, { name: `shop ${sequence}`, platform: "node" });
+    await database.db.insertInto("team_projects").values({ team_id: Number(userIds.teamA), project_id: project.id }).execute();
+    const first = await sendIssue(project.id, `Matrix failure ${sequence} a`);
+    const second = await sendIssue(project.id, `Matrix failure ${sequence} b`);
+    const intake = await database.db.selectFrom("intake").select("id").where("project_id", "=", project.id).orderBy("id").executeTakeFirstOrThrow();
+    const attachment = await database.db
+      .insertInto("attachments")
+      .values({ project_id: project.id, event_id: first.eventId, intake_id: intake.id, filename: "a.txt", content_type: "text/plain", attachment_type: "event.attachment", size: 1, body: new Uint8Array([65]) })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    // Unmerge needs an issue holding two hashes: the second issue is merged into the first, as a person would.
+    const { issueId: mergedInto } = await mergeIssues({ ...(await contextOf("owner")) }, { issueIds: [first.issueId, second.issueId] });
+    const hashOfSecond = second.hash;
+    const third = await sendIssue(project.id, `Matrix failure ${sequence} c`);
+    return { projectId: project.id, projectSlug: project.slug, issueId: mergedInto, secondIssueId: third.issueId, eventId: first.eventId, hash: hashOfSecond, keyId: key.id, intakeId: intake.id, attachmentId: attachment.id };
+  }
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    previousDatabase = holder.lanternDatabase;
+    // The route handlers read the process's database, as under `lantern start`: here, this test's.
+    holder.lanternDatabase = Promise.resolve(database);
+    const auth = createTestAuth(database, config);
+    for (const [name, role] of [["owner", "owner"], ["admin", "admin"], ["member", "member"], ["otherTeamMember", "member"]] as [string, Role][]) {
+      userIds[name] = (await createTestUser(database, auth, role)).userId;
+    }
+    const now = Date.now();
+    const teamA = await database.db.insertInto("teams").values({ slug: "matrix-a", name: "A", created_at: now }).returning("id").executeTakeFirstOrThrow();
+    const teamB = await database.db.insertInto("teams").values({ slug: "matrix-b", name: "B", created_at: now }).returning("id").executeTakeFirstOrThrow();
+    userIds.teamA = String(teamA.id);
+    await database.db.insertInto("team_members").values([{ team_id: teamA.id, user_id: userIds.member! }, { team_id: teamB.id, user_id: userIds.otherTeamMember! }]).execute();
+    const blog = await insertProject(database.db, { name: "blog", platform: "node" });
+    blogProjectId = blog.project.id;
+    await database.db.insertInto("team_projects").values({ team_id: teamB.id, project_id: blogProjectId }).execute();
+    for (const actor of actorNames) {
+      const who = actors[actor];
+      if (who.user === null) continue;
+      tokens[actor] = (await createApiToken(database.db, { userId: userIds[who.user]!, name: actor, scopes: who.scopes ?? ["read", "write", "admin"] })).token;
+    }
+    shop = await freshTarget();
+  }, 120_000);
+
+  afterAll(async () => {
+    holder.lanternDatabase = previousDatabase;
+    await database?.destroy();
+  });
+
+  it("has a driver for every verb of the table, a row for every driver, and the table is the one docs/architecture.md states", () => {
+    expect(Object.keys(drivers).sort()).toEqual([...verbs].sort());
+    const documented = documentedPolicy();
+    expect(Object.fromEntries(documented)).toEqual(Object.fromEntries(verbs.map((verb) => [verb, policy[verb].permission])));
+  });
+
+  it("every verb, called directly as each caller, answers what the table says", async () => {
+    const mismatches: string[] = [];
+    for (const verb of verbs) {
+      const driver: Driver = drivers[verb];
+      for (const actor of actorNames) {
+        if (actors[actor].user === null) continue;
+        const target = driver.isDestructive ? await freshTarget() : shop;
+        const got = await outcomeOf(driver.call(await contextOf(actor), target));
+        const want = expected(verb, actor);
+        if (got !== want) mismatches.push(`${verb} as ${actor}: ${got}, table says ${want}`);
+      }
+    }
+    expect(mismatches).toEqual([]);
+  }, 300_000);
+
+  it("every /api/0/ route answers each caller's token (or none) with the table's status", async () => {
+    const mismatches: string[] = [];
+    for (const verb of verbs) {
+      const driver: Driver = drivers[verb];
+      if (!driver.api) continue;
+      for (const actor of actorNames) {
+        for (let index = 0; index < driver.api(shop).length; index++) {
+          const target = driver.isDestructive ? await freshTarget() : shop;
+          const call = driver.api(target)[index]!;
+          const headers: Record<string, string> = { "content-type": "application/json" };
+          if (tokens[actor]) headers.authorization = `Bearer ${tokens[actor]}`;
+          const request = new Request(`http://lantern.test${call.path}`, { method: call.method, headers, body: call.body === undefined ? undefined : JSON.stringify(call.body) });
+          const response = await call.route(request, { params: Promise.resolve(call.params) });
+          const got = outcomeOfStatus(response.status);
+          const want = expected(verb, actor);
+          if (got !== want) mismatches.push(`${call.method} ${call.path} (${verb}) as ${actor}: ${got}, table says ${want} — ${await response.text()}`);
+        }
+      }
+    }
+    expect(mismatches).toEqual([]);
+  }, 300_000);
+
+  it("a member's write-scoped token gets 403 from single and bulk DELETE and the issue stays; an admin token deletes", async () => {
+    const target = await freshTarget();
+    const call = (route: RouteHandler, path: string, params: Record<string, string>, token: string) =>
+      route(new Request(`http://lantern.test${path}`, { method: "DELETE", headers: { authorization: `Bearer ${token}` } }), { params: Promise.resolve(params) });
+    const single = () => call(deleteIssueRoute, `/api/0/issues/${target.issueId}/`, { issueId: String(target.issueId) }, tokens.memberWriteToken!);
+    const bulk = () => call(deleteIssuesRoute, `/api/0/projects/${org}/${target.projectSlug}/issues/?id=${target.issueId}`, { organizationSlug: org, projectSlug: target.projectSlug }, tokens.memberWriteToken!);
+    expect((await single()).status).toBe(403);
+    expect((await bulk()).status).toBe(403);
+    expect(await database.db.selectFrom("issues").select("id").where("id", "=", target.issueId).executeTakeFirst()).toBeDefined();
+    const byAdmin = await call(deleteIssueRoute, `/api/0/issues/${target.issueId}/`, { issueId: String(target.issueId) }, tokens.adminToken!);
+    expect(byAdmin.status).toBe(202);
+    expect(await database.db.selectFrom("issues").select("id").where("id", "=", target.issueId).executeTakeFirst()).toBeUndefined();
+  }, 60_000);
+
+  it("the API context of a member's token is the viewer the verbs see (no surface widens or narrows it)", async () => {
+    const context = await getApiContext(new Request("http://lantern.test/api/0/", { headers: { authorization: `Bearer ${tokens.memberWriteToken}` } }));
+    expect([...context.viewer.permissions].sort()).toEqual(["read", "write"]);
+    expect(context.viewer.projectIds === "all" ? "all" : [...context.viewer.projectIds].includes(blogProjectId)).toBe(false);
+  });
+});
