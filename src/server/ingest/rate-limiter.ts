@@ -1,9 +1,25 @@
+import { LRUCache } from "lru-cache";
+
+/**
+ * Windows kept: one per key and data category in use. Only keys that exist reach the limiter (an unknown
+ * key is refused before), so this is at most the active keys with a limit times a dozen categories. A
+ * window is about 150 bytes, so 50,000 of them stay under 10 MB; past that the least recently used window
+ * is dropped, and that key's next request starts a fresh count.
+ */
+export const maxWindows = 50_000;
+
+interface Window {
+  startsAt: number;
+  used: number;
+}
+
 /**
  * Fixed-window counters per key and data category. Each Lantern process counts on its own; with several
  * instances behind a load balancer a key's effective limit is the per-instance limit times the instances.
  */
 export class RateLimiter {
-  private readonly windows = new Map<string, { startsAt: number; used: number }>();
+  // No TTL: a window that has ended is recognised by its start and replaced on the key's next request.
+  private readonly windows = new LRUCache<string, Window>({ max: maxWindows });
 
   /** Counts one use; returns 0 when allowed, else the seconds until the window ends. */
   take(key: string, category: string, limit: { count: number; windowSeconds: number }, now = Date.now()): number {
@@ -14,15 +30,15 @@ export class RateLimiter {
     if (!window || window.startsAt !== startsAt) {
       window = { startsAt, used: 0 };
       this.windows.set(id, window);
-      if (this.windows.size > 100_000) this.evictBefore(startsAt);
     }
     if (window.used >= limit.count) return Math.max(1, Math.ceil((startsAt + windowMs - now) / 1000));
     window.used += 1;
     return 0;
   }
 
-  private evictBefore(startsAt: number): void {
-    for (const [id, window] of this.windows) if (window.startsAt < startsAt) this.windows.delete(id);
+  /** Windows held now. */
+  get size(): number {
+    return this.windows.size;
   }
 }
 
