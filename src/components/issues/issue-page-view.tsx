@@ -19,14 +19,10 @@ import { cn } from "@/lib/cn";
 import { readTags } from "@/lib/event-payload";
 import { formatTimestamp } from "@/lib/format-time";
 import { describeIgnoreCondition, describeResolution } from "@/lib/issue-words";
-import { getAppContext } from "@/server/app-context";
 import type { IssueEvent } from "@/server/events/get-issue-event";
-import { listEventAttachments } from "@/server/events/list-event-attachments";
 import type { IssueDetails } from "@/server/issues/get-issue-details";
-import { explainGrouping } from "@/server/issues/explain-grouping";
-import { getIssueTagDistribution } from "@/server/issues/get-issue-tag-distribution";
-import { getIssueVolume, type VolumeRange } from "@/server/issues/get-issue-volume";
-import { listIssueComments } from "@/server/issues/list-issue-comments";
+import type { VolumeRange } from "@/server/issues/get-issue-volume";
+import type { IssuePageExtras } from "@/server/pages/load-issue";
 import { addCommentAction, assignIssueAction, ignoreIssueAction, reopenIssueAction, resolveIssueAction, unmergeHashesAction } from "@/app/(dashboard)/projects/[projectSlug]/issues/[issueId]/actions";
 
 interface IssuePageViewProps {
@@ -34,6 +30,8 @@ interface IssuePageViewProps {
   /** The event on display (null: the issue has no stored event). */
   event: IssueEvent | null;
   volume: VolumeRange;
+  /** What the page shows beside the issue and event: volume, tags, comments, attachments, grouping. */
+  extras: IssuePageExtras;
   /** The page's own path (the issue, or an event permalink), for the chart's range links. */
   path: string;
 }
@@ -48,15 +46,9 @@ const ranges: { value: VolumeRange; label: string; period: string }[] = [
  * the issue's header, actions, facts and volume, one event in full with navigation, why it was grouped,
  * comments, hashes, activity, assignee, tag distribution and the keyboard shortcuts.
  */
-export async function IssuePageView({ details, event, volume: range, path }: IssuePageViewProps) {
+export function IssuePageView({ details, event, volume: range, extras, path }: IssuePageViewProps) {
   const { issue, project, environments, hashes, activity, eventCount } = details;
-  const context = await getAppContext();
-  const [volume, tags, comments] = await Promise.all([
-    getIssueVolume(context, issue.id, { range }),
-    getIssueTagDistribution(context, issue.id),
-    listIssueComments(context, issue.id),
-  ]);
-  const [attachments, grouping] = event ? await Promise.all([listEventAttachments(context, { projectId: project.id, eventId: event.eventId }), explainGrouping(context, project.id, event.payload)]) : [[], null];
+  const { volume, tags, comments, attachments, grouping } = extras;
 
   const issueBase = `/projects/${project.slug}/issues/${issue.id}`;
   const eventsBase = `${issueBase}/events`;

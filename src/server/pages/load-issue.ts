@@ -3,7 +3,13 @@ import { cache } from "react";
 import { getAppContext } from "../app-context";
 import { getIssueEvent, type EventChoice } from "../events/get-issue-event";
 import { isAppError } from "../errors";
-import { getIssueDetails } from "../issues/get-issue-details";
+import { listEventAttachments } from "../events/list-event-attachments";
+import { explainGrouping } from "../issues/explain-grouping";
+import { getIssueDetails, type IssueDetails } from "../issues/get-issue-details";
+import { getIssueTagDistribution } from "../issues/get-issue-tag-distribution";
+import { getIssueVolume, type VolumeRange } from "../issues/get-issue-volume";
+import { listIssueComments } from "../issues/list-issue-comments";
+import type { IssueEvent } from "../events/get-issue-event";
 import { loadProjectPage } from "@/server/pages/load-project-page";
 
 const issueIdPattern = /^[1-9]\d{0,14}$/;
@@ -49,4 +55,15 @@ export const loadIssueEvent = cache(async (projectSlug: string, issueId: string,
 /** `?volume=30d` switches the chart to 30 days by day; anything else is the default 24 hours. */
 export function parseVolumeRange(value: string | string[] | undefined): "24h" | "30d" {
   return value === "30d" ? "30d" : "24h";
+}
+
+export type IssuePageExtras = Awaited<ReturnType<typeof loadIssuePageExtras>>;
+
+/** What the issue page shows beside the issue and its event, each read through its verb as the viewer. */
+export async function loadIssuePageExtras(details: IssueDetails, event: IssueEvent | null, range: VolumeRange) {
+  const context = await getAppContext();
+  const { issue, project } = details;
+  const [volume, tags, comments] = await Promise.all([getIssueVolume(context, issue.id, { range }), getIssueTagDistribution(context, issue.id), listIssueComments(context, issue.id)]);
+  const [attachments, grouping] = event ? await Promise.all([listEventAttachments(context, { projectId: project.id, eventId: event.eventId }), explainGrouping(context, project.id, event.payload)]) : [[], null];
+  return { volume, tags, comments, attachments, grouping };
 }

@@ -7,22 +7,20 @@ import { clientAddressHeader, safeReturnPath } from "@/server/access/client-head
 import { getPublicContext } from "@/server/app-context";
 import { getAuth } from "@/server/auth/get-auth";
 import { signInWithPassword } from "@/server/auth/sign-in-with-password";
-import { isAppError } from "@/server/errors";
+import { runFormAction } from "@/server/actions/form-action";
 
 export async function signInAction(_previous: CredentialsState, formData: FormData): Promise<CredentialsState> {
   const { db, config } = await getPublicContext();
   const requestHeaders = await headers();
-  try {
-    await signInWithPassword(db, await getAuth(), config, {
+  return runFormAction(
+    async () => signInWithPassword(db, await getAuth(), config, {
       email: String(formData.get("email") ?? ""),
       password: String(formData.get("password") ?? ""),
       ipAddress: requestHeaders.get(clientAddressHeader),
       userAgent: requestHeaders.get("user-agent"),
       headers: requestHeaders,
-    });
-  } catch (error) {
-    if (isAppError(error)) return { error: error.message, values: { email: String(formData.get("email") ?? "") } };
-    throw error;
-  }
-  redirect(safeReturnPath(String(formData.get("next") ?? "")));
+    }),
+    () => redirect(safeReturnPath(String(formData.get("next") ?? ""))),
+    (error) => ({ error, values: { email: String(formData.get("email") ?? "") } }),
+  );
 }

@@ -24,7 +24,7 @@ export async function generateMetadata({ params }: ProjectPageProps): Promise<Me
 export default async function ProjectPage({ params }: ProjectPageProps) {
   const { projectSlug } = await params;
   const context = await getAppContext();
-  const { db, config } = context;
+  const { config } = context;
   const { project, keys } = await loadProjectPage(context, projectSlug);
   const activeKeys = keys.filter((key) => key.is_active === 1);
   const received = await listReceivedEnvelopes(context, project.id, { limit: 50 });

@@ -7,7 +7,6 @@ import type { ActionState } from "@/lib/action-state";
 import type { Permission } from "@/server/access/viewer";
 import { getAppContext } from "@/server/app-context";
 import { getAuth } from "@/server/auth/get-auth";
-import { isAppError } from "@/server/errors";
 import { changePassword } from "@/server/users/change-password";
 import { createPersonalApiToken } from "@/server/users/create-personal-api-token";
 import { revokePersonalApiToken } from "@/server/users/revoke-personal-api-token";
@@ -24,13 +23,10 @@ export async function changePasswordAction(_previous: ActionState, formData: For
   const context = await getAppContext();
   const auth = await getAuth();
   const requestHeaders = await headers();
-  try {
-    await changePassword(context, auth, { currentPassword: field(formData, "currentPassword"), newPassword: field(formData, "newPassword"), headers: requestHeaders });
-  } catch (error) {
-    if (isAppError(error)) return { error: error.message };
-    throw error;
-  }
-  redirect(`${path}?changed=password`);
+  return runFormAction(
+    () => changePassword(context, auth, { currentPassword: field(formData, "currentPassword"), newPassword: field(formData, "newPassword"), headers: requestHeaders }),
+    () => redirect(`${path}?changed=password`),
+  );
 }
 
 /** Ends every session of the account, this one too, and goes to the sign-in page. */

@@ -21,7 +21,6 @@ interface ReceivedPageProps {
 const loadEnvelope = cache(async (projectSlug: string, envelopeId: string[] | undefined) => {
   if (envelopeId && (envelopeId.length > 1 || !/^\d+$/.test(envelopeId[0]!))) notFound();
   const context = await getAppContext();
-  const { db } = context;
   const { project } = await loadProjectPage(context, projectSlug);
   const envelope = await getReceivedEnvelope(context, project.id, envelopeId ? Number(envelopeId[0]) : undefined).catch((error: unknown) => {
     if (isAppError(error) && error.code === "not_found") notFound();

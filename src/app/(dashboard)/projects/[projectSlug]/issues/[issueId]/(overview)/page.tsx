@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { IssuePageView } from "@/components/issues/issue-page-view";
-import { loadIssue, loadIssueEvent, parseVolumeRange } from "@/server/pages/load-issue";
+import { loadIssue, loadIssueEvent, loadIssuePageExtras, parseVolumeRange } from "@/server/pages/load-issue";
 
 interface IssuePageProps {
   params: Promise<{ projectSlug: string; issueId: string }>;
@@ -18,5 +18,6 @@ export default async function IssuePage({ params, searchParams }: IssuePageProps
   const { projectSlug, issueId } = await params;
   const [details, event] = await Promise.all([loadIssue(projectSlug, issueId), loadIssueEvent(projectSlug, issueId, "")]);
   const volume = parseVolumeRange((await searchParams).volume);
-  return <IssuePageView details={details} event={event} volume={volume} path={`/projects/${details.project.slug}/issues/${details.issue.id}`} />;
+  const extras = await loadIssuePageExtras(details, event, volume);
+  return <IssuePageView details={details} event={event} volume={volume} extras={extras} path={`/projects/${details.project.slug}/issues/${details.issue.id}`} />;
 }

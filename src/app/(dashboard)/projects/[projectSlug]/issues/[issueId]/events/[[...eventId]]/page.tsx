@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { IssuePageView } from "@/components/issues/issue-page-view";
-import { loadIssue, loadIssueEvent, parseVolumeRange } from "@/server/pages/load-issue";
+import { loadIssue, loadIssueEvent, loadIssuePageExtras, parseVolumeRange } from "@/server/pages/load-issue";
 
 interface EventPageProps {
   params: Promise<{ projectSlug: string; issueId: string; eventId?: string[] }>;
@@ -23,5 +23,6 @@ export default async function IssueEventPage({ params, searchParams }: EventPage
   const [details, event] = await Promise.all([loadIssue(projectSlug, issueId), loadIssueEvent(projectSlug, issueId, eventPath)]);
   const volume = parseVolumeRange((await searchParams).volume);
   const path = `/projects/${details.project.slug}/issues/${details.issue.id}/events${eventPath ? `/${encodeURIComponent(eventPath)}` : ""}`;
-  return <IssuePageView details={details} event={event} volume={volume} path={path} />;
+  const extras = await loadIssuePageExtras(details, event, volume);
+  return <IssuePageView details={details} event={event} volume={volume} extras={extras} path={path} />;
 }
