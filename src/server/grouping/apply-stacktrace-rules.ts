@@ -1,4 +1,5 @@
 import { isRecord, type JsonObject } from "@/lib/json-values";
+import { countBacktrackingStars, globStep, matchGlobTokens, type GlobToken } from "./match-glob-tokens";
 import type { RuleMatcher, StacktraceRule } from "./parse-stacktrace-rules";
 
 export type StacktraceRuleContext = { platform: string; exception?: JsonObject | null };
@@ -16,7 +17,7 @@ const compiledByMode = new WeakMap<GlobMode, Map<string, CompiledGlob>>();
  * A value without it cannot match, and `includes` rejects most frames far faster than the regex would —
  * every event runs every built-in rule over every frame.
  */
-type CompiledGlob = { regex: RegExp; literal: string };
+type CompiledGlob = { regex: RegExp; literal: string; tokens: GlobToken[] | null };
 
 function literalOf(pattern: string, ignoreCase: boolean): string {
   const longest = pattern.split(/[*?[\]\\]/).reduce((best, run) => (run.length > best.length ? run : best), "");
@@ -39,24 +40,31 @@ function compileGlob(pattern: string, mode: GlobMode): CompiledGlob {
   const known = compiled.get(pattern);
   if (known) return known;
   let source = "";
+  // The same pattern as steps, for matchGlobTokens when the regex could backtrack.
+  const tokens: GlobToken[] = [];
+  const step = (kind: "char" | "star", single: string) => {
+    tokens.push(globStep(kind, single, mode.ignoreCase));
+    return kind === "star" ? `${single}*` : single;
+  };
   for (let i = 0; i < pattern.length; i++) {
     const c = pattern[i]!;
     const classEnd = c === "[" ? pattern.indexOf("]", i + 2) : -1;
-    if (c === "\\" && i + 1 < pattern.length) source += escapeGlobCharacter(pattern[++i]!);
+    if (c === "\\" && i + 1 < pattern.length) source += step("char", escapeGlobCharacter(pattern[++i]!));
     else if (c === "*" && pattern[i + 1] === "*") {
       i++;
       const slash = mode.path && pattern[i + 1] === "/";
-      source += slash ? "(?:.*/)?" : ".*";
+      if (slash) tokens.push({ kind: "dirs" });
+      source += slash ? "(?:.*/)?" : step("star", ".");
       if (slash) i++;
-    } else if (c === "*") source += mode.path ? "[^/]*" : ".*";
-    else if (c === "?") source += mode.path ? "[^/]" : ".";
+    } else if (c === "*") source += step("star", mode.path ? "[^/]" : ".");
+    else if (c === "?") source += step("char", mode.path ? "[^/]" : ".");
     else if (classEnd > 0) {
       const body = pattern.slice(i + 1, classEnd);
-      source += `[${body.startsWith("!") ? "^" : ""}${body.replace(/^!/, "").replace(/[\\\]^[]/g, "\\$&")}]`;
+      source += step("char", `[${body.startsWith("!") ? "^" : ""}${body.replace(/^!/, "").replace(/[\\\]^[]/g, "\\$&")}]`);
       i = classEnd;
-    } else source += escapeGlobCharacter(c);
+    } else source += step("char", escapeGlobCharacter(c));
   }
-  const glob = { regex: new RegExp(`^${source}$`, mode.ignoreCase ? "is" : "s"), literal: literalOf(pattern, mode.ignoreCase) };
+  const glob = { regex: new RegExp(`^${source}$`, mode.ignoreCase ? "is" : "s"), literal: literalOf(pattern, mode.ignoreCase), tokens: countBacktrackingStars(tokens) >= 2 ? tokens : null };
   if (compiled.size > 10_000) compiled.clear(); // patterns come from editable project rules
   compiled.set(pattern, glob);
   return glob;
@@ -109,7 +117,7 @@ function testGlob(pattern: string, value: unknown, mode: GlobMode, lowered?: str
   if (typeof value !== "string") return false;
   const glob = compileGlob(pattern, mode);
   if (glob.literal !== "" && !(mode.ignoreCase ? (lowered ?? value.toLowerCase()) : value).includes(glob.literal)) return false;
-  return glob.regex.test(value);
+  return glob.tokens ? matchGlobTokens(glob.tokens, value) : glob.regex.test(value);
 }
 
 function matchViewField(key: "path" | "module" | "function" | "package", pattern: string, view: FrameView): boolean {
