@@ -1,11 +1,14 @@
 import { createHash } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { AccessContext } from "@/server/access/authorize";
+import { systemContext } from "@/server/access/system-context";
 import { digestBatch } from "@/server/digest/digest-batch";
 import { readEventPayload } from "@/server/events/read-event-payload";
 import { explainGrouping } from "@/server/issues/explain-grouping";
 import { insertProject } from "@/server/projects/insert-project";
 import { updateProjectSettings } from "@/server/projects/update-project-settings";
 import { storeFixtureEvent, type EventPatch } from "../support/event-envelopes";
+import { createTestConfig } from "../support/test-accounts";
 import { createTestDatabase, testDialect, type TestDatabase } from "../support/test-database";
 
 const md5 = (text: string) => createHash("md5").update(text).digest("hex");
@@ -13,9 +16,11 @@ const md5 = (text: string) => createHash("md5").update(text).digest("hex");
 /** Rules saved in a project's settings change how its next events are grouped, as they read. */
 describe(`project grouping rules on ${testDialect}`, () => {
   let database: TestDatabase;
+  let context: AccessContext;
   let projectId: number;
   beforeEach(async () => {
     database = await createTestDatabase();
+    context = systemContext(database, createTestConfig());
     projectId = (await insertProject(database.db, { name: "shop", platform: "node" })).project.id;
   });
   afterEach(() => database.destroy());
@@ -30,7 +35,7 @@ describe(`project grouping rules on ${testDialect}`, () => {
     return database.db.selectFrom("events").select(["issue_id", "group_hash", "title"]).where("event_id", "=", eventId).executeTakeFirstOrThrow();
   }
   const settings = (rules: { fingerprintRules?: string; stacktraceRules?: string }) =>
-    updateProjectSettings(database.db, projectId, { fingerprintRules: "", stacktraceRules: "", retentionDays: null, maxEventsPerIssue: null, ...rules });
+    updateProjectSettings(context, projectId, { fingerprintRules: "", stacktraceRules: "", retentionDays: null, maxEventsPerIssue: null, ...rules });
 
   it("a fingerprint rule puts matching events into the issue its fingerprint names, with its title", async () => {
     const before = await send();
@@ -59,12 +64,12 @@ describe(`project grouping rules on ${testDialect}`, () => {
     const [first, last] = [readEventPayload(payloads[0]!.payload), readEventPayload(payloads.at(-1)!.payload)];
     const frames = (last as { exception: { values: { stacktrace: { frames: { filename: string; in_app: boolean }[] } }[] } }).exception.values[0]!.stacktrace.frames;
     expect(frames.filter((frame) => frame.filename.endsWith("capture-envelopes.mjs")).every((frame) => frame.in_app === false)).toBe(true);
-    const variants = (await explainGrouping(database.db, projectId, last)).variants;
+    const variants = (await explainGrouping(context, projectId, last)).variants;
     expect(variants.find((variant) => variant.key === "app")?.hash ?? null).toBeNull();
     expect(variants.find((variant) => variant.key === "system")?.hash).toBe(after.group_hash);
     // The first event, grouped before the rule, had an app hash of its own.
     await settings({});
-    expect((await explainGrouping(database.db, projectId, first)).variants.find((variant) => variant.key === "app")?.hash).toMatch(/^[0-9a-f]{32}$/);
+    expect((await explainGrouping(context, projectId, first)).variants.find((variant) => variant.key === "app")?.hash).toMatch(/^[0-9a-f]{32}$/);
   });
 
   it("a stack-trace rule with -group drops frames from the hash; +group brings them back", async () => {

@@ -1,11 +1,13 @@
 import { createBrotliCompress, createGzip, constants as zlibConstants } from "node:zlib";
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { systemContext } from "@/server/access/system-context";
 import { parseEnvelope } from "@/server/ingest/parse-envelope";
 import { insertProject, type CreatedProject } from "@/server/projects/insert-project";
 import { deleteProject } from "@/server/projects/delete-project";
 import { buildEnvelope, compressZeros, eventEnvelope, eventRows, newEventId, postToIngest } from "../support/sdk-helpers";
 import { startIngestServer, type IngestServer } from "../support/start-ingest-server";
+import { createTestConfig } from "../support/test-accounts";
 import { createTestDatabase, testDialect, type TestDatabase } from "../support/test-database";
 import { selectIntakeWithBodies } from "@/server/intake/intake-writer";
 
@@ -108,7 +110,7 @@ describe(`ingest rejections over HTTP on ${testDialect}`, { timeout: 60_000 }, (
       const server = await start();
       const billing = await insertProject(database.db, { name: "Billing", platform: "node" });
       await expectStillAccepting(server);
-      await deleteProject(database, { projectId: shop.project.id });
+      await deleteProject(systemContext(database, createTestConfig()), { projectId: shop.project.id, confirmSlug: shop.project.slug });
       const [deleted, other] = await Promise.all([
         postToIngest(server, shop.project.id, eventEnvelope().body, { key: shop.key.public_key }),
         postToIngest(server, billing.project.id, eventEnvelope().body, { key: billing.key.public_key }),

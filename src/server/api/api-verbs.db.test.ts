@@ -159,7 +159,7 @@ describe(`the /api/0/ verbs on ${testDialect}`, () => {
     expect(await refusal(listApiIssueEvents(member, String(delta), new URLSearchParams()))).toBe("not_found");
     expect(await refusal(getApiProjectEvent(member, "blog", eventsOf.get("Delta failed")![0]!))).toBe("not_found");
     expect(await refusal(listApiProjectKeys(member, "blog", null))).toBe("not_found");
-    expect(await refusal(selectBulkIssues(member, { params: new URLSearchParams(`id=${delta}`), projectId: projects.shop, mayUseQuery: true, permission: "write" }))).toBe("not_found");
+    expect(await refusal(selectBulkIssues(member, { params: new URLSearchParams(`id=${delta}`), projectId: projects.shop, mayUseQuery: true }))).toBe("not_found");
     const readOnly = await contextOf("owner", ["read"]);
     expect(await refusal(updateApiIssues(readOnly, [delta], resolve))).toBe("forbidden");
     expect(await refusal(createApiProjectKey(readOnly, "blog", {}))).toBe("forbidden");
@@ -168,9 +168,9 @@ describe(`the /api/0/ verbs on ${testDialect}`, () => {
 
   it("without ids, changes the issues the query matches (Sentry's implicit update-all), only in the endpoint's project", async () => {
     const owner = await contextOf("owner");
-    const ids = await selectBulkIssues(owner, { params: new URLSearchParams("query=Alpha"), projectId: projects.shop, mayUseQuery: true, permission: "write" });
+    const ids = await selectBulkIssues(owner, { params: new URLSearchParams("query=Alpha"), projectId: projects.shop, mayUseQuery: true });
     expect(ids).toEqual([idOf("Alpha failed")]);
-    const wrongProject = await refusal(selectBulkIssues(owner, { params: new URLSearchParams(`id=${idOf("Delta failed")}`), projectId: projects.shop, mayUseQuery: true, permission: "write" }));
+    const wrongProject = await refusal(selectBulkIssues(owner, { params: new URLSearchParams(`id=${idOf("Delta failed")}`), projectId: projects.shop, mayUseQuery: true }));
     expect(wrongProject).toBe("not_found");
   });
 

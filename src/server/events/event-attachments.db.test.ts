@@ -1,7 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { envelopeFromFixture } from "../../../tests/support/event-envelopes";
 import { storeEnvelope } from "../../../tests/support/store-envelope";
+import { createTestConfig } from "../../../tests/support/test-accounts";
 import { createTestDatabase, testDialect, type TestDatabase } from "../../../tests/support/test-database";
+import type { AccessContext } from "../access/authorize";
+import { systemContext } from "../access/system-context";
 import { digestBatch } from "../digest/digest-batch";
 import { isAppError } from "../errors";
 import { parseEnvelope } from "../ingest/parse-envelope";
@@ -21,9 +24,11 @@ function envelopeWithAttachments(files: { filename: string; contentType?: string
 
 describe(`event attachments on ${testDialect}`, () => {
   let database: TestDatabase;
+  let context: AccessContext;
   let projectId: number;
   beforeEach(async () => {
     database = await createTestDatabase();
+    context = systemContext(database, createTestConfig());
     projectId = (await insertProject(database.db, { name: "shop" })).project.id;
   });
   afterEach(() => database.destroy());
@@ -38,12 +43,12 @@ describe(`event attachments on ${testDialect}`, () => {
     await digestBatch(database);
     const { issue_id: issueId } = await database.db.selectFrom("events").select("issue_id").where("event_id", "=", eventId).executeTakeFirstOrThrow();
 
-    const listed = await listEventAttachments(database.db, { projectId, eventId });
+    const listed = await listEventAttachments(context, { projectId, eventId });
     expect(listed).toEqual([
       { id: expect.any(Number), filename: "state.bin", contentType: null, attachmentType: "event.attachment", size: 300 },
       { id: expect.any(Number), filename: "notes.txt", contentType: "text/plain", attachmentType: "event.attachment", size: 12 },
     ]);
-    const downloaded = await getEventAttachment(database.db, { projectId, issueId: issueId!, eventId, attachmentId: listed[0]!.id });
+    const downloaded = await getEventAttachment(context, { projectId, issueId: issueId!, eventId, attachmentId: listed[0]!.id });
     expect(downloaded).toMatchObject({ filename: "state.bin", contentType: null, size: 300 });
     expect([...downloaded.body]).toEqual([...bytes]);
   });
@@ -53,16 +58,16 @@ describe(`event attachments on ${testDialect}`, () => {
     await storeEnvelope(database.db, projectId, body, facts);
     await digestBatch(database);
     const { issue_id: issueId } = await database.db.selectFrom("events").select("issue_id").where("event_id", "=", eventId).executeTakeFirstOrThrow();
-    const [attachment] = await listEventAttachments(database.db, { projectId, eventId });
+    const [attachment] = await listEventAttachments(context, { projectId, eventId });
     const otherProject = (await insertProject(database.db, { name: "elsewhere" })).project.id;
     for (const input of [
       { projectId, issueId: issueId! + 1, eventId, attachmentId: attachment!.id },
       { projectId: otherProject, issueId: issueId!, eventId, attachmentId: attachment!.id },
       { projectId, issueId: issueId!, eventId: "0".repeat(32), attachmentId: attachment!.id },
     ]) {
-      const error = await getEventAttachment(database.db, input).catch((caught: unknown) => caught);
+      const error = await getEventAttachment(context, input).catch((caught: unknown) => caught);
       expect(isAppError(error) && error.code).toBe("not_found");
     }
-    expect(await listEventAttachments(database.db, { projectId: otherProject, eventId })).toEqual([]);
+    expect(await listEventAttachments(context, { projectId: otherProject, eventId })).toEqual([]);
   });
 });

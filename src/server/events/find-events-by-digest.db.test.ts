@@ -1,6 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { storeFixtureEvent, type EventPatch } from "../../../tests/support/event-envelopes";
+import { createTestConfig } from "../../../tests/support/test-accounts";
 import { createTestDatabase, testDialect, type TestDatabase } from "../../../tests/support/test-database";
+import type { AccessContext } from "../access/authorize";
+import { systemContext } from "../access/system-context";
 import { digestBatch } from "../digest/digest-batch";
 import { mergeIssues } from "../issues/merge-issues";
 import { insertProject } from "../projects/insert-project";
@@ -8,8 +11,10 @@ import { findEventsByDigest } from "./find-events-by-digest";
 
 describe(`finding events by their digest tag on ${testDialect}`, () => {
   let database: TestDatabase;
+  let context: AccessContext;
   beforeEach(async () => {
     database = await createTestDatabase();
+    context = systemContext(database, createTestConfig());
   });
   afterEach(() => database.destroy());
 
@@ -37,14 +42,14 @@ describe(`finding events by their digest tag on ${testDialect}`, () => {
     const wanted = await send(project.id, withDigest("2654435761"));
     await send(project.id, (event) => (event.tags = { other: "2654435761" }));
 
-    const matches = await findEventsByDigest(database.db, { visibleProjectIds: null, digest: "2654435761" });
+    const matches = await findEventsByDigest(context, { digest: "2654435761" });
     expect(matches).toEqual([{ projectSlug: "web-shop", projectName: "Web Shop", issueId: wanted.issueId, issueTitle: "Error: Checkout failed", eventId: wanted.eventId, timestamp: expect.any(Number), path: `/projects/web-shop/issues/${wanted.issueId}/events/${wanted.eventId}` }]);
   });
 
   it("trims the value the user pasted", async () => {
     const { project } = await insertProject(database.db, { name: "shop" });
     const wanted = await send(project.id, withDigest("42"));
-    expect((await findEventsByDigest(database.db, { visibleProjectIds: null, digest: "  42\n" })).map((match) => match.eventId)).toEqual([wanted.eventId]);
+    expect((await findEventsByDigest(context, { digest: "  42\n" })).map((match) => match.eventId)).toEqual([wanted.eventId]);
   });
 
   it("reads the issue's payloads and skips its events that carry another digest or none", async () => {
@@ -56,7 +61,7 @@ describe(`finding events by their digest tag on ${testDialect}`, () => {
     const last = await send(project.id, withDigest("777", now - 10));
     expect(new Set([first.issueId, other.issueId, untagged.issueId, last.issueId]).size).toBe(1);
 
-    expect((await findEventsByDigest(database.db, { visibleProjectIds: null, digest: "777" })).map((match) => match.eventId)).toEqual([last.eventId, first.eventId]);
+    expect((await findEventsByDigest(context, { digest: "777" })).map((match) => match.eventId)).toEqual([last.eventId, first.eventId]);
   });
 
   it("pages through an issue's events newest first, past the first page of payloads", async () => {
@@ -66,7 +71,7 @@ describe(`finding events by their digest tag on ${testDialect}`, () => {
     for (let index = 0; index < 120; index++) await storeFixtureEvent(database.db, project.id, "node-exception.envelope", (event) => (event.timestamp = now - 400 + index));
     const newest = await send(project.id, withDigest("31337", now - 10));
 
-    expect((await findEventsByDigest(database.db, { visibleProjectIds: null, digest: "31337" })).map((match) => match.eventId)).toEqual([newest.eventId, oldest.eventId]);
+    expect((await findEventsByDigest(context, { digest: "31337" })).map((match) => match.eventId)).toEqual([newest.eventId, oldest.eventId]);
   });
 
   it("returns every event with the digest across issues and projects, newest first, up to the limit", async () => {
@@ -81,30 +86,30 @@ describe(`finding events by their digest tag on ${testDialect}`, () => {
     }, "node-message.envelope");
     expect(middle.issueId).not.toBe(oldest.issueId);
 
-    const matches = await findEventsByDigest(database.db, { visibleProjectIds: null, digest: "4242" });
+    const matches = await findEventsByDigest(context, { digest: "4242" });
     expect(matches.map((match) => [match.projectSlug, match.eventId])).toEqual([
       ["api", newest.eventId],
       ["shop", middle.eventId],
       ["shop", oldest.eventId],
     ]);
-    expect((await findEventsByDigest(database.db, { visibleProjectIds: null, digest: "4242", limit: 2 })).map((match) => match.eventId)).toEqual([newest.eventId, middle.eventId]);
+    expect((await findEventsByDigest(context, { digest: "4242", limit: 2 })).map((match) => match.eventId)).toEqual([newest.eventId, middle.eventId]);
   });
 
   it("finds nothing for a digest no event carries, and refuses an empty or over-long value", async () => {
     const { project } = await insertProject(database.db, { name: "shop" });
     await send(project.id, withDigest("1234"));
-    expect(await findEventsByDigest(database.db, { visibleProjectIds: null, digest: "123" })).toEqual([]);
-    await expect(findEventsByDigest(database.db, { visibleProjectIds: null, digest: "  " })).rejects.toMatchObject({ code: "bad_request" });
-    await expect(findEventsByDigest(database.db, { visibleProjectIds: null, digest: "9".repeat(201) })).rejects.toMatchObject({ code: "bad_request" });
+    expect(await findEventsByDigest(context, { digest: "123" })).toEqual([]);
+    await expect(findEventsByDigest(context, { digest: "  " })).rejects.toMatchObject({ code: "bad_request" });
+    await expect(findEventsByDigest(context, { digest: "9".repeat(201) })).rejects.toMatchObject({ code: "bad_request" });
   });
 
   it("still finds the event after its issue was merged into another", async () => {
     const { project } = await insertProject(database.db, { name: "shop" });
     const tagged = await send(project.id, withDigest("5150"), "node-message.envelope");
     const other = await send(project.id, (event) => (event.tags = { digest: "6160" }));
-    const { issueId: target } = await mergeIssues(database, { issueIds: [tagged.issueId, other.issueId], actor: "user:test" });
+    const { issueId: target } = await mergeIssues(context, { issueIds: [tagged.issueId, other.issueId] });
 
-    const matches = await findEventsByDigest(database.db, { visibleProjectIds: null, digest: "5150" });
+    const matches = await findEventsByDigest(context, { digest: "5150" });
     expect(matches).toMatchObject([{ issueId: target, eventId: tagged.eventId }]);
   });
 });

@@ -1,6 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { storeFixtureEvent } from "../../../tests/support/event-envelopes";
+import { createTestConfig } from "../../../tests/support/test-accounts";
 import { createTestDatabase, testDialect, type TestDatabase } from "../../../tests/support/test-database";
+import type { AccessContext } from "../access/authorize";
+import { systemContext } from "../access/system-context";
 import { digestBatch } from "../digest/digest-batch";
 import { isAppError } from "../errors";
 import { insertProject } from "../projects/insert-project";
@@ -8,6 +11,7 @@ import { listIssueEvents } from "./list-issue-events";
 
 describe(`listIssueEvents on ${testDialect}`, () => {
   let database: TestDatabase;
+  let context: AccessContext;
   let projectId: number;
   let issueId: number;
   /** Event ids newest first, with the facts each was sent with. */
@@ -16,6 +20,7 @@ describe(`listIssueEvents on ${testDialect}`, () => {
 
   beforeEach(async () => {
     database = await createTestDatabase();
+    context = systemContext(database, createTestConfig());
     projectId = (await insertProject(database.db, { name: "shop" })).project.id;
     sent.length = 0;
     for (let index = 0; index < 12; index += 1) {
@@ -41,7 +46,7 @@ describe(`listIssueEvents on ${testDialect}`, () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const page = await listIssueEvents(database.db, { issueId, cursor, limit: 5 });
+      const page = await listIssueEvents(context, { issueId, cursor, limit: 5 });
       expect(page.events.length).toBeLessThanOrEqual(5);
       seen.push(...page.events.map((event) => event.eventId));
       cursor = page.nextCursor;
@@ -50,7 +55,7 @@ describe(`listIssueEvents on ${testDialect}`, () => {
   });
 
   it("returns the list columns, never the payload", async () => {
-    const { events } = await listIssueEvents(database.db, { issueId, limit: 1 });
+    const { events } = await listIssueEvents(context, { issueId, limit: 1 });
     const newest = newestFirst()[0]!;
     expect(events).toEqual([
       { id: expect.any(Number), eventId: newest.eventId, timestamp: newest.timestamp, title: "Error: Checkout failed", release: newest.release, environment: newest.environment, userKey: `id:${newest.user}`, level: "error" },
@@ -58,17 +63,17 @@ describe(`listIssueEvents on ${testDialect}`, () => {
   });
 
   it("filters by environment, release and text in the title (case-insensitive, wildcards literal)", async () => {
-    const staging = await listIssueEvents(database.db, { issueId, environment: "staging" });
+    const staging = await listIssueEvents(context, { issueId, environment: "staging" });
     expect(staging.events.map((event) => event.eventId)).toEqual(newestFirst().filter((event) => event.environment === "staging").map((event) => event.eventId));
-    const release = await listIssueEvents(database.db, { issueId, environment: "production", release: "shop@1.2.0" });
+    const release = await listIssueEvents(context, { issueId, environment: "production", release: "shop@1.2.0" });
     expect(release.events.map((event) => event.eventId)).toEqual(newestFirst().filter((event) => event.environment === "production" && event.release === "shop@1.2.0").map((event) => event.eventId));
-    expect((await listIssueEvents(database.db, { issueId, query: "CHECKOUT" })).events).toHaveLength(12);
-    expect((await listIssueEvents(database.db, { issueId, query: "check%" })).events).toHaveLength(0);
-    expect((await listIssueEvents(database.db, { issueId, query: "refund" })).events).toHaveLength(0);
+    expect((await listIssueEvents(context, { issueId, query: "CHECKOUT" })).events).toHaveLength(12);
+    expect((await listIssueEvents(context, { issueId, query: "check%" })).events).toHaveLength(0);
+    expect((await listIssueEvents(context, { issueId, query: "refund" })).events).toHaveLength(0);
   });
 
   it("refuses a cursor it did not make", async () => {
-    const error = await listIssueEvents(database.db, { issueId, cursor: "1; drop table events" }).catch((caught: unknown) => caught);
+    const error = await listIssueEvents(context, { issueId, cursor: "1; drop table events" }).catch((caught: unknown) => caught);
     expect(isAppError(error) && error.code).toBe("bad_request");
   });
 });

@@ -1,5 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createTestConfig } from "../../../tests/support/test-accounts";
 import { createTestDatabase, testDialect, type TestDatabase } from "../../../tests/support/test-database";
+import type { AccessContext } from "../access/authorize";
+import { systemContext } from "../access/system-context";
 import { insertProject } from "../projects/insert-project";
 import { getReceivedEnvelope } from "./get-received-envelope";
 import { listReceivedEnvelopes } from "./list-received-envelopes";
@@ -7,8 +10,10 @@ import { storeEnvelope } from "../../../tests/support/store-envelope";
 
 describe(`received envelopes on ${testDialect}`, () => {
   let database: TestDatabase;
+  let context: AccessContext;
   beforeEach(async () => {
     database = await createTestDatabase();
+    context = systemContext(database, createTestConfig());
   });
   afterEach(() => database.destroy());
 
@@ -23,9 +28,9 @@ describe(`received envelopes on ${testDialect}`, () => {
     await store(project.id, ["event", "attachment"], "TypeError: b");
     await store(project.id, ["eventual"], null);
 
-    const all = await listReceivedEnvelopes(database.db, project.id);
+    const all = await listReceivedEnvelopes(context, project.id);
     expect(all.map((row) => row.itemTypes.join(","))).toEqual(["eventual", "event,attachment", "client_report,event", "session"]);
-    const events = await listReceivedEnvelopes(database.db, project.id, { itemType: "event" });
+    const events = await listReceivedEnvelopes(context, project.id, { itemType: "event" });
     expect(events.map((row) => row.summary)).toEqual(["TypeError: b", "TypeError: a"]);
   });
 
@@ -33,9 +38,9 @@ describe(`received envelopes on ${testDialect}`, () => {
     const { project } = await insertProject(database.db, { name: "web" });
     const first = await store(project.id, ["event"], "first");
     const second = await store(project.id, ["event"], "second");
-    const latest = await getReceivedEnvelope(database.db, project.id);
+    const latest = await getReceivedEnvelope(context, project.id);
     expect(latest).toMatchObject({ id: second, summary: "second", previousId: first, nextId: null });
-    expect(await getReceivedEnvelope(database.db, project.id, first)).toMatchObject({ id: first, previousId: null, nextId: second });
-    await expect(getReceivedEnvelope(database.db, project.id, second + 100)).rejects.toMatchObject({ code: "not_found" });
+    expect(await getReceivedEnvelope(context, project.id, first)).toMatchObject({ id: first, previousId: null, nextId: second });
+    await expect(getReceivedEnvelope(context, project.id, second + 100)).rejects.toMatchObject({ code: "not_found" });
   });
 });

@@ -2,7 +2,10 @@ import { readFileSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { storeFixtureEvent, type EventPatch } from "../../../tests/support/event-envelopes";
 import { storeEnvelope } from "../../../tests/support/store-envelope";
+import { createTestConfig } from "../../../tests/support/test-accounts";
 import { createTestDatabase, testDialect, type TestDatabase } from "../../../tests/support/test-database";
+import type { AccessContext } from "../access/authorize";
+import { systemContext } from "../access/system-context";
 import { digestBatch } from "../digest/digest-batch";
 import { AppError } from "../errors";
 import { insertProject } from "../projects/insert-project";
@@ -10,14 +13,15 @@ import { deleteIssues } from "./delete-issues";
 import { mergeIssues } from "./merge-issues";
 import { resolveIssue } from "./resolve-issue";
 
-const actor = "user:test";
 const perIssueTables = ["issue_hourly_counts", "issue_users", "issue_environments", "issue_tag_values", "issue_activity", "issue_comments", "issue_hashes"] as const;
 
 describe(`deleteIssues on ${testDialect}`, () => {
   let database: TestDatabase;
+  let context: AccessContext;
   let projectId: number;
   beforeEach(async () => {
     database = await createTestDatabase();
+    context = systemContext(database, createTestConfig());
     projectId = (await insertProject(database.db, { name: "shop" })).project.id;
   });
   afterEach(() => database.destroy());
@@ -51,13 +55,13 @@ describe(`deleteIssues on ${testDialect}`, () => {
     const checkout = await send("node-exception.envelope");
     await send("node-exception.envelope");
     const merged = await message("Token refresh failed");
-    await mergeIssues(database, { issueIds: [checkout, merged], actor });
-    await resolveIssue(database, { issueId: checkout, actor, kind: "now" });
-    await database.db.insertInto("issue_comments").values({ issue_id: checkout, author: actor, body: "looking", created_at: Date.now() }).execute();
+    await mergeIssues(context, { issueIds: [checkout, merged] });
+    await resolveIssue(context, { issueId: checkout, kind: "now" });
+    await database.db.insertInto("issue_comments").values({ issue_id: checkout, author: "user:ada@lantern.test", body: "looking", created_at: Date.now() }).execute();
     const kept = await message("Nightly export failed");
     const keptBefore = await rowsOf(kept);
 
-    expect(await deleteIssues(database, { issueIds: [checkout] })).toBe(2);
+    expect(await deleteIssues(context, { issueIds: [checkout] })).toBe(2);
 
     expect(await database.db.selectFrom("issues").select("id").execute()).toEqual([{ id: kept }]);
     expect(await rowsOf(checkout)).toEqual(nothing);
@@ -68,7 +72,7 @@ describe(`deleteIssues on ${testDialect}`, () => {
 
   it("starts a new issue when an event with a deleted issue's hash arrives", async () => {
     const first = await send("node-exception.envelope");
-    await deleteIssues(database, { issueIds: [first] });
+    await deleteIssues(context, { issueIds: [first] });
     const second = await send("node-exception.envelope");
     expect(second).not.toBe(first);
     expect(await database.db.selectFrom("issues").select(["times_seen", "status", "substatus"]).where("id", "=", second).executeTakeFirstOrThrow()).toEqual({ times_seen: 1, status: "unresolved", substatus: "new" });
@@ -81,14 +85,17 @@ describe(`deleteIssues on ${testDialect}`, () => {
     const event = await database.db.selectFrom("events").select(["issue_id", "event_id"]).executeTakeFirstOrThrow();
     expect(await database.db.selectFrom("attachments").select("event_id").execute()).toEqual([{ event_id: event.event_id }]);
 
-    expect(await deleteIssues(database, { issueIds: [event.issue_id!] })).toBe(1);
+    expect(await deleteIssues(context, { issueIds: [event.issue_id!] })).toBe(1);
     expect(await database.db.selectFrom("attachments").select("event_id").execute()).toEqual([]);
   });
 
-  it("counts only issues that existed and refuses an empty selection", async () => {
+  it("counts a repeated id once, refuses ids of issues that do not exist (deleting nothing) and an empty selection", async () => {
     const issue = await message("Disk almost full");
-    expect(await deleteIssues(database, { issueIds: [issue, issue, 999_999] })).toBe(1);
-    expect(await deleteIssues(database, { issueIds: [issue] })).toBe(0);
-    await expect(deleteIssues(database, { issueIds: [] })).rejects.toBeInstanceOf(AppError);
+    // Access is checked before anything is deleted: an unknown id is not_found, like another team's issue.
+    await expect(deleteIssues(context, { issueIds: [issue, 999_999] })).rejects.toMatchObject({ code: "not_found" });
+    expect(await database.db.selectFrom("issues").select("id").execute()).toEqual([{ id: issue }]);
+    expect(await deleteIssues(context, { issueIds: [issue, issue] })).toBe(1);
+    await expect(deleteIssues(context, { issueIds: [issue] })).rejects.toMatchObject({ code: "not_found" });
+    await expect(deleteIssues(context, { issueIds: [] })).rejects.toBeInstanceOf(AppError);
   });
 });

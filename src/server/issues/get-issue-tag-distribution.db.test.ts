@@ -1,15 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { storeFixtureEvent } from "../../../tests/support/event-envelopes";
+import { createTestConfig } from "../../../tests/support/test-accounts";
 import { createTestDatabase, testDialect, type TestDatabase } from "../../../tests/support/test-database";
+import type { AccessContext } from "../access/authorize";
+import { systemContext } from "../access/system-context";
 import { digestBatch } from "../digest/digest-batch";
 import { insertProject } from "../projects/insert-project";
 import { getIssueTagDistribution } from "./get-issue-tag-distribution";
 
 describe(`getIssueTagDistribution on ${testDialect}`, () => {
   let database: TestDatabase;
+  let context: AccessContext;
   let projectId: number;
   beforeEach(async () => {
     database = await createTestDatabase();
+    context = systemContext(database, createTestConfig());
     projectId = (await insertProject(database.db, { name: "shop" })).project.id;
   });
   afterEach(() => database.destroy());
@@ -28,7 +33,7 @@ describe(`getIssueTagDistribution on ${testDialect}`, () => {
   it("gives each key's most frequent values with their share of the issue's events", async () => {
     // plan: pro ×6, free ×3, team ×1; browser only on half the events.
     const issueId = await send(10, (index) => ({ plan: index < 6 ? "pro" : index < 9 ? "free" : "team", ...(index % 2 === 0 ? { browser: "Firefox" } : {}) }));
-    const distribution = await getIssueTagDistribution(database.db, issueId);
+    const distribution = await getIssueTagDistribution(context, issueId);
     const byKey = new Map(distribution.map((tag) => [tag.key, tag]));
     expect(byKey.get("plan")).toEqual({
       key: "plan",
@@ -51,7 +56,7 @@ describe(`getIssueTagDistribution on ${testDialect}`, () => {
     // 12 distinct values: v0 ×3, v1 ×2, ten others ×1 each; w0 makes the top three, nine are "other".
     const values = ["v0", "v0", "v0", "v1", "v1", ...Array.from({ length: 10 }, (_, index) => `w${index}`)];
     const issueId = await send(values.length, (index) => ({ shard: values[index]! }));
-    const [shard] = (await getIssueTagDistribution(database.db, issueId, { topValues: 3 })).filter((tag) => tag.key === "shard");
+    const [shard] = (await getIssueTagDistribution(context, issueId, { topValues: 3 })).filter((tag) => tag.key === "shard");
     expect(shard).toMatchObject({ total: 15, valueCount: 12, otherCount: 9 });
     expect(shard!.topValues.map((value) => [value.value, value.count])).toEqual([
       ["v0", 3],

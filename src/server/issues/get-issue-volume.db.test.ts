@@ -1,6 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { storeFixtureEvent } from "../../../tests/support/event-envelopes";
+import { createTestConfig } from "../../../tests/support/test-accounts";
 import { createTestDatabase, testDialect, type TestDatabase } from "../../../tests/support/test-database";
+import type { AccessContext } from "../access/authorize";
+import { systemContext } from "../access/system-context";
 import { digestBatch } from "../digest/digest-batch";
 import { insertProject } from "../projects/insert-project";
 import { getIssueVolume } from "./get-issue-volume";
@@ -10,6 +13,7 @@ const dayMs = 24 * hourMs;
 
 describe(`getIssueVolume on ${testDialect}`, () => {
   let database: TestDatabase;
+  let context: AccessContext;
   let issueId: number;
   // A fixed "now": 2025-03-10 15:30 UTC.
   const now = Date.UTC(2025, 2, 10, 15, 30);
@@ -17,6 +21,7 @@ describe(`getIssueVolume on ${testDialect}`, () => {
 
   beforeEach(async () => {
     database = await createTestDatabase();
+    context = systemContext(database, createTestConfig());
     const projectId = (await insertProject(database.db, { name: "shop" })).project.id;
     for (const time of times) {
       // Received when it happened, so digest keeps the event's own (past) timestamp.
@@ -28,7 +33,7 @@ describe(`getIssueVolume on ${testDialect}`, () => {
   afterEach(() => database.destroy());
 
   it("counts the last 24 hours by hour, ending with the current hour", async () => {
-    const volume = await getIssueVolume(database.db, issueId, { range: "24h", now });
+    const volume = await getIssueVolume(context, issueId, { range: "24h", now });
     expect(volume.buckets).toHaveLength(24);
     expect(volume.buckets.at(-1)).toEqual({ start: Date.UTC(2025, 2, 10, 15), count: 2 });
     expect(volume.buckets.at(-4)).toEqual({ start: Date.UTC(2025, 2, 10, 12), count: 1 });
@@ -36,7 +41,7 @@ describe(`getIssueVolume on ${testDialect}`, () => {
   });
 
   it("counts the last 30 days by UTC day, ending with today", async () => {
-    const volume = await getIssueVolume(database.db, issueId, { range: "30d", now });
+    const volume = await getIssueVolume(context, issueId, { range: "30d", now });
     expect(volume.buckets).toHaveLength(30);
     expect(volume.buckets[0]!.start).toBe(Date.UTC(2025, 1, 9));
     expect(volume.buckets.at(-1)).toEqual({ start: Date.UTC(2025, 2, 10), count: 3 });

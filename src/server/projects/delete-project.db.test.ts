@@ -1,6 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { storeFixtureEvent } from "../../../tests/support/event-envelopes";
+import { createTestConfig } from "../../../tests/support/test-accounts";
 import { createTestDatabase, testDialect, type TestDatabase } from "../../../tests/support/test-database";
+import type { AccessContext } from "../access/authorize";
+import { systemContext } from "../access/system-context";
 import { digestBatch } from "../digest/digest-batch";
 import { addIssueComment } from "../issues/add-issue-comment";
 import { insertProject } from "./insert-project";
@@ -13,8 +16,10 @@ const byIssue = ["issue_hourly_counts", "issue_users", "issue_environments", "is
 
 describe(`deleting a project on ${testDialect}`, () => {
   let database: TestDatabase;
+  let context: AccessContext;
   beforeEach(async () => {
     database = await createTestDatabase();
+    context = systemContext(database, createTestConfig());
   });
   afterEach(() => database.destroy());
 
@@ -24,7 +29,7 @@ describe(`deleting a project on ${testDialect}`, () => {
     await storeFixtureEvent(database.db, project.id, "browser-nextjs-unhandled-error.envelope");
     await digestBatch(database);
     const issue = await database.db.selectFrom("issues").select("id").where("project_id", "=", project.id).executeTakeFirstOrThrow();
-    await addIssueComment(database, { issueId: issue.id, author: "user:ada@example.com", body: "looking" });
+    await addIssueComment(context, { issueId: issue.id, body: "looking" });
     const team = await database.db.insertInto("teams").values({ slug: `team-${name}`, name, created_at: Date.now() }).returning("id").executeTakeFirstOrThrow();
     await database.db.insertInto("team_projects").values({ team_id: team.id, project_id: project.id }).execute();
     const issueIds = (await database.db.selectFrom("issues").select("id").where("project_id", "=", project.id).execute()).map((row) => row.id);
@@ -52,7 +57,14 @@ describe(`deleting a project on ${testDialect}`, () => {
     // The seed reaches the tables it claims to (so "all zero" below means something).
     for (const table of ["project_keys", "intake", "events", "issues", "issue_hashes", "team_projects", "issue_hourly_counts", "issue_tag_values", "issue_activity", "issue_comments"]) expect(doomedBefore[table], table).toBeGreaterThan(0);
 
-    expect(await deleteProject(database, { projectId: doomed.projectId })).toEqual({ slug: "doomed" });
+    // The slug typed out is the confirmation: anything else deletes nothing.
+    await expect(deleteProject(context, { projectId: doomed.projectId, confirmSlug: "kept" })).rejects.toMatchObject({ code: "bad_request" });
+    await expect(deleteProject(context, { projectId: doomed.projectId, confirmSlug: "" })).rejects.toMatchObject({ code: "bad_request" });
+    expect(await rowsOf(doomed.projectId, doomed.issueIds)).toEqual(doomedBefore);
+    expect(await database.db.selectFrom("audit_log").select("id").where("action", "=", "project.deleted").execute()).toEqual([]);
+
+    expect(await deleteProject(context, { projectId: doomed.projectId, confirmSlug: "doomed" })).toEqual({ slug: "doomed" });
+    expect(await database.db.selectFrom("audit_log").select(["action", "actor", "target"]).where("action", "=", "project.deleted").execute()).toEqual([{ action: "project.deleted", actor: "cli", target: "project:doomed" }]);
 
     expect(Object.values(await rowsOf(doomed.projectId, doomed.issueIds)).every((count) => count === 0), JSON.stringify(await rowsOf(doomed.projectId, doomed.issueIds))).toBe(true);
     expect(await database.db.selectFrom("projects").select("id").where("id", "=", doomed.projectId).executeTakeFirst()).toBeUndefined();
@@ -62,7 +74,7 @@ describe(`deleting a project on ${testDialect}`, () => {
   it("refuses Lantern's own project and unknown ids", async () => {
     await ensureInternalProject(database.db);
     const internalId = (await database.db.selectFrom("projects").select("id").where("is_internal", "=", 1).executeTakeFirstOrThrow()).id;
-    await expect(deleteProject(database, { projectId: internalId })).rejects.toMatchObject({ code: "conflict" });
-    await expect(deleteProject(database, { projectId: 987654 })).rejects.toMatchObject({ code: "not_found" });
+    await expect(deleteProject(context, { projectId: internalId, confirmSlug: "lantern" })).rejects.toMatchObject({ code: "conflict" });
+    await expect(deleteProject(context, { projectId: 987654, confirmSlug: "anything" })).rejects.toMatchObject({ code: "not_found" });
   });
 });

@@ -1,6 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ZodError } from "zod";
+import { createTestConfig } from "../../../tests/support/test-accounts";
 import { createTestDatabase, testDialect, type TestDatabase } from "../../../tests/support/test-database";
+import type { AccessContext } from "../access/authorize";
+import { systemContext } from "../access/system-context";
 import { AppError } from "../errors";
 import { storeEnvelope } from "../../../tests/support/store-envelope";
 import { insertProject } from "./insert-project";
@@ -10,8 +13,10 @@ import { listProjects } from "./list-projects";
 
 describe(`projects on ${testDialect}`, () => {
   let database: TestDatabase;
+  let context: AccessContext;
   beforeEach(async () => {
     database = await createTestDatabase();
+    context = systemContext(database, createTestConfig());
   });
   afterEach(() => database.destroy());
 
@@ -89,7 +94,7 @@ describe(`projects on ${testDialect}`, () => {
       for (const receivedAt of [now - hour, now - 23 * hour, now - 25 * hour]) await storeEnvelope(database.db, busy.project.id, body, summary, receivedAt);
       await storeEnvelope(database.db, quiet.project.id, body, summary, now - 48 * hour);
 
-      const rows = await listProjects(database.db, now);
+      const rows = await listProjects(context, now);
       const bySlug = Object.fromEntries(rows.map((row) => [row.slug, row]));
       expect(bySlug.busy).toMatchObject({ receivedLast24h: 2, lastReceivedAt: now - hour, publicKey: busy.key.public_key, isInternal: false });
       expect(bySlug.quiet).toMatchObject({ receivedLast24h: 0, lastReceivedAt: now - 48 * hour });
@@ -100,7 +105,7 @@ describe(`projects on ${testDialect}`, () => {
       await insertProject(database.db, { name: "Zebra" });
       await insertProject(database.db, { name: "Alpha" });
       await ensureInternalProject(database.db);
-      expect((await listProjects(database.db)).map((row) => [row.slug, row.isInternal])).toEqual([
+      expect((await listProjects(context)).map((row) => [row.slug, row.isInternal])).toEqual([
         ["alpha", false],
         ["zebra", false],
         ["lantern", true],
@@ -110,7 +115,7 @@ describe(`projects on ${testDialect}`, () => {
     it("shows no key for a project whose keys are all disabled", async () => {
       const { project } = await insertProject(database.db, { name: "Disabled" });
       await database.db.updateTable("project_keys").set({ is_active: 0 }).where("project_id", "=", project.id).execute();
-      expect((await listProjects(database.db))[0]).toMatchObject({ slug: "disabled", publicKey: null });
+      expect((await listProjects(context))[0]).toMatchObject({ slug: "disabled", publicKey: null });
     });
   });
 

@@ -1,6 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { storeFixtureEvent } from "../../../tests/support/event-envelopes";
+import { createTestConfig } from "../../../tests/support/test-accounts";
 import { createTestDatabase, testDialect, type TestDatabase } from "../../../tests/support/test-database";
+import type { AccessContext } from "../access/authorize";
+import { systemContext } from "../access/system-context";
 import { digestBatch } from "../digest/digest-batch";
 import { insertProject } from "./insert-project";
 import { ensureInternalProject } from "./ensure-internal-project";
@@ -10,8 +13,10 @@ const hourMs = 3_600_000;
 
 describe(`listProjectsWithStats on ${testDialect}`, () => {
   let database: TestDatabase;
+  let context: AccessContext;
   beforeEach(async () => {
     database = await createTestDatabase();
+    context = systemContext(database, createTestConfig());
   });
   afterEach(() => database.destroy());
 
@@ -57,7 +62,7 @@ describe(`listProjectsWithStats on ${testDialect}`, () => {
     await storeFixtureEvent(database.db, shop.project.id, "node-message.envelope", at(3));
     while ((await digestBatch(database)) > 0);
 
-    const rows = await listProjectsWithStats(database.db, null, now);
+    const rows = await listProjectsWithStats(context, now);
     const bySlug = Object.fromEntries(rows.map((row) => [row.slug, row]));
     const expected = new Array<number>(24).fill(0);
     expected[23] = 2;
@@ -75,7 +80,7 @@ describe(`listProjectsWithStats on ${testDialect}`, () => {
     await seedIssue(project.id, "resolved", [[hour, 5]]);
     await seedIssue(project.id, "ignored", [[hour - hourMs, 7]]);
 
-    const [row] = await listProjectsWithStats(database.db, null, now);
+    const [row] = await listProjectsWithStats(context, now);
     expect(row).toMatchObject({ unresolvedIssues: 2, eventsLast24h: 15 });
     expect(row!.hourlyEvents.slice(-2)).toEqual([8, 7]);
   });
@@ -90,7 +95,7 @@ describe(`listProjectsWithStats on ${testDialect}`, () => {
       [currentHour, 3], // the current hour
       [currentHour + hourMs, 1000], // a clock ahead of ours: not shown
     ]);
-    const [row] = await listProjectsWithStats(database.db, null, now);
+    const [row] = await listProjectsWithStats(context, now);
     expect(row!.hourlyEvents).toHaveLength(24);
     expect(row!.hourlyEvents[0]).toBe(1);
     expect(row!.hourlyEvents[23]).toBe(3);
@@ -104,7 +109,7 @@ describe(`listProjectsWithStats on ${testDialect}`, () => {
     const old = await insertProject(database.db, { name: "Old" });
     await seedIssue(busy.project.id, "unresolved", [[hour, 4]]);
     await seedIssue(old.project.id, "unresolved", [[hour - 48 * hourMs, 9]]);
-    const bySlug = Object.fromEntries((await listProjectsWithStats(database.db, null, now)).map((row) => [row.slug, row]));
+    const bySlug = Object.fromEntries((await listProjectsWithStats(context, now)).map((row) => [row.slug, row]));
     expect(bySlug.busy).toMatchObject({ unresolvedIssues: 1, eventsLast24h: 4 });
     expect(bySlug.old).toMatchObject({ unresolvedIssues: 1, eventsLast24h: 0 });
   });
@@ -113,7 +118,7 @@ describe(`listProjectsWithStats on ${testDialect}`, () => {
     await insertProject(database.db, { name: "Zebra" });
     await insertProject(database.db, { name: "Alpha" });
     await ensureInternalProject(database.db);
-    expect((await listProjectsWithStats(database.db, null)).map((row) => [row.slug, row.isInternal])).toEqual([
+    expect((await listProjectsWithStats(context)).map((row) => [row.slug, row.isInternal])).toEqual([
       ["alpha", false],
       ["zebra", false],
       ["lantern", true],

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { storeFixtureEvent } from "../../../../tests/support/event-envelopes";
+import { createTestConfig } from "../../../../tests/support/test-accounts";
 import { createTestDatabase, testDialect, type TestDatabase } from "../../../../tests/support/test-database";
+import { systemContext } from "../../access/system-context";
 import { digestBatch } from "../../digest/digest-batch";
 import { insertProject } from "../../projects/insert-project";
 import { AppError } from "../../errors";
@@ -17,7 +19,6 @@ import { searchIssues } from "./search-issues";
 const minute = 60_000;
 const hour = 60 * minute;
 const day = 24 * hour;
-const actor = "user:test";
 const me = "user:anonymous";
 
 interface Send {
@@ -64,6 +65,7 @@ describe(`searchIssues on ${testDialect}`, () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
+    const context = systemContext(database, createTestConfig());
     projects.shop = (await insertProject(database.db, { name: "shop" })).project.id;
     projects.blog = (await insertProject(database.db, { name: "blog" })).project.id;
     const shopProd = { project: "shop", environment: "production", release: "shop@1.2.0" } as const;
@@ -89,14 +91,14 @@ describe(`searchIssues on ${testDialect}`, () => {
     await send("Thumbnail render slow", { ...blogProd, environment: "staging", level: "debug", ago: 7 * hour });
     await digest();
 
-    await mergeIssues(database, { issueIds: [id("Checkout failed for cart"), id("Token refresh failed")], actor });
-    await resolveIssue(database, { issueId: id("Payment declined by bank"), actor, kind: "now" });
-    await ignoreIssue(database, { issueId: id("Nightly export timed out"), actor, until: { kind: "forever" } });
-    await resolveIssue(database, { issueId: id("Cache miss storm"), actor, kind: "now" });
-    await ignoreIssue(database, { issueId: id("Disk almost full"), actor, until: { kind: "count", count: 2 } });
-    await resolveIssue(database, { issueId: id("Webhook retry exhausted"), actor, kind: "now" });
-    await unresolveIssue(database, { issueId: id("Webhook retry exhausted"), actor });
-    await ignoreIssue(database, { issueId: id("Thumbnail render slow"), actor, until: { kind: "users", count: 10 } });
+    await mergeIssues(context, { issueIds: [id("Checkout failed for cart"), id("Token refresh failed")] });
+    await resolveIssue(context, { issueId: id("Payment declined by bank"), kind: "now" });
+    await ignoreIssue(context, { issueId: id("Nightly export timed out"), until: { kind: "forever" } });
+    await resolveIssue(context, { issueId: id("Cache miss storm"), kind: "now" });
+    await ignoreIssue(context, { issueId: id("Disk almost full"), until: { kind: "count", count: 2 } });
+    await resolveIssue(context, { issueId: id("Webhook retry exhausted"), kind: "now" });
+    await unresolveIssue(context, { issueId: id("Webhook retry exhausted") });
+    await ignoreIssue(context, { issueId: id("Thumbnail render slow"), until: { kind: "users", count: 10 } });
     // The assignee has no verb of its own yet (the issue page will set it); write it as that verb would.
     await database.db.updateTable("issues").set({ assignee: me }).where("id", "=", id("Search index stale")).execute();
     await database.db.updateTable("issues").set({ assignee: "ann" }).where("id", "=", id("Webhook retry exhausted")).execute();
