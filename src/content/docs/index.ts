@@ -4,6 +4,7 @@ import { Configuration } from "./configuration";
 import { DigestLookup } from "./digest-lookup";
 import { GettingStarted } from "./getting-started";
 import { Grouping } from "./grouping";
+import { Roles } from "./roles";
 import { SelfMonitoring } from "./self-monitoring";
 import { SingleSignOn } from "./single-sign-on";
 
@@ -21,6 +22,7 @@ export const docPages: DocPage[] = [
   { slug: ["guides", "self-monitoring"], title: "Self-monitoring", summary: "How Lantern reports its own errors through /monitoring.", Content: SelfMonitoring },
   { slug: ["guides", "single-sign-on"], title: "Single sign-on", summary: "Sign in through an OpenID Connect provider; the redirect URI to register.", Content: SingleSignOn },
   { slug: ["guides", "digest-lookup"], title: "Looking up a digest", summary: "Open the server event behind the “Digest:” line of a Next.js error page.", Content: DigestLookup },
+  { slug: ["guides", "roles"], title: "Roles and access", summary: "Owners, admins, members and tokens: who may do what, operation by operation.", Content: Roles },
   { slug: ["api"], title: "API", summary: "Sentry-compatible /api/0/: tokens, issues, events and keys for scripts.", Content: Api },
 ];
 
