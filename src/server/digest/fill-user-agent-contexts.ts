@@ -1,8 +1,9 @@
+import { LRUCache } from "lru-cache";
 import UAParser from "ua-parser-js";
 import { isRecord, type JsonObject } from "@/lib/json-values";
 
-const maxCachedAgents = 1000;
-const parsedAgents = new Map<string, UAParser.IResult>();
+/** Parsed user agents: a few real browsers recur; at most 512 characters and a small result each, about 2 MB. */
+export const parsedAgents = new LRUCache<string, UAParser.IResult>({ max: 1000 });
 
 /**
  * Browser SDKs send no browser/os/device contexts, only the User-Agent header; like Relay, fill the
@@ -37,7 +38,6 @@ function parse(userAgent: string): UAParser.IResult {
   let parsed = parsedAgents.get(userAgent);
   if (!parsed) {
     parsed = new UAParser(userAgent).getResult();
-    if (parsedAgents.size >= maxCachedAgents) parsedAgents.delete(parsedAgents.keys().next().value!);
     parsedAgents.set(userAgent, parsed);
   }
   return parsed;
