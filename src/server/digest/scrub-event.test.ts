@@ -102,6 +102,14 @@ describe("scrubEvent", () => {
     });
   });
 
+  it("filters a secret that only appears once the log message is formatted with its params, and those params", () => {
+    expect(scrub({ logentry: { message: "login failed token=%s", params: ["abc123"] } })).toEqual({ logentry: { message: "login failed token=[Filtered]", params: ["[Filtered]"], formatted: "login failed token=[Filtered]" } });
+    expect(scrub({ logentry: { message: "charge %s %s", params: ["4111 1111", "1111 1111"], formatted: "charge 4111 1111 1111 1111" } })).toEqual({
+      logentry: { message: "charge %s %s", params: ["[Filtered]", "[Filtered]"], formatted: "charge [Filtered]" },
+    });
+    expect(scrub({ logentry: { message: "page %s of %s", params: [2, 9] } })).toEqual({ logentry: { message: "page %s of %s", params: [2, 9] } });
+  });
+
   it("follows the project's extra keys and safe fields, and does nothing when scrubbing is off", () => {
     expect(scrub({ extra: { customer_tier: "gold", sessionCount: 3 } }, { extraKeys: ["tier"], safeFields: ["sessionCount"] })).toEqual({ extra: { customer_tier: "[Filtered]", sessionCount: 3 } });
     expect(scrub({ extra: { password: "hunter2" } }, { isEnabled: false })).toEqual({ extra: { password: "hunter2" } });

@@ -1,4 +1,5 @@
 import { isRecord, type JsonObject } from "@/lib/json-values";
+import { formatMessage } from "./normalize-logentry";
 import { filtered, scrubText, type TextScrubbing } from "./scrub-text";
 import { decodeParameterName } from "./scrub-url";
 
@@ -126,10 +127,32 @@ export function scrubEvent(event: JsonObject, settings: ScrubSettings): number {
     }
   };
 
+  // Before the walk, which would scrub the template's `token=%s` into `token=[Filtered]` and keep the params.
+  state.count += scrubFormattedLogentry(event, text);
   scrubObject(event, 0);
   if (settings.scrubIpAddresses && isRecord(event.user) && event.user.ip_address !== undefined) {
     delete event.user.ip_address;
     state.count++;
   }
   return state.count;
+}
+
+/**
+ * Digest formats a log message with its params after scrubbing (normalize-logentry), and params that are
+ * harmless alone can make a secret together (`token=%s`, a card number split in two). So the message is
+ * formatted here, as normalization would, and scrubbed; when that filters anything, the params, which
+ * spell the secret, are filtered, and the scrubbed text becomes `formatted` unless the SDK sent one (itself
+ * scrubbed as any string), so normalization keeps it instead of formatting the params again.
+ */
+function scrubFormattedLogentry(event: JsonObject, text: TextScrubbing): number {
+  const entry = event.logentry !== undefined && event.logentry !== null ? event.logentry : event.message;
+  if (!isRecord(entry) || typeof entry.message !== "string") return 0;
+  const { params } = entry;
+  if (!Array.isArray(params) && !isRecord(params)) return 0;
+  const formatted = formatMessage(entry.message, params);
+  const scrubbed = scrubText(formatted, text);
+  if (scrubbed === formatted) return 0;
+  if (entry.formatted === undefined || entry.formatted === null || entry.formatted === "") entry.formatted = scrubbed;
+  entry.params = Array.isArray(params) ? params.map(() => filtered) : Object.fromEntries(Object.keys(params).map((key) => [key, filtered]));
+  return 1;
 }
