@@ -70,6 +70,18 @@ describe("lantern CLI", () => {
     expect(listed.stdout).toMatch(new RegExp(`^demo\\s+other\\s+${lines[0]!.replace(/[.:/]/g, "\\$&")}$`, "m"));
   });
 
+  it("project create acts as the system actor and is recorded as cli in the audit log", { timeout: 2 * commandTimeout }, async () => {
+    const created = await lantern(["project", "create", "Audited"], { DATABASE_URL: databaseUrl });
+    expect(created.code).toBe(0);
+    const database = createDatabase({ dialect: "sqlite", path: databaseUrl.slice("file:".length) });
+    try {
+      const entries = await database.db.selectFrom("audit_log").select(["action", "actor", "target"]).where("action", "=", "project.created").execute();
+      expect(entries).toEqual([{ action: "project.created", actor: "cli", target: "project:audited" }]);
+    } finally {
+      await database.close();
+    }
+  });
+
   it("project create uses LANTERN_URL for the DSN", async () => {
     const created = await lantern(["project", "create", "Web Shop"], { DATABASE_URL: databaseUrl, LANTERN_URL: "https://errors.example.com/lantern/" });
     expect(created.code).toBe(0);
