@@ -1,3 +1,5 @@
+import { LRUCache } from "lru-cache";
+
 /**
  * Sentry's `normalize_message_for_grouping` (sentry-protocol §5.5): keep the first two non-blank lines,
  * then replace variable parts with placeholders such as `<int>` or `<ip>`, so that messages differing
@@ -191,11 +193,8 @@ export function normalizeMessageForGrouping(message: string): string {
   let normalized = normalizedMessages.get(message);
   if (normalized === undefined) {
     normalized = parameterize(message);
-    // Bounded: messages come from SDKs. Long ones are rare and would only crowd out the recurring ones.
-    if (message.length <= 1_000) {
-      if (normalizedMessages.size >= 5_000) normalizedMessages.clear();
-      normalizedMessages.set(message, normalized);
-    }
+    // Long messages are rare and would only crowd out the recurring ones.
+    if (message.length <= 1_000) normalizedMessages.set(message, normalized);
   }
   return normalized;
 }
@@ -204,7 +203,13 @@ export function normalizeMessageForGrouping(message: string): string {
  * Results by message: an issue's events repeat the same few messages, and the combined regex (Unicode
  * word boundaries tried at every position) was a tenth of grouping's time (docs/performance.md).
  */
-const normalizedMessages = new Map<string, string>();
+export const normalizedMessages = new LRUCache<string, string>({
+  // Messages come from SDKs. 5,000 of at most 1,000 characters, each with its result: at most 10 million
+  // characters, 20 MB for two-byte text; the size bound keeps it to 2 million characters (4 MB at most).
+  max: 5_000,
+  maxSize: 2_000_000,
+  sizeCalculation: (normalized, message) => 1 + message.length + normalized.length,
+});
 
 function parameterize(message: string): string {
   const firstLines = message
