@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import { isRecord, type JsonObject } from "@/lib/json-values";
 import { countBacktrackingStars, globStep, matchGlobTokens, type GlobToken } from "./match-glob-tokens";
 import type { RuleMatcher, StacktraceRule } from "./parse-stacktrace-rules";
@@ -183,12 +184,12 @@ function rulesFor(rules: StacktraceRule[], pass: Pass): StacktraceRule[] {
 export function applyStacktraceRules(frames: JsonObject[], rules: StacktraceRule[], context: StacktraceRuleContext): StacktraceRuleResult {
   const states: FrameState[] = frames.map((f) => ({ inApp: typeof f.in_app === "boolean" ? f.in_app : null, contributes: true }));
   const variables: Record<string, number | null> = { "max-frames": null, "min-frames": null };
-  const decided = decisionsByFrame(rules);
-  if (decided) {
+  const listId = frameLocalListId(rules);
+  if (listId !== null) {
     // Each frame's fate depends on that frame alone: look it up, or work it out once and remember it.
     frames.forEach((frame, i) => {
-      const key = frameKey(frame, states[i]!.inApp, context.platform);
-      let state = decided.get(key);
+      const key = `${listId}\u0000${frameKey(frame, states[i]!.inApp, context.platform)}`;
+      let state = frameDecisions.get(key);
       if (!state) {
         const views = [viewOf(frame, context.platform)];
         const own = [states[i]!];
@@ -196,8 +197,7 @@ export function applyStacktraceRules(frames: JsonObject[], rules: StacktraceRule
           for (const rule of rulesFor(rules, pass)) if (ruleMatchesAt(rule, views, own, 0, context)) applyActions(rule, pass, own, 0, variables);
         }
         state = own[0]!;
-        if (decided.size >= maxRememberedFrames) decided.clear();
-        decided.set(key, state);
+        frameDecisions.set(key, state);
       }
       states[i] = { ...state };
     });
@@ -215,19 +215,27 @@ export function applyStacktraceRules(frames: JsonObject[], rules: StacktraceRule
   return { frames: decisions, maxFrames: variables["max-frames"] ?? null, minFrames: variables["min-frames"] ?? null };
 }
 
-const maxRememberedFrames = 50_000;
-const frameDecisions = new WeakMap<StacktraceRule[], Map<string, FrameState> | null>();
+/**
+ * Remembered decisions of every frame-local rule list under one bound (keys start with the list's id), so
+ * projects with rules of their own do not each add a cache. Keys come from events: at most about 1,600
+ * characters (normalization trims the fields), typically 100 to 300. 50,000 frames or 8 million
+ * characters (16 MB of two-byte text), whichever comes first.
+ */
+export const frameDecisions = new LRUCache<string, FrameState>({ max: 50_000, maxSize: 8_000_000, sizeCalculation: (_, key) => key.length });
+const frameLocalListIds = new WeakMap<StacktraceRule[], number | null>();
+let frameLocalLists = 0;
 const frameLocalKeys = new Set(["family", "path", "module", "function", "package"]);
 
 /**
  * Most rule lists (the built-ins, and typical project rules) decide each frame from its own fields: no
  * caller/callee, no `app:`/`category:`/exception matchers, no `^`/`v` ranges, no stack variables. For those,
  * a frame seen before (the same code fails again and again) gets its remembered decision — running every
- * rule over every frame was most of grouping's cost. Null when the list needs the whole stack.
+ * rule over every frame was most of grouping's cost. The list's id in `frameDecisions`; null when the
+ * list needs the whole stack.
  */
-function decisionsByFrame(rules: StacktraceRule[]): Map<string, FrameState> | null {
-  let decisions = frameDecisions.get(rules);
-  if (decisions === undefined) {
+function frameLocalListId(rules: StacktraceRule[]): number | null {
+  let id = frameLocalListIds.get(rules);
+  if (id === undefined) {
     const isFrameLocal = rules.every(
       (rule) =>
         rule.caller.length === 0 &&
@@ -235,10 +243,10 @@ function decisionsByFrame(rules: StacktraceRule[]): Map<string, FrameState> | nu
         rule.matchers.every((matcher) => frameLocalKeys.has(matcher.key)) &&
         rule.actions.every((action) => action.kind === "flag" && action.range === "self"),
     );
-    decisions = isFrameLocal ? new Map() : null;
-    frameDecisions.set(rules, decisions);
+    id = isFrameLocal ? frameLocalLists++ : null;
+    frameLocalListIds.set(rules, id);
   }
-  return decisions;
+  return id;
 }
 
 function frameKey(frame: JsonObject, inApp: boolean | null, platform: string): string {
