@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import type { ErrorCollector } from "./collect-errors";
 import { isRecord, lenientString, type JsonObject } from "@/lib/json-values";
 import { bagLimits, trimDatabag } from "./trim-databag";
@@ -103,8 +104,12 @@ function backfillPaths(frame: JsonObject): void {
   } else if (!filename && typeof absPath === "string" && absPath !== "") frame.filename = filenameOf(absPath);
 }
 
-/** Filenames by abs_path: the same few files recur in every stack, and URL parsing is the costly part. */
-const filenames = new Map<string, string>();
+/**
+ * Filenames by abs_path: the same few files recur in every stack, and URL parsing is the costly part.
+ * Paths come from events, at most 296 characters each (trimmed above), so 10,000 of them with their
+ * filenames stay under 12 MB.
+ */
+export const filenames = new LRUCache<string, string>({ max: 10_000 });
 
 function filenameOf(absPath: string): string {
   let filename = filenames.get(absPath);
@@ -118,7 +123,6 @@ function filenameOf(absPath: string): string {
       // An unparsable URL keeps the whole abs_path as its filename.
     }
   }
-  if (filenames.size >= 10_000) filenames.clear();
   filenames.set(absPath, filename);
   return filename;
 }
