@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { storeFixtureEvent, type EventPatch } from "../../../tests/support/event-envelopes";
-import { createTestConfig } from "../../../tests/support/test-accounts";
+import { createTestAuth, createTestConfig, createTestContext, createTestUser } from "../../../tests/support/test-accounts";
 import { createTestDatabase, testDialect, type TestDatabase } from "../../../tests/support/test-database";
 import type { AccessContext } from "../access/authorize";
 import { systemContext } from "../access/system-context";
@@ -93,6 +93,23 @@ describe(`finding events by their digest tag on ${testDialect}`, () => {
       ["shop", oldest.eventId],
     ]);
     expect((await findEventsByDigest(context, { digest: "4242", limit: 2 })).map((match) => match.eventId)).toEqual([newest.eventId, middle.eventId]);
+  });
+
+  it("finds only the events of projects the viewer may see: a member, their teams' projects", async () => {
+    const { project: shop } = await insertProject(database.db, { name: "shop" });
+    const { project: blog } = await insertProject(database.db, { name: "blog" });
+    const now = Math.floor(Date.now() / 1000);
+    const inShop = await send(shop.id, withDigest("9001", now - 20));
+    const inBlog = await send(blog.id, withDigest("9001", now - 10));
+    const config = createTestConfig();
+    const member = await createTestUser(database, createTestAuth(database, config), "member");
+    const team = await database.db.insertInto("teams").values({ slug: "shop-team", name: "Shop team", created_at: Date.now() }).returning("id").executeTakeFirstOrThrow();
+    await database.db.insertInto("team_members").values({ team_id: team.id, user_id: member.userId }).execute();
+    await database.db.insertInto("team_projects").values({ team_id: team.id, project_id: shop.id }).execute();
+
+    const asMember = await findEventsByDigest(await createTestContext(database, config, member.userId), { digest: "9001" });
+    expect(asMember.map((match) => [match.projectSlug, match.eventId])).toEqual([["shop", inShop.eventId]]);
+    expect((await findEventsByDigest(context, { digest: "9001" })).map((match) => match.eventId)).toEqual([inBlog.eventId, inShop.eventId]);
   });
 
   it("finds nothing for a digest no event carries, and refuses an empty or over-long value", async () => {

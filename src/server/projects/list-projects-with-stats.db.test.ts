@@ -1,12 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { storeFixtureEvent } from "../../../tests/support/event-envelopes";
-import { createTestConfig } from "../../../tests/support/test-accounts";
+import { createTestAuth, createTestConfig, createTestContext, createTestUser } from "../../../tests/support/test-accounts";
 import { createTestDatabase, testDialect, type TestDatabase } from "../../../tests/support/test-database";
 import type { AccessContext } from "../access/authorize";
 import { systemContext } from "../access/system-context";
 import { digestBatch } from "../digest/digest-batch";
 import { insertProject } from "./insert-project";
+import { listProjectChoices } from "../issues/search/list-project-choices";
 import { ensureInternalProject } from "./ensure-internal-project";
+import { listProjects } from "./list-projects";
 import { listProjectsWithStats } from "./list-projects-with-stats";
 
 const hourMs = 3_600_000;
@@ -123,5 +125,27 @@ describe(`listProjectsWithStats on ${testDialect}`, () => {
       ["zebra", false],
       ["lantern", true],
     ]);
+  });
+
+  it("lists to a member only their teams' projects (with stats, as summaries and as issue-list choices), and none without a team", async () => {
+    const zebra = await insertProject(database.db, { name: "Zebra" });
+    const alpha = await insertProject(database.db, { name: "Alpha" });
+    await insertProject(database.db, { name: "Hidden" });
+    await ensureInternalProject(database.db);
+    const config = createTestConfig();
+    const auth = createTestAuth(database, config);
+    const member = await createTestUser(database, auth, "member");
+    const loner = await createTestUser(database, auth, "member");
+    const team = await database.db.insertInto("teams").values({ slug: "team", name: "Team", created_at: Date.now() }).returning("id").executeTakeFirstOrThrow();
+    await database.db.insertInto("team_members").values({ team_id: team.id, user_id: member.userId }).execute();
+    await database.db.insertInto("team_projects").values([zebra, alpha].map(({ project }) => ({ team_id: team.id, project_id: project.id }))).execute();
+
+    const asMember = await createTestContext(database, config, member.userId);
+    expect((await listProjectsWithStats(asMember)).map((row) => row.slug)).toEqual(["alpha", "zebra"]);
+    expect((await listProjects(asMember)).map((row) => row.slug)).toEqual(["alpha", "zebra"]);
+    expect((await listProjectChoices(asMember)).map((row) => row.slug)).toEqual(["alpha", "zebra"]);
+    const asLoner = await createTestContext(database, config, loner.userId);
+    expect([await listProjectsWithStats(asLoner), await listProjects(asLoner), await listProjectChoices(asLoner)]).toEqual([[], [], []]);
+    expect((await listProjectsWithStats(context)).map((row) => row.slug)).toEqual(["alpha", "hidden", "zebra", "lantern"]);
   });
 });
