@@ -259,9 +259,9 @@ function mutationsOf(fixture) {
           return joinEnvelope({ ...split, items }, { keepLengths: true });
         })],
         ["item-type", fc.tuple(itemIndex, fc.constantFrom(...itemTypes)).map(([index, type]) => joinEnvelope({ ...split, items: split.items.map((item, at) => (at === index ? { ...item, header: { ...item.header, type } } : item)) }))],
-        // More items than the item limit (1,000) where they are small; at most about 2 MB in all.
+        // More items than the item limit (1,000) where they are small; at most about 512 KB in all.
         ["item-repeat", fc.tuple(itemIndex, fc.integer({ min: 2, max: 1_100 })).map(([index, times]) => {
-          const repeated = Math.min(times, Math.floor(2_000_000 / (split.items[index].payload.length + 64)));
+          const repeated = Math.min(times, Math.floor(512_000 / (split.items[index].payload.length + 64)));
           return joinEnvelope({ ...split, items: [...split.items, ...Array.from({ length: Math.max(1, repeated) }, () => split.items[index])] });
         })],
       );
