@@ -10,10 +10,12 @@
 import { Agent, request } from "node:http";
 
 /**
- * @param {{ url: string, bodies: Buffer[], rate: number, seconds: number, connections?: number, headers?: Record<string, string> }} options
+ * `bodyAt(index)` instead of `bodies` makes each body when it is due (a long run would not fit in memory);
+ * `onAnswer(index, status)` hears each answer (status 0: the request failed).
+ * @param {{ url: string, bodies?: Buffer[], bodyAt?: (index: number) => Buffer, onAnswer?: (index: number, status: number) => void, rate: number, seconds: number, connections?: number, headers?: Record<string, string> }} options
  * @returns {Promise<{ sent: number, non2xx: number, errors: number, p50: number, p99: number, max: number }>}
  */
-export async function pacedLoad({ url, bodies, rate, seconds, connections = 32, headers = {} }) {
+export async function pacedLoad({ url, bodies, bodyAt = (index) => bodies[index % bodies.length], onAnswer, rate, seconds, connections = 32, headers = {} }) {
   const agent = new Agent({ keepAlive: true, maxSockets: connections });
   const target = new URL(url);
   const total = Math.round(rate * seconds);
@@ -26,7 +28,7 @@ export async function pacedLoad({ url, bodies, rate, seconds, connections = 32, 
   const send = (index) =>
     new Promise((resolve) => {
       const dueAt = startedAt + (index * 1000) / rate;
-      const body = bodies[index % bodies.length];
+      const body = bodyAt(index);
       const outgoing = request(
         { agent, host: target.hostname, port: target.port, path: target.pathname + target.search, method: "POST", headers: { ...headers, "content-length": body.length } },
         (response) => {
@@ -34,12 +36,14 @@ export async function pacedLoad({ url, bodies, rate, seconds, connections = 32, 
           response.on("end", () => {
             if (response.statusCode < 200 || response.statusCode >= 300) non2xx += 1;
             latencies.push(performance.now() - dueAt);
+            onAnswer?.(index, response.statusCode);
             resolve();
           });
         },
       );
       outgoing.on("error", () => {
         errors += 1;
+        onAnswer?.(index, 0);
         resolve();
       });
       outgoing.end(body);
