@@ -12,13 +12,12 @@ import type { DigestConfigOf, ProjectDigestConfig } from "../projects/load-diges
 import { normalizeEvent } from "./normalize-event";
 import { userKeyOf } from "./normalize-user";
 import { isRecord } from "@/lib/json-values";
+import { scrubbedItemTypes } from "./scrub-envelope";
 import { scrubEvent, textScrubbingFor } from "./scrub-event";
 
 const utf8 = new TextDecoder();
 const utf8Encoder = new TextEncoder();
 const hourMs = 3_600_000;
-/** JSON items that can carry what users send (headers, bodies, messages): scrubbed before they are kept. */
-const scrubbedItemTypes = new Set(["event", "transaction", "span", "check_in", "log", "user_report", "feedback", "replay_event"]);
 /** Kept for views to come (traces, crons, logs, feedback); other unknown items are accepted and ignored. */
 const storedItemTypes = new Set(["transaction", "span", "check_in", "log", "user_report", "feedback", "profile", "profile_chunk", "replay_event"]);
 
@@ -51,7 +50,8 @@ export function digestEnvelope(row: IntakeForDigest, rows: DigestRows, configOf:
   const problems: string[] = [];
   const headerEventId = typeof envelope.header.event_id === "string" ? envelope.header.event_id.replaceAll("-", "").toLowerCase() : null;
   const config = configOf(row.project_id);
-  let isScrubbed = false;
+  // The header's trace context can carry a transaction name, which is a URL often enough.
+  let isScrubbed = scrubEvent(envelope.header, config.scrubbing) > 0;
   for (const [index, item] of envelope.items.entries()) {
     try {
       // Secrets are filtered before anything else sees an item: normalization, grouping, tags, storage.
