@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
+import type { KyselyPlugin } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { migrateToLatest } from "@/server/db/migrate";
 import { insertProject, type CreatedProject } from "@/server/projects/insert-project";
 import { createTestDatabase, testDialect, type TestDatabase } from "../../../tests/support/test-database";
 import { KeyCache, maxKnownKeys, maxRecentLookups } from "./key-cache";
@@ -15,12 +17,28 @@ describe(`KeyCache on ${testDialect}`, () => {
   });
   afterEach(() => database.destroy());
 
-  it("looks a key up once however many requests ask for it at the same time", async () => {
-    const cache = new KeyCache(database.db, 30);
-    const answers = await Promise.all(Array.from({ length: 50 }, () => cache.get(shop.key.public_key)));
-    // One lookup: every request got the very object it made.
-    expect(new Set(answers).size).toBe(1);
-    expect(answers[0]).toMatchObject({ projectId: shop.project.id, publicKey: shop.key.public_key });
+  it("asks the database once for a key however many requests want it within the second, in flight or answered", async () => {
+    let queries = 0;
+    const counting: KyselyPlugin = {
+      transformQuery: (args) => {
+        queries++;
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    };
+    const cache = new KeyCache(database.db.withPlugin(counting), 30);
+    const unknown = randomKey();
+    const answers: Promise<unknown>[] = [];
+    // Requests arriving over several turns of the event loop: some while the lookup runs, some after.
+    for (let turn = 0; turn < 10; turn++) {
+      for (let i = 0; i < 5; i++) answers.push(cache.get(unknown), cache.get(shop.key.public_key));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    const settled = await Promise.all(answers);
+    expect(settled.filter((answer) => answer === null)).toHaveLength(50);
+    expect(settled.filter((answer) => answer !== null)).toHaveLength(50);
+    // The first turn's two keys share one query; nothing asks again.
+    expect(queries).toBe(1);
   });
 
   it("answers each of many keys asked for at once, found or not (they share a query)", async () => {
@@ -65,6 +83,24 @@ describe(`KeyCache on ${testDialect}`, () => {
     // Known keys plus the last second's lookups, which also hold found keys.
     expect(largest).toBeLessThanOrEqual(maxKnownKeys + maxRecentLookups);
     expect(largest).toBeGreaterThanOrEqual(maxKnownKeys);
+  });
+
+  it("does not remember a failed lookup: the next request asks the database again", async () => {
+    const empty = await createTestDatabase({ isEmpty: true });
+    try {
+      // A stopped clock: nothing expires, so only a failure forgotten at once lets the key be found below.
+      const now = Date.now();
+      const cache = new KeyCache(empty.db, 30, { clock: () => now });
+      const wanted = randomKey();
+      // No tables yet: the query fails, and the failure reaches the request (ingest answers 500).
+      await expect(cache.get(wanted)).rejects.toThrow();
+      await migrateToLatest(empty.db);
+      const project = await insertProject(empty.db, { name: "late" });
+      await empty.db.updateTable("project_keys").set({ public_key: wanted }).where("id", "=", project.key.id).execute();
+      expect(await cache.get(wanted)).toMatchObject({ projectId: project.project.id });
+    } finally {
+      await empty.destroy();
+    }
   });
 
   it("refuses a key that cannot be one without a query, and caches nothing for it", async () => {

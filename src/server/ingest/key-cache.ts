@@ -8,11 +8,6 @@ export interface CachedKey {
   rateLimit: { count: number; windowSeconds: number } | null;
 }
 
-/** One lookup's answer; null when the key is unknown or disabled (lru-cache holds no null values). */
-interface Lookup {
-  key: CachedKey | null;
-}
-
 /**
  * Known keys kept: one entry is about 300 bytes (two 32-character strings, a small object, the cache's
  * own slots), so 10,000 keys stay within a few MB. An instance with more active keys than that only pays
@@ -56,8 +51,12 @@ interface KeyCacheOptions {
  */
 export class KeyCache {
   private readonly known: LRUCache<string, CachedKey>;
-  /** The short-lived negative cache, which also runs each key's lookup once however many requests wait for it. */
-  private readonly recent: LRUCache<string, Lookup>;
+  /**
+   * The short-lived negative cache. It holds each lookup's promise from the start, so one query answers
+   * every request that asks for the key meanwhile. (lru-cache's `fetch` would do the same, but makes an
+   * AbortController per lookup: a quarter of a miss's CPU, and a flood is all misses.)
+   */
+  private readonly recent: LRUCache<string, Promise<CachedKey | null>>;
   /** Lookups waiting for the next query; as many as requests are waiting, and emptied every turn. */
   private readonly queued: QueuedLookup[] = [];
 
@@ -71,22 +70,25 @@ export class KeyCache {
     // lru-cache reads a TTL of 0 as "never expires"; a configured 0 means "do not cache", so 1 ms.
     const ttlOf = (seconds: number) => Math.max(1, seconds * 1000);
     this.known = new LRUCache({ max: maxKnownKeys, ttl: ttlOf(ttlSeconds), ...clock });
-    this.recent = new LRUCache<string, Lookup>({
-      max: maxRecentLookups,
-      ttl: ttlOf(Math.min(ttlSeconds, unknownKeySeconds)),
-      fetchMethod: async (publicKey) => ({ key: await this.load(publicKey) }),
-      // A lookup evicted while running (a flood) still answers the requests that wait for it.
-      ignoreFetchAbort: true,
-      ...clock,
-    });
+    this.recent = new LRUCache({ max: maxRecentLookups, ttl: ttlOf(Math.min(ttlSeconds, unknownKeySeconds)), ...clock });
   }
 
   async get(publicKey: string): Promise<CachedKey | null> {
     if (!publicKeyShape.test(publicKey)) return null;
     const known = this.known.get(publicKey);
     if (known) return known;
-    const lookup = await this.recent.fetch(publicKey);
-    const key = lookup?.key ?? null;
+    let lookup = this.recent.get(publicKey);
+    if (!lookup) {
+      // Evicted while running (a flood), a lookup still answers the requests that hold it.
+      const started = this.load(publicKey);
+      lookup = started;
+      this.recent.set(publicKey, started);
+      // A failed query is not remembered: the next request asks again.
+      started.catch(() => {
+        if (this.recent.peek(publicKey) === started) this.recent.delete(publicKey);
+      });
+    }
+    const key = await lookup;
     if (key) this.known.set(publicKey, key);
     return key;
   }
