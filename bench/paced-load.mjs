@@ -16,7 +16,9 @@ import { Agent, request } from "node:http";
  * @returns {Promise<{ sent: number, non2xx: number, errors: number, p50: number, p99: number, max: number }>}
  */
 export async function pacedLoad({ url, bodies, bodyAt = (index) => bodies[index % bodies.length], onAnswer, rate, seconds, connections = 32, headers = {} }) {
-  const agent = new Agent({ keepAlive: true, maxSockets: connections });
+  // Idle sockets close on this side before the server's keep-alive timeout (5 s) closes them under a new
+  // request, which would count as a failed request of the load generator's making.
+  const agent = new Agent({ keepAlive: true, maxSockets: connections, timeout: 4_000 });
   const target = new URL(url);
   const total = Math.round(rate * seconds);
   const latencies = [];
