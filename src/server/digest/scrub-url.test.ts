@@ -24,6 +24,7 @@ describe("URLs in events", () => {
     ["a password in the authority", "postgres://lantern:SECRET@db.example.com:5432/shop?sslmode=require", "postgres://lantern:[Filtered]@db.example.com:5432/shop?sslmode=require"],
     ["a query string on its own", "color=red&token=SECRET", "color=red&token=[Filtered]"],
     ["a base64 value with `=` and `/`", "https://shop.example.com/a?token=ab/c+d==&x=1", "https://shop.example.com/a?token=[Filtered]&x=1"],
+    ["a URL quoted inside JSON text, whose value ends at the quote", '{"url":"https://shop.example.com/a?token=SECRET","ok":true}', '{"url":"https://shop.example.com/a?token=[Filtered]","ok":true}'],
     ["an encoded URL inside a value", "https://shop.example.com/login?next=%2Fcart%3Ftoken%3DSECRET", "https://shop.example.com/login?next=/cart?token=[Filtered]"],
   ])("filters the sensitive value in %s", (_shape, url, expected) => {
     expect(scrubbedUrl(url)).toBe(expected);

@@ -7,6 +7,8 @@ interface UrlLayout {
   /** The password of `scheme://user:password@host`, when the URL has one. */
   password: { start: number; end: number } | null;
   path: { start: number; end: number };
+  /** Where the URL ends inside its word: a quote or `>` after it is not part of a value. */
+  url: { start: number; end: number };
 }
 
 const maxDecodeRounds = 3;
@@ -56,14 +58,14 @@ export function scrubUrlsInText(text: string, isSensitiveKey: IsSensitiveKey): s
 export function scrubUrl(url: string, isSensitiveKey: IsSensitiveKey, depth = 0): string {
   let text = url;
   const layout = layoutOf(url);
-  let path = layout?.path;
-  if (layout?.password && path) {
+  let parts = layout ? { path: layout.path, url: layout.url } : undefined;
+  if (layout?.password && parts) {
     const { start, end } = layout.password;
     text = url.slice(0, start) + filtered + url.slice(end);
     const shift = filtered.length - (end - start);
-    path = { start: path.start + shift, end: path.end + shift };
+    parts = { path: { start: parts.path.start + shift, end: parts.path.end + shift }, url: { start: parts.url.start, end: parts.url.end + shift } };
   }
-  text = scrubParameters(text, isSensitiveKey, path);
+  text = scrubParameters(text, isSensitiveKey, parts);
   // A URL sent inside another's value (`?next=%2Fcart%3Ftoken%3D…`) hides its `=`: read it decoded.
   if (depth < maxDecodeRounds && encodedEquals.test(text)) {
     const decoded = decodeLeniently(text);
@@ -92,7 +94,7 @@ export function decodeParameterName(name: string): string {
  * value runs to the next `& ; #` (in a URL's path also `/` and `?`), so a value holding `=`, `,` or `?`
  * (base64, lists) goes whole.
  */
-function scrubParameters(text: string, isSensitiveKey: IsSensitiveKey, path: { start: number; end: number } | undefined): string {
+function scrubParameters(text: string, isSensitiveKey: IsSensitiveKey, parts: { path: { start: number; end: number }; url: { start: number; end: number } } | undefined): string {
   let result = "";
   let copied = 0;
   let nameFloor = 0;
@@ -101,9 +103,10 @@ function scrubParameters(text: string, isSensitiveKey: IsSensitiveKey, path: { s
     let nameStart = equals;
     while (nameStart > nameFloor && !isNameBoundary(text.charCodeAt(nameStart - 1))) nameStart--;
     if (nameStart < equals && isSensitiveName(text.slice(nameStart, equals), isSensitiveKey)) {
-      const isInPath = path !== undefined && equals >= path.start && equals < path.end;
+      const isInPath = parts !== undefined && equals >= parts.path.start && equals < parts.path.end;
+      const limit = parts !== undefined && equals >= parts.url.start && equals < parts.url.end ? parts.url.end : text.length;
       let valueEnd = equals + 1;
-      while (valueEnd < text.length && !(isInPath ? isPathValueEnd : isValueEnd)(text.charCodeAt(valueEnd))) valueEnd++;
+      while (valueEnd < limit && !(isInPath ? isPathValueEnd : isValueEnd)(text.charCodeAt(valueEnd))) valueEnd++;
       if (valueEnd > equals + 1 && text.slice(equals + 1, valueEnd) !== filtered) {
         result += text.slice(copied, equals + 1) + filtered;
         copied = valueEnd;
@@ -146,10 +149,14 @@ function layoutOf(word: string): UrlLayout | null {
         const colon = word.indexOf(":", authorityStart);
         if (colon !== -1 && colon < at) password = { start: colon + 1, end: at };
       }
-      return { password, path: { start: authorityEnd, end: pathEndFrom(word, authorityEnd, end) } };
+      return { password, path: { start: authorityEnd, end: pathEndFrom(word, authorityEnd, end) }, url: { start, end } };
     }
   }
-  if (word.charCodeAt(0) === 47 /* / */) return { password: null, path: { start: 0, end: pathEndFrom(word, 0, word.length) } };
+  if (word.charCodeAt(0) === 47 /* / */) {
+    let end = 1;
+    while (end < word.length && !isUrlEnd(word.charCodeAt(end))) end++;
+    return { password: null, path: { start: 0, end: pathEndFrom(word, 0, end) }, url: { start: 0, end } };
+  }
   return null;
 }
 
