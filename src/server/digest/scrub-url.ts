@@ -4,8 +4,6 @@ type IsSensitiveKey = (key: string) => boolean;
 
 /** Where a URL's parts sit in the text it came in (the text is kept as sent, not re-serialized). */
 interface UrlLayout {
-  /** The password of `scheme://user:password@host`, when the URL has one. */
-  password: { start: number; end: number } | null;
   path: { start: number; end: number };
   /** Where the URL ends inside its word: a quote or `>` after it is not part of a value. */
   url: { start: number; end: number };
@@ -34,7 +32,8 @@ export function scrubUrlsInText(text: string, isSensitiveKey: IsSensitiveKey): s
     let end = marker + 1;
     while (end < text.length && !isSpace(text.charCodeAt(end))) end++;
     const word = text.slice(start, end);
-    const scrubbed = scrubUrl(word, isSensitiveKey);
+    // Frame paths (`webpack://app/node_modules/@scope/…`) hold `@` too: parse only a user part's `:` before `@`.
+    const scrubbed = word.includes("=") || hasUserPassword(word) ? scrubUrl(word, isSensitiveKey) : word;
     if (scrubbed !== word) {
       result += text.slice(copied, start) + scrubbed;
       copied = end;
@@ -56,16 +55,8 @@ export function scrubUrlsInText(text: string, isSensitiveKey: IsSensitiveKey): s
  * `color=red` in a segment is kept, only a sensitive name's value goes.
  */
 export function scrubUrl(url: string, isSensitiveKey: IsSensitiveKey, depth = 0): string {
-  let text = url;
-  const layout = layoutOf(url);
-  let parts = layout ? { path: layout.path, url: layout.url } : undefined;
-  if (layout?.password && parts) {
-    const { start, end } = layout.password;
-    text = url.slice(0, start) + filtered + url.slice(end);
-    const shift = filtered.length - (end - start);
-    parts = { path: { start: parts.path.start + shift, end: parts.path.end + shift }, url: { start: parts.url.start, end: parts.url.end + shift } };
-  }
-  text = scrubParameters(text, isSensitiveKey, parts);
+  let text = hasUserPassword(url) ? scrubUserPasswords(url) : url;
+  text = scrubParameters(text, isSensitiveKey, layoutOf(text) ?? undefined);
   // A URL sent inside another's value (`?next=%2Fcart%3Ftoken%3D…`) hides its `=`: read it decoded.
   if (depth < maxDecodeRounds && encodedEquals.test(text)) {
     const decoded = decodeLeniently(text);
@@ -137,35 +128,65 @@ function layoutOf(word: string): UrlLayout | null {
     while (start < schemeEnd && !isLetter(word.charCodeAt(start))) start++;
     let end = schemeEnd + 3;
     while (end < word.length && !isUrlEnd(word.charCodeAt(end))) end++;
-    const parsed = start < schemeEnd ? parseUrl(word.slice(start, end)) : null;
-    if (parsed) {
-      const authorityStart = schemeEnd + 3;
-      let authorityEnd = authorityStart;
-      while (authorityEnd < end && !isAuthorityEnd(word.charCodeAt(authorityEnd))) authorityEnd++;
-      let password: UrlLayout["password"] = null;
-      if (parsed.password !== "") {
-        // WHATWG: the user part ends at the authority's last `@`; the password follows its first `:`.
-        const at = word.lastIndexOf("@", authorityEnd - 1);
-        const colon = word.indexOf(":", authorityStart);
-        if (colon !== -1 && colon < at) password = { start: colon + 1, end: at };
-      }
-      return { password, path: { start: authorityEnd, end: pathEndFrom(word, authorityEnd, end) }, url: { start, end } };
+    if (start < schemeEnd && isUrl(word.slice(start, end))) {
+      const authorityEnd = authorityEndFrom(word, schemeEnd + 3, end);
+      return { path: { start: authorityEnd, end: pathEndFrom(word, authorityEnd, end) }, url: { start, end } };
     }
   }
   if (word.charCodeAt(0) === 47 /* / */) {
     let end = 1;
     while (end < word.length && !isUrlEnd(word.charCodeAt(end))) end++;
-    return { password: null, path: { start: 0, end: pathEndFrom(word, 0, end) }, url: { start: 0, end } };
+    return { path: { start: 0, end: pathEndFrom(word, 0, end) }, url: { start: 0, end } };
   }
   return null;
 }
 
-function parseUrl(text: string): URL | null {
-  try {
-    return new URL(text);
-  } catch {
-    return null;
+/**
+ * The password of every `scheme://user:password@host` in the word, filtered. WHATWG's rule, applied
+ * without a full parse so that a URL `URL` refuses keeps no password either: the authority ends at
+ * `/ ? # \`, the user part at its last `@`, the password starts after the user part's first `:`.
+ */
+function scrubUserPasswords(word: string): string {
+  let result = "";
+  let copied = 0;
+  for (let schemeEnd = word.indexOf("://"); schemeEnd !== -1; schemeEnd = word.indexOf("://", schemeEnd + 3)) {
+    const password = passwordIn(word, schemeEnd + 3);
+    if (password && word.slice(password.start, password.end) !== filtered) {
+      result += word.slice(copied, password.start) + filtered;
+      copied = password.end;
+    }
   }
+  return copied === 0 ? word : result + word.slice(copied);
+}
+
+function hasUserPassword(word: string): boolean {
+  for (let schemeEnd = word.indexOf("://"); schemeEnd !== -1; schemeEnd = word.indexOf("://", schemeEnd + 3)) {
+    if (passwordIn(word, schemeEnd + 3)) return true;
+  }
+  return false;
+}
+
+/** Reads only the authority, so a word of many URLs is read once. */
+function passwordIn(word: string, authorityStart: number): { start: number; end: number } | null {
+  let colon = -1;
+  let at = -1;
+  for (let index = authorityStart; index < word.length; index++) {
+    const code = word.charCodeAt(index);
+    if (isAuthorityEnd(code)) break;
+    if (code === 64 /* @ */) at = index;
+    else if (code === 58 /* : */ && colon === -1) colon = index;
+  }
+  return colon !== -1 && colon < at - 1 ? { start: colon + 1, end: at } : null;
+}
+
+function authorityEndFrom(word: string, start: number, end: number): number {
+  let index = start;
+  while (index < end && !isAuthorityEnd(word.charCodeAt(index))) index++;
+  return index;
+}
+
+function isUrl(text: string): boolean {
+  return URL.canParse(text);
 }
 
 function pathEndFrom(text: string, start: number, end: number): number {
