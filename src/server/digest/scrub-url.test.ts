@@ -22,6 +22,8 @@ describe("URLs in events", () => {
     ["a fragment", "https://shop.example.com/callback#access_token=SECRET&state=xyz", "https://shop.example.com/callback#access_token=[Filtered]&state=xyz"],
     ["a hash route's query", "https://shop.example.com/#/callback?token=SECRET", "https://shop.example.com/#/callback?token=[Filtered]"],
     ["a password in the authority", "postgres://lantern:SECRET@db.example.com:5432/shop?sslmode=require", "postgres://lantern:[Filtered]@db.example.com:5432/shop?sslmode=require"],
+    ["a second URL's password in one word", "https://shop.example.com/,postgres://lantern:SECRET@db/shop", "https://shop.example.com/,postgres://lantern:[Filtered]@db/shop"],
+    ["a password in a URL that WHATWG refuses", "redis://:SECRET@[bad-host/0", "redis://:[Filtered]@[bad-host/0"],
     ["a query string on its own", "color=red&token=SECRET", "color=red&token=[Filtered]"],
     ["a base64 value with `=` and `/`", "https://shop.example.com/a?token=ab/c+d==&x=1", "https://shop.example.com/a?token=[Filtered]&x=1"],
     ["a URL quoted inside JSON text, whose value ends at the quote", '{"url":"https://shop.example.com/a?token=SECRET","ok":true}', '{"url":"https://shop.example.com/a?token=[Filtered]","ok":true}'],
