@@ -1,0 +1,17 @@
+import { readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+
+/** src/app holds routes only: Next's file conventions and server actions; views live in src/components, loaders in src/server. */
+const routeFile = /^(page|layout|route|loading|error|not-found|global-error|template|default|actions)\.(tsx|ts)$/;
+
+function files(folder: string): string[] {
+  return readdirSync(folder).flatMap((name) => (statSync(join(folder, name)).isDirectory() ? files(join(folder, name)) : [join(folder, name)]));
+}
+
+describe("src/app", () => {
+  it("holds only route files and server actions", () => {
+    const others = files("src/app").filter((path) => !routeFile.test(path.split("/").at(-1)!));
+    expect(others).toEqual([]);
+  });
+});
