@@ -255,7 +255,7 @@ function mutationsOf(fixture) {
           return joinEnvelope({ ...split, items }, { keepLengths });
         })],
         ["item-header-json", fc.tuple(itemIndex, subtreeReplacements).map(([index, replacements]) => {
-          const items = split.items.map((item, at) => (at === index ? { ...item, header: replaceSubtrees(JSON.stringify(item.header), replacements).replaceAll("\n", " ") } : item));
+          const items = split.items.map((item, at) => (at === index ? { ...item, header: replaceSubtrees(stringifyHeader(item.header, item.headerText), replacements).replaceAll("\n", " ") } : item));
           return joinEnvelope({ ...split, items }, { keepLengths: true });
         })],
         ["item-type", fc.tuple(itemIndex, fc.constantFrom(...itemTypes)).map(([index, type]) => joinEnvelope({ ...split, items: split.items.map((item, at) => (at === index ? { ...item, header: { ...item.header, type } } : item)) }))],
