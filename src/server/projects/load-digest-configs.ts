@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { LRUCache } from "lru-cache";
 import type { Database } from "../db/schema";
 import { defaultScrubSettings, type ScrubSettings } from "../digest/scrub-event";
 import { emptyGroupingConfig, type GroupingConfig } from "../grouping/compute-grouping";
@@ -15,8 +16,12 @@ export type DigestConfigOf = (projectId: number) => ProjectDigestConfig;
 
 const defaultDigestConfig: ProjectDigestConfig = { grouping: emptyGroupingConfig, scrubbing: defaultScrubSettings };
 
-/** Parsed rules by their text: projects rarely change them, digest reads them every batch. */
-const parsedByText = new Map<string, GroupingConfig>();
+/**
+ * Parsed rules by their text: projects rarely change them, digest reads them every batch. Each text may
+ * be 200,000 characters (two fields of 100,000), and every edit is a new text: bounded by count and by
+ * characters (4 million, 8 MB of two-byte text, plus the parsed rules).
+ */
+export const parsedByText = new LRUCache<string, GroupingConfig>({ max: 1_000, maxSize: 4_000_000, sizeCalculation: (_, text) => text.length });
 
 /**
  * The digest configuration of each project in a batch, read once per batch so that rules or scrubbing
@@ -71,7 +76,6 @@ function parseGroupingConfig(fingerprintRules: string, stacktraceRules: string):
       console.error("lantern: a project's grouping rules do not parse; grouping without them", error);
       config = emptyGroupingConfig;
     }
-    if (parsedByText.size > 1000) parsedByText.clear();
     parsedByText.set(text, config);
   }
   return config;
