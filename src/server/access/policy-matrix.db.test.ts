@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { storeFixtureEvent } from "../../../tests/support/event-envelopes";
@@ -49,6 +50,20 @@ import { listProjectsWithStats } from "../projects/list-projects-with-stats";
 import { updateProjectSettings } from "../projects/update-project-settings";
 import { updateScrubbingSettings } from "../projects/update-scrubbing-settings";
 import { createApiToken } from "../tokens/api-tokens";
+import { listAuditLog } from "../audit/list-audit-log";
+import type { Auth } from "../auth/create-auth";
+import { createPasswordResetLink } from "../auth/create-password-reset-link";
+import { createInvite } from "../invites/create-invite";
+import { revokeInvite } from "../invites/revoke-invite";
+import { addTeamMember } from "../teams/add-team-member";
+import { addTeamProject } from "../teams/add-team-project";
+import { createTeam } from "../teams/create-team";
+import { deleteTeam } from "../teams/delete-team";
+import { removeTeamMember } from "../teams/remove-team-member";
+import { removeTeamProject } from "../teams/remove-team-project";
+import { changeUserRole } from "../users/change-user-role";
+import { removeUser } from "../users/remove-user";
+import { systemContext } from "./system-context";
 import { authorizeProject, type AccessContext } from "./authorize";
 import { policy, verbs, type Verb } from "./policy";
 import { loadViewer, type Permission } from "./viewer";
@@ -80,7 +95,33 @@ const actors: Record<Actor, { user: "owner" | "admin" | "member" | "otherTeamMem
 const actorNames = Object.keys(actors) as Actor[];
 
 /** Verbs on no one project: visibility does not apply, only the permission. */
-const instanceWide = new Set<Verb>(["project.list", "project.create", "event.find_by_digest"]);
+const instanceWide = new Set<Verb>([
+  "project.list",
+  "project.create",
+  "event.find_by_digest",
+  "team.create",
+  "team.delete",
+  "team.add_member",
+  "team.remove_member",
+  "team.add_project",
+  "team.remove_project",
+  "member.change_role",
+  "member.remove",
+  "member.create_reset_link",
+  "invite.create",
+  "invite.revoke",
+  "audit.read",
+]);
+
+/** Made fresh for each call of the account verbs (set up in beforeAll, where the database exists). */
+const fixtures = {
+  auth: undefined as unknown as Auth,
+  newUser: async (): Promise<string> => "",
+  newTeam: async (): Promise<number> => 0,
+  newInvite: async (): Promise<number> => 0,
+  joinTeam: async (teamId: number, row: { userId?: string; projectId?: number }): Promise<void> => void [teamId, row],
+  count: 0,
+};
 
 /** The permission each verb needs, as docs/architecture.md states it for people: the table must match it. */
 function documentedPolicy(): Map<string, string> {
@@ -218,6 +259,30 @@ const drivers = {
     ],
   },
   "received.read": { call: async (context, t) => [await listReceivedEnvelopes(context, t.projectId), await getReceivedEnvelope(context, t.projectId, t.intakeId)] },
+  "team.create": { call: (context) => createTeam(context, { name: `Matrix team ${++fixtures.count}` }) },
+  "team.delete": { call: async (context) => deleteTeam(context, { teamId: await fixtures.newTeam() }) },
+  "team.add_member": { call: async (context) => addTeamMember(context, { teamId: await fixtures.newTeam(), userId: await fixtures.newUser() }) },
+  "team.remove_member": {
+    call: async (context) => {
+      const [teamId, userId] = [await fixtures.newTeam(), await fixtures.newUser()];
+      await fixtures.joinTeam(teamId, { userId });
+      return removeTeamMember(context, { teamId, userId });
+    },
+  },
+  "team.add_project": { call: async (context, t) => addTeamProject(context, { teamId: await fixtures.newTeam(), projectId: t.projectId }) },
+  "team.remove_project": {
+    call: async (context, t) => {
+      const teamId = await fixtures.newTeam();
+      await fixtures.joinTeam(teamId, { projectId: t.projectId });
+      return removeTeamProject(context, { teamId, projectId: t.projectId });
+    },
+  },
+  "member.change_role": { call: async (context) => changeUserRole(context, { userId: await fixtures.newUser(), role: "admin" }) },
+  "member.remove": { call: async (context) => removeUser(context, { userId: await fixtures.newUser() }) },
+  "member.create_reset_link": { call: async (context) => createPasswordResetLink(context, fixtures.auth, { userId: await fixtures.newUser() }) },
+  "invite.create": { call: (context) => createInvite(context, { email: `invitee-${++fixtures.count}@lantern.test`, role: "member", teamId: "" }) },
+  "invite.revoke": { call: async (context) => revokeInvite(context, { inviteId: await fixtures.newInvite() }) },
+  "audit.read": { call: (context) => listAuditLog(context) },
 } satisfies Record<Verb, Driver>;
 
 async function outcomeOf(promise: Promise<unknown>): Promise<Outcome | string> {
@@ -291,6 +356,26 @@ describe(`the access matrix (policy.ts × callers × surfaces) on ${testDialect}
     // The route handlers read the process's database, as under `lantern start`: here, this test's.
     holder.lanternDatabase = Promise.resolve(database);
     const auth = createTestAuth(database, config);
+    fixtures.auth = auth;
+    fixtures.newUser = async () => {
+      const id = randomUUID();
+      const at = new Date().toISOString();
+      await database.db
+        .insertInto("users")
+        .values({ id, name: "matrix person", email: `person-${id}@lantern.test`, email_verified: testDialect === "postgres" ? false : 0, image: null, role: "member", created_at: at, updated_at: at })
+        .execute();
+      return id;
+    };
+    fixtures.newTeam = async () => {
+      fixtures.count += 1;
+      const team = await database.db.insertInto("teams").values({ slug: `matrix-team-${fixtures.count}`, name: `Matrix ${fixtures.count}`, created_at: Date.now() }).returning("id").executeTakeFirstOrThrow();
+      return Number(team.id);
+    };
+    fixtures.joinTeam = async (teamId, { userId, projectId }) => {
+      if (userId) await database.db.insertInto("team_members").values({ team_id: teamId, user_id: userId }).execute();
+      if (projectId) await database.db.insertInto("team_projects").values({ team_id: teamId, project_id: projectId }).execute();
+    };
+    fixtures.newInvite = async () => (await createInvite(systemContext(database, config), { email: "", role: "member", teamId: "" })).id;
     for (const [name, role] of [["owner", "owner"], ["admin", "admin"], ["member", "member"], ["otherTeamMember", "member"]] as [string, Role][]) {
       userIds[name] = (await createTestUser(database, auth, role)).userId;
     }

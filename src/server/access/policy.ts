@@ -34,6 +34,18 @@ export const policy = {
   "event.find_by_digest": { permission: "read", summary: "Find events by a Next.js error digest" },
   "attachment.read": { permission: "read", summary: "List and download event attachments" },
   "received.read": { permission: "read", summary: "Read received raw envelopes" },
+  "team.create": { permission: "admin", summary: "Create a team" },
+  "team.delete": { permission: "admin", summary: "Delete a team" },
+  "team.add_member": { permission: "admin", summary: "Add a person to a team" },
+  "team.remove_member": { permission: "admin", summary: "Remove a person from a team" },
+  "team.add_project": { permission: "admin", summary: "Give a team a project" },
+  "team.remove_project": { permission: "admin", summary: "Take a project from a team" },
+  "member.change_role": { permission: "admin", summary: "Change a person's role (owners only to or from owner)" },
+  "member.remove": { permission: "admin", summary: "Remove a person's account" },
+  "member.create_reset_link": { permission: "admin", summary: "Make a password-reset link for a person" },
+  "invite.create": { permission: "admin", summary: "Invite a person (owners only invite owners)" },
+  "invite.revoke": { permission: "admin", summary: "Withdraw an invitation" },
+  "audit.read": { permission: "admin", summary: "Read the audit log" },
 } as const satisfies Record<string, { permission: Permission; summary: string }>;
 
 export type Verb = keyof typeof policy;

@@ -1,5 +1,4 @@
-import type { Kysely } from "kysely";
-import type { Database } from "../db/schema";
+import { authorize, type AccessContext } from "../access/authorize";
 
 export interface AuditLogPage {
   entries: { id: number; createdAt: number; action: string; actor: string; actorEmail: string | null; target: string | null; ipAddress: string | null; userAgent: string | null; data: string | null }[];
@@ -8,7 +7,9 @@ export interface AuditLogPage {
 }
 
 /** The newest audit entries first, `limit` at a time, optionally filtered by action. */
-export async function listAuditLog(db: Kysely<Database>, options: { before?: number; limit?: number; action?: string } = {}): Promise<AuditLogPage> {
+export async function listAuditLog(context: AccessContext, options: { before?: number; limit?: number; action?: string } = {}): Promise<AuditLogPage> {
+  authorize(context, "audit.read");
+  const { db } = context;
   const limit = Math.min(Math.max(options.limit ?? 50, 1), 200);
   let query = db.selectFrom("audit_log").selectAll().orderBy("id", "desc").limit(limit + 1);
   if (options.before) query = query.where("id", "<", options.before);

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { AccessContext } from "../access/authorize";
+import { authorize, type AccessContext } from "../access/authorize";
 import { recordAuditEvent } from "../audit/record-audit-event";
 import { AppError } from "../errors";
 import { assertCanManageRole } from "../users/assert-can-manage-role";
@@ -12,6 +12,7 @@ import { passwordResetUrl } from "./password-reset-url";
  * Only owners make links for owners.
  */
 export async function createPasswordResetLink(context: AccessContext, auth: Auth, input: { userId: string }): Promise<{ url: string; email: string; expiresAt: number }> {
+  authorize(context, "member.create_reset_link");
   const user = await context.db.selectFrom("users").select(["id", "email", "role"]).where("id", "=", input.userId).executeTakeFirst();
   if (!user) throw new AppError("not_found", "This account no longer exists.");
   assertCanManageRole(context.viewer, user.role, user.role);

@@ -3,6 +3,7 @@ import { startSmtpInbox, type SmtpInbox } from "../../../tests/support/smtp-inbo
 import { createTestAuth, createTestConfig, createTestContext, createTestUser, sessionUserId, signInForTest, type TestUser } from "../../../tests/support/test-accounts";
 import { createTestDatabase, testDialect, type TestDatabase } from "../../../tests/support/test-database";
 import { listAuditLog } from "../audit/list-audit-log";
+import { systemContext } from "../access/system-context";
 import type { LanternConfig } from "../config";
 import type { Auth } from "./create-auth";
 import { createPasswordResetLink } from "./create-password-reset-link";
@@ -54,7 +55,7 @@ describe(`password reset on ${testDialect}`, () => {
     expect(await sessionUserId(auth, browser)).toBeNull();
     await expect(resetPassword(database.db, auth, { token, newPassword: "yet-another-password", source })).rejects.toMatchObject({ code: "bad_request", message: expect.stringContaining("invalid, used or expired") });
 
-    const actions = (await listAuditLog(database.db)).entries.filter((entry) => entry.action.startsWith("auth.password_reset"));
+    const actions = (await listAuditLog(systemContext(database, createTestConfig()))).entries.filter((entry) => entry.action.startsWith("auth.password_reset"));
     expect(actions.map((entry) => [entry.action, entry.target, entry.actor, entry.ipAddress])).toEqual([
       ["auth.password_reset", user.email, `user:${user.email}`, source.ipAddress],
       ["auth.password_reset_requested", user.email, "anonymous", source.ipAddress],
@@ -70,7 +71,7 @@ describe(`password reset on ${testDialect}`, () => {
     const sent = inbox.mails.slice(since);
     expect(sent.filter((mail) => mail.to.includes("nobody@example.com"))).toEqual([]);
     expect(sent.filter((mail) => mail.to.includes(user.email))).toHaveLength(3);
-    expect((await listAuditLog(database.db, { action: "auth.password_reset_requested" })).entries).toHaveLength(6);
+    expect((await listAuditLog(systemContext(database, createTestConfig()), { action: "auth.password_reset_requested" })).entries).toHaveLength(6);
   });
 
   it("is refused without SMTP (ask an admin), and an admin's link works instead, but not for an owner's account", async () => {
@@ -86,7 +87,7 @@ describe(`password reset on ${testDialect}`, () => {
     const { url } = await createPasswordResetLink(adminContext, auth, { userId: user.userId });
     await resetPassword(database.db, auth, { token: tokenOf(url), newPassword, source });
     expect(await canSignIn(newPassword)).toBe(true);
-    const [requested] = (await listAuditLog(database.db, { action: "auth.password_reset_requested" })).entries;
+    const [requested] = (await listAuditLog(systemContext(database, createTestConfig()), { action: "auth.password_reset_requested" })).entries;
     expect(requested).toMatchObject({ actor: `user:${admin.email}`, target: user.email });
     expect(JSON.parse(requested?.data ?? "{}")).toMatchObject({ via: "link" });
   });

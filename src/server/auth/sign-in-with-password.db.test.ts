@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestAuth, createTestConfig, createTestUser, type TestUser } from "../../../tests/support/test-accounts";
 import { createTestDatabase, testDialect, type TestDatabase } from "../../../tests/support/test-database";
 import { listAuditLog } from "../audit/list-audit-log";
+import { systemContext } from "../access/system-context";
 import type { LanternConfig } from "../config";
 import type { Auth } from "./create-auth";
 import { signInWithPassword } from "./sign-in-with-password";
@@ -50,7 +51,7 @@ describe(`password sign-in throttling on ${testDialect}`, () => {
   it("records failures (anonymous, the e-mail tried) and sign-ins (the user) with the client address", async () => {
     await expect(attempt(user.email.toUpperCase(), "wrong-password-123")).rejects.toMatchObject({ code: "unauthorized" });
     await attempt(` ${user.email} `, user.password);
-    const entries = (await listAuditLog(database.db)).entries.map((entry) => [entry.action, entry.actor, entry.target, entry.ipAddress, entry.userAgent]);
+    const entries = (await listAuditLog(systemContext(database, createTestConfig()))).entries.map((entry) => [entry.action, entry.actor, entry.target, entry.ipAddress, entry.userAgent]);
     expect(entries).toEqual([
       ["auth.sign_in", `user:${user.email}`, user.email, "198.51.100.1", "vitest"],
       ["auth.sign_in_failed", "anonymous", user.email, "198.51.100.1", "vitest"],

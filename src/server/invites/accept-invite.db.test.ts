@@ -6,6 +6,7 @@ import type { AccessContext } from "../access/authorize";
 import { loadViewer } from "../access/viewer";
 import type { Auth } from "../auth/create-auth";
 import { listAuditLog } from "../audit/list-audit-log";
+import { systemContext } from "../access/system-context";
 import type { LanternConfig } from "../config";
 import { insertProject } from "../projects/insert-project";
 import { addTeamProject } from "../teams/add-team-project";
@@ -66,7 +67,7 @@ describe(`invites on ${testDialect}`, () => {
     expect((await findInvite(database.db, secretOf(invite.url)))?.status).toBe("accepted");
     expect(await listPendingInvites(database.db)).toEqual([]);
 
-    const { entries } = await listAuditLog(database.db);
+    const { entries } = await listAuditLog(systemContext(database, createTestConfig()));
     expect(entries.map((entry) => [entry.action, entry.target])).toEqual(
       expect.arrayContaining([
         ["invite.created", "grace@example.com"],
@@ -106,7 +107,7 @@ describe(`invites on ${testDialect}`, () => {
     const { userId } = await accept(secretOf(valid.url), "valid@example.com");
     expect(await loadViewer(database.db, userId)).toMatchObject({ email: "valid@example.com", role: "member", projectIds: new Set() });
 
-    const revoked = (await listAuditLog(database.db, { action: "invite.revoked" })).entries;
+    const revoked = (await listAuditLog(systemContext(database, createTestConfig()), { action: "invite.revoked" })).entries;
     expect(revoked).toHaveLength(1);
     expect(revoked[0]).toMatchObject({ actor: `user:${owner.email}`, actorEmail: owner.email });
   });

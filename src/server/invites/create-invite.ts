@@ -1,5 +1,5 @@
 import type { AccessContext } from "../access/authorize";
-import { requireOwner, requirePermission } from "../access/authorize";
+import { authorize, requireOwner } from "../access/authorize";
 import { recordAuditEvent } from "../audit/record-audit-event";
 import { sendMail } from "../auth/send-mail";
 import { AppError } from "../errors";
@@ -22,7 +22,7 @@ export interface CreatedInvite {
  * fixed e-mail address. It works once, until `LANTERN_INVITE_HOURS` have passed or it is revoked.
  */
 export async function createInvite(context: AccessContext, input: CreateInviteInput): Promise<CreatedInvite> {
-  requirePermission(context.viewer, "admin");
+  authorize(context, "invite.create");
   const parsed = createInviteInput.safeParse(input);
   if (!parsed.success) throw new AppError("bad_request", parsed.error.issues[0]?.message ?? "Check the invitation.");
   const { email, role, teamId } = parsed.data;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { AccessContext } from "../access/authorize";
-import { requireOwner, requirePermission } from "../access/authorize";
+import { authorize, requireOwner } from "../access/authorize";
 import { recordAuditEvent } from "../audit/record-audit-event";
 import { AppError } from "../errors";
 
@@ -8,7 +8,7 @@ const inviteId = z.coerce.number().int().positive();
 
 /** Withdraws a pending invite (owners and admins; only owners withdraw an owner invite): its link stops working. */
 export async function revokeInvite(context: AccessContext, input: { inviteId: number | string }): Promise<void> {
-  requirePermission(context.viewer, "admin");
+  authorize(context, "invite.revoke");
   const id = inviteId.safeParse(input.inviteId);
   if (!id.success) throw new AppError("bad_request", "Unknown invitation.");
   const invite = await context.db.selectFrom("invites").select(["id", "email", "role"]).where("id", "=", id.data).executeTakeFirst();

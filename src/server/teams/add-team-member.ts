@@ -1,5 +1,5 @@
 import type { AccessContext } from "../access/authorize";
-import { requirePermission } from "../access/authorize";
+import { authorize } from "../access/authorize";
 import { recordAuditEvent } from "../audit/record-audit-event";
 import { AppError } from "../errors";
 import { getTeam } from "./get-team";
@@ -8,7 +8,7 @@ import { teamMemberInput, type TeamMemberInput } from "./schemas";
 
 /** Adds a user to a team (owners and admins): a member then sees the team's projects. Adding twice is refused. */
 export async function addTeamMember(context: AccessContext, input: TeamMemberInput): Promise<void> {
-  requirePermission(context.viewer, "admin");
+  authorize(context, "team.add_member");
   const { teamId, userId } = parseTeamInput(teamMemberInput, input);
   const team = await getTeam(context.db, teamId);
   const user = await context.db.selectFrom("users").select("email").where("id", "=", userId).executeTakeFirst();

@@ -1,5 +1,5 @@
 import type { AccessContext } from "../access/authorize";
-import { requirePermission } from "../access/authorize";
+import { authorize } from "../access/authorize";
 import { recordAuditEvent } from "../audit/record-audit-event";
 import { AppError } from "../errors";
 import { getTeam } from "./get-team";
@@ -8,7 +8,7 @@ import { teamProjectInput, type TeamProjectInput } from "./schemas";
 
 /** Gives a team a project (owners and admins): the team's members see it and its issues. */
 export async function addTeamProject(context: AccessContext, input: TeamProjectInput): Promise<void> {
-  requirePermission(context.viewer, "admin");
+  authorize(context, "team.add_project");
   const { teamId, projectId } = parseTeamInput(teamProjectInput, input);
   const team = await getTeam(context.db, teamId);
   const project = await context.db.selectFrom("projects").select("slug").where("id", "=", projectId).executeTakeFirst();

@@ -1,6 +1,6 @@
 import { slugify } from "@/lib/slugify";
 import type { AccessContext } from "../access/authorize";
-import { requirePermission } from "../access/authorize";
+import { authorize } from "../access/authorize";
 import { recordAuditEvent } from "../audit/record-audit-event";
 import { AppError } from "../errors";
 import { parseTeamInput } from "./parse-team-input";
@@ -8,7 +8,7 @@ import { teamName } from "./schemas";
 
 /** A new, empty team (owners and admins). Its slug comes from the name and is unique. */
 export async function createTeam(context: AccessContext, input: { name: string }): Promise<{ id: number; slug: string }> {
-  requirePermission(context.viewer, "admin");
+  authorize(context, "team.create");
   const name = parseTeamInput(teamName, input.name);
   const slug = slugify(name);
   if (!slug) throw new AppError("bad_request", "Use at least one letter or digit in the name.");

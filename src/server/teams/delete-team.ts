@@ -1,5 +1,5 @@
 import type { AccessContext } from "../access/authorize";
-import { requirePermission } from "../access/authorize";
+import { authorize } from "../access/authorize";
 import { recordAuditEvent } from "../audit/record-audit-event";
 import { getTeam } from "./get-team";
 import { parseTeamInput } from "./parse-team-input";
@@ -10,7 +10,7 @@ import { teamId } from "./schemas";
  * seeing its projects at once; pending invites into it stay valid but join no team.
  */
 export async function deleteTeam(context: AccessContext, input: { teamId: number | string }): Promise<void> {
-  requirePermission(context.viewer, "admin");
+  authorize(context, "team.delete");
   const team = await getTeam(context.db, parseTeamInput(teamId, input.teamId));
   await context.db.deleteFrom("teams").where("id", "=", team.id).execute();
   await recordAuditEvent(context.db, context.source, { action: "team.deleted", target: `team:${team.slug}`, data: { teamId: team.id, name: team.name } });

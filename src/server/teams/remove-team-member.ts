@@ -1,5 +1,5 @@
 import type { AccessContext } from "../access/authorize";
-import { requirePermission } from "../access/authorize";
+import { authorize } from "../access/authorize";
 import { recordAuditEvent } from "../audit/record-audit-event";
 import { AppError } from "../errors";
 import { getTeam } from "./get-team";
@@ -8,7 +8,7 @@ import { teamMemberInput, type TeamMemberInput } from "./schemas";
 
 /** Takes a user out of a team (owners and admins): a member stops seeing its projects on their next request. */
 export async function removeTeamMember(context: AccessContext, input: TeamMemberInput): Promise<void> {
-  requirePermission(context.viewer, "admin");
+  authorize(context, "team.remove_member");
   const { teamId, userId } = parseTeamInput(teamMemberInput, input);
   const team = await getTeam(context.db, teamId);
   const result = await context.db.deleteFrom("team_members").where("team_id", "=", team.id).where("user_id", "=", userId).executeTakeFirst();

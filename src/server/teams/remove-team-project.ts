@@ -1,5 +1,5 @@
 import type { AccessContext } from "../access/authorize";
-import { requirePermission } from "../access/authorize";
+import { authorize } from "../access/authorize";
 import { recordAuditEvent } from "../audit/record-audit-event";
 import { AppError } from "../errors";
 import { getTeam } from "./get-team";
@@ -8,7 +8,7 @@ import { teamProjectInput, type TeamProjectInput } from "./schemas";
 
 /** Takes a project from a team (owners and admins): members who see it only through this team lose it. */
 export async function removeTeamProject(context: AccessContext, input: TeamProjectInput): Promise<void> {
-  requirePermission(context.viewer, "admin");
+  authorize(context, "team.remove_project");
   const { teamId, projectId } = parseTeamInput(teamProjectInput, input);
   const team = await getTeam(context.db, teamId);
   const result = await context.db.deleteFrom("team_projects").where("team_id", "=", team.id).where("project_id", "=", projectId).executeTakeFirst();

@@ -4,6 +4,7 @@ import { createTestDatabase, testDialect, type TestDatabase } from "../../../tes
 import type { AccessContext } from "../access/authorize";
 import { loadViewer } from "../access/viewer";
 import { listAuditLog } from "../audit/list-audit-log";
+import { systemContext } from "../access/system-context";
 import type { LanternConfig } from "../config";
 import { insertProject } from "../projects/insert-project";
 import { addTeamMember } from "./add-team-member";
@@ -60,7 +61,7 @@ describe(`teams on ${testDialect}`, () => {
     expect(await visibleTo(member.userId)).toEqual(new Set());
     expect(await listTeams(database.db)).toEqual([]);
 
-    const recorded = (await listAuditLog(database.db)).entries.filter((entry) => entry.action.startsWith("team.")).reverse();
+    const recorded = (await listAuditLog(systemContext(database, createTestConfig()))).entries.filter((entry) => entry.action.startsWith("team.")).reverse();
     expect(recorded.map((entry) => [entry.action, entry.target, entry.actor])).toEqual(
       ["team.created", "team.member_added", "team.project_added", "team.project_added", "team.project_removed", "team.member_removed", "team.member_added", "team.deleted"].map((action) => [action, "team:checkout-team", `user:${admin.email}`]),
     );

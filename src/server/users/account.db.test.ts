@@ -3,6 +3,7 @@ import { createTestAuth, createTestConfig, createTestContext, createTestUser, se
 import { createTestDatabase, testDialect, type TestDatabase } from "../../../tests/support/test-database";
 import type { Auth } from "../auth/create-auth";
 import { listAuditLog } from "../audit/list-audit-log";
+import { systemContext } from "../access/system-context";
 import type { LanternConfig } from "../config";
 import { authenticateApiToken, listApiTokens } from "../tokens/api-tokens";
 import { changePassword } from "./change-password";
@@ -24,7 +25,7 @@ describe(`one's own account on ${testDialect}`, () => {
   afterEach(() => database.destroy());
 
   const canSignIn = (password: string) => signInForTest(auth, member.email, password).then(() => true, () => false);
-  const actions = async () => (await listAuditLog(database.db)).entries.map((entry) => [entry.action, entry.actor, entry.target]);
+  const actions = async () => (await listAuditLog(systemContext(database, createTestConfig()))).entries.map((entry) => [entry.action, entry.actor, entry.target]);
 
   it("changes the password with the current one and ends the other sessions", async () => {
     const here = await signInForTest(auth, member.email, member.password);
@@ -71,7 +72,7 @@ describe(`one's own account on ${testDialect}`, () => {
     await revokePersonalApiToken(context, { tokenId: id });
     expect(await authenticateApiToken(database.db, token)).toBeNull();
     expect(await listApiTokens(database.db, member.userId)).toEqual([]);
-    const recorded = (await listAuditLog(database.db)).entries.filter((entry) => entry.action.startsWith("token."));
+    const recorded = (await listAuditLog(systemContext(database, createTestConfig()))).entries.filter((entry) => entry.action.startsWith("token."));
     expect(recorded.map((entry) => [entry.action, entry.actor, JSON.parse(entry.data ?? "{}").tokenId])).toEqual([
       ["token.revoked", `user:${member.email}`, id],
       ["token.created", `user:${admin.email}`, adminToken.id],

@@ -4,6 +4,7 @@ import { createTestDatabase, testDialect, type TestDatabase } from "../../../tes
 import type { AccessContext } from "../access/authorize";
 import type { Auth } from "../auth/create-auth";
 import { listAuditLog } from "../audit/list-audit-log";
+import { systemContext } from "../access/system-context";
 import type { LanternConfig } from "../config";
 import { createApiToken } from "../tokens/api-tokens";
 import { changeUserRole } from "./change-user-role";
@@ -68,7 +69,7 @@ describe(`roles and removing accounts on ${testDialect}`, () => {
     await expect(removeUser(memberContext, { userId: admin.userId })).rejects.toMatchObject({ code: "forbidden" });
     await expect(changeUserRole(ownerContext, { userId: member.userId, role: "root" as never })).rejects.toMatchObject({ code: "bad_request" });
 
-    const changes = (await listAuditLog(database.db, { action: "user.role_changed" })).entries;
+    const changes = (await listAuditLog(systemContext(database, createTestConfig()), { action: "user.role_changed" })).entries;
     expect(changes.map((entry) => [entry.actorEmail, entry.target, JSON.parse(entry.data ?? "{}")])).toEqual([
       [admin.email, member.email, { userId: member.userId, from: "admin", to: "member" }],
       [admin.email, member.email, { userId: member.userId, from: "member", to: "admin" }],
@@ -93,7 +94,7 @@ describe(`roles and removing accounts on ${testDialect}`, () => {
     await expect(removeUser(ownerContext, { userId: owner.userId })).rejects.toMatchObject({ code: "bad_request" });
     await expect(removeUser(ownerContext, { userId: member.userId })).rejects.toMatchObject({ code: "not_found" });
 
-    const [removedMember, removedAdmin] = (await listAuditLog(database.db, { action: "user.removed" })).entries;
+    const [removedMember, removedAdmin] = (await listAuditLog(systemContext(database, createTestConfig()), { action: "user.removed" })).entries;
     expect(removedMember).toMatchObject({ actor: `user:${owner.email}`, target: member.email, ipAddress: "192.0.2.10" });
     expect(removedAdmin).toMatchObject({ actor: `user:${owner.email}`, target: admin.email });
   });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { AccessContext } from "../access/authorize";
-import { requirePermission } from "../access/authorize";
+import { authorize } from "../access/authorize";
 import { recordAuditEvent } from "../audit/record-audit-event";
 import type { Role } from "../db/schema";
 import { writeTransaction } from "../db/write-transaction";
@@ -17,7 +17,7 @@ export type ChangeUserRoleInput = z.infer<typeof changeUserRoleInput>;
  * Takes effect on the user's next request: the viewer is read from the database each time.
  */
 export async function changeUserRole(context: AccessContext, input: ChangeUserRoleInput): Promise<{ email: string; from: Role; to: Role }> {
-  requirePermission(context.viewer, "admin");
+  authorize(context, "member.change_role");
   const parsed = changeUserRoleInput.safeParse(input);
   if (!parsed.success) throw new AppError("bad_request", parsed.error.issues[0]?.message ?? "Choose a user and a role.");
   const { userId, role } = parsed.data;

@@ -1,5 +1,5 @@
 import type { AccessContext } from "../access/authorize";
-import { requirePermission } from "../access/authorize";
+import { authorize } from "../access/authorize";
 import { recordAuditEvent } from "../audit/record-audit-event";
 import { writeTransaction } from "../db/write-transaction";
 import { AppError } from "../errors";
@@ -13,7 +13,7 @@ import { userIdSchema } from "./schemas";
  * removes themselves, so the last owner always stays.
  */
 export async function removeUser(context: AccessContext, input: { userId: string }): Promise<{ email: string }> {
-  requirePermission(context.viewer, "admin");
+  authorize(context, "member.remove");
   const userId = userIdSchema.safeParse(input.userId);
   if (!userId.success) throw new AppError("bad_request", "Unknown user.");
   if (userId.data === context.viewer.userId) throw new AppError("bad_request", "You cannot remove your own account.");

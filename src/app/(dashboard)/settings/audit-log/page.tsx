@@ -6,6 +6,7 @@ import { PageHeader } from "@/components/shell/page-header";
 import { EmptyState } from "@/components/ui/empty-state";
 import { getAppContext } from "@/server/app-context";
 import { listAuditLog } from "@/server/audit/list-audit-log";
+import { isAppError } from "@/server/errors";
 
 export const metadata: Metadata = { title: "Audit log" };
 
@@ -17,11 +18,13 @@ interface AuditLogPageProps {
 
 /** Owners and admins only: to anyone else the page does not exist. Pages go back in time by entry id. */
 export default async function AuditLogPage({ searchParams }: AuditLogPageProps) {
-  const { db, viewer } = await getAppContext();
-  if (!viewer.permissions.has("admin")) notFound();
+  const context = await getAppContext();
   const { before: beforeParameter } = await searchParams;
   const before = typeof beforeParameter === "string" && /^\d{1,15}$/.test(beforeParameter) ? Number(beforeParameter) : undefined;
-  const { entries, nextBefore } = await listAuditLog(db, { before, limit: pageSize });
+  const { entries, nextBefore } = await listAuditLog(context, { before, limit: pageSize }).catch((error: unknown) => {
+    if (isAppError(error) && error.code === "forbidden") notFound();
+    throw error;
+  });
   return (
     <>
       <PageHeader title="Audit log" description="Sign-ins, account, team, token, key and project changes: who did what, when, and from where. Newest first." />
