@@ -97,4 +97,12 @@ describe(`the security report endpoint over HTTP on ${testDialect}`, () => {
     expect(((await notAReport.json()) as { detail: string }).detail).toMatch(/neither \{"csp-report"/);
     expect(await database.db.selectFrom("intake").select("id").execute()).toEqual([]);
   });
+
+  it("checks the key of a Reporting API list that holds no CSP report: 401 or 403 without a real key, 201 with one, nothing stored", async () => {
+    const onlyOther = [{ type: "deprecation", age: 1, url: "https://shop.example/", body: { id: "x", message: "old" } }];
+    expect((await postReport(onlyOther, { query: "" })).status).toBe(401);
+    expect((await postReport(onlyOther, { query: "sentry_key=0123456789abcdef0123456789abcdef" })).status).toBe(403);
+    expect((await postReport(onlyOther)).status).toBe(201);
+    expect(await database.db.selectFrom("intake").select("id").execute()).toEqual([]);
+  });
 });

@@ -4,7 +4,7 @@ import { AppError } from "../errors";
 import { forwardToUpstream } from "../monitoring/forward-to-upstream";
 import { isSameDsn } from "../projects/build-dsn";
 import type { IngestService } from "./ingest-service";
-import { ingestEnvelope } from "./ingest-envelope";
+import { authenticateIngest, ingestEnvelope } from "./ingest-envelope";
 import { parseEnvelope } from "./parse-envelope";
 import { readBodyStream, type BodyLimits } from "./read-body";
 import { acceptedAnswer, createdAnswer, errorAnswer, preflightAnswer, type IngestAnswer } from "./respond";
@@ -47,8 +47,11 @@ export async function handleIngestRequest(service: IngestService, endpoint: Inge
       // ignores the answer, so an empty 201 as Relay gives.
       const context = { release: request.url.searchParams.get("sentry_release"), environment: request.url.searchParams.get("sentry_environment"), userAgent: request.headers.get("user-agent") };
       const headers = toHeaders(request.headers);
+      const envelopes = securityReportToEnvelopes(body, context, ingest.maxEventBytes);
+      // A list without a CSP report stores nothing, but the key is still checked: 201 only for a real key.
+      if (envelopes.length === 0) await authenticateIngest(service, { url: request.url, headers, pathProjectId: endpoint.projectId });
       // Appended together, so the reports share one group commit.
-      await Promise.all(securityReportToEnvelopes(body, context, ingest.maxEventBytes).map((envelope) => ingestEnvelope(service, { url: request.url, headers, body: envelope, pathProjectId: endpoint.projectId, clientIp })));
+      await Promise.all(envelopes.map((envelope) => ingestEnvelope(service, { url: request.url, headers, body: envelope, pathProjectId: endpoint.projectId, clientIp })));
       return createdAnswer();
     }
     if (endpoint.kind === "store") body = storeBodyToEnvelope(body, ingest.maxEventBytes);

@@ -29,20 +29,28 @@ interface IngestInput {
  * An envelope after its body is read: parse, authenticate, check limits and quotas, commit to the intake.
  * Resolves only once the row is committed; digest picks it up from there.
  */
-export async function ingestEnvelope(service: IngestService, input: IngestInput): Promise<IngestResult> {
+/**
+ * The client key of an ingest request (query, header or the envelope's dsn) and the project it may send to:
+ * 403 for an unknown or disabled key, 400 when the URL, the dsn and the key name different projects.
+ */
+export async function authenticateIngest(service: IngestService, input: Pick<IngestInput, "url" | "headers" | "pathProjectId">, envelopeDsn?: unknown) {
   const { pathProjectId } = input;
   if (pathProjectId !== undefined && !/^\d+$/.test(pathProjectId)) throw new AppError("bad_request", `invalid project id "${pathProjectId}" in the URL`);
-  const envelope = parseEnvelope(input.body);
-  const auth = extractAuth(input.url, input.headers, envelope.header.dsn);
+  const auth = extractAuth(input.url, input.headers, envelopeDsn);
   const key = await service.keys.get(auth.publicKey);
   if (!key) throw new AppError("forbidden", "unknown or disabled public key");
-
   const projectId = pathProjectId === undefined ? auth.dsnProjectId : Number(pathProjectId);
   if (projectId === undefined) throw new AppError("bad_request", "the envelope header has no dsn naming a project");
   if (auth.dsnProjectId !== undefined && auth.dsnProjectId !== projectId) {
     throw new AppError("bad_request", `the envelope's dsn names project ${auth.dsnProjectId}, not project ${projectId}`);
   }
   if (key.projectId !== projectId) throw new AppError("bad_request", `the public key does not belong to project ${projectId}`);
+  return { key, projectId };
+}
+
+export async function ingestEnvelope(service: IngestService, input: IngestInput): Promise<IngestResult> {
+  const envelope = parseEnvelope(input.body);
+  const { key, projectId } = await authenticateIngest(service, input, envelope.header.dsn);
 
   const facts = inspectEnvelope(envelope, service.config.ingest);
   const { ingest } = service.config;
