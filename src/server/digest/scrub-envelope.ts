@@ -1,3 +1,4 @@
+import { readJsonObject } from "@/lib/read-json-object";
 import { parseEnvelope } from "../ingest/parse-envelope";
 import { serializeEnvelope } from "../ingest/serialize-envelope";
 import { scrubEvent, type ScrubSettings } from "./scrub-event";
@@ -5,7 +6,6 @@ import { scrubEvent, type ScrubSettings } from "./scrub-event";
 /** JSON items that can carry what users send (headers, bodies, messages): scrubbed before they are kept. */
 export const scrubbedItemTypes = new Set(["event", "transaction", "span", "check_in", "log", "user_report", "feedback", "replay_event"]);
 
-const utf8 = new TextDecoder();
 const utf8Encoder = new TextEncoder();
 
 /**
@@ -24,14 +24,9 @@ export function scrubEnvelopeBody(body: Uint8Array, settings: ScrubSettings): Ui
   let isScrubbed = scrubEvent(envelope.header, settings) > 0;
   for (const item of envelope.items) {
     if (!scrubbedItemTypes.has(item.header.type)) continue;
-    let value: unknown;
-    try {
-      value = JSON.parse(utf8.decode(item.payload));
-    } catch {
-      continue;
-    }
-    if (value === null || typeof value !== "object" || Array.isArray(value)) continue;
-    if (scrubEvent(value as Record<string, unknown>, settings) > 0) {
+    const value = readJsonObject(item.payload);
+    if (value === null) continue;
+    if (scrubEvent(value, settings) > 0) {
       item.payload = utf8Encoder.encode(JSON.stringify(value));
       isScrubbed = true;
     }

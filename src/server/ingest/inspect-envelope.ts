@@ -1,3 +1,4 @@
+import { readJsonObject } from "@/lib/read-json-object";
 import type { LanternConfig } from "../config";
 import { defaultScrubSettings, textScrubbingFor } from "../digest/scrub-event";
 import { scrubText, type TextScrubbing } from "../digest/scrub-text";
@@ -88,14 +89,9 @@ export function summarizeEvent(event: Record<string, unknown>, scrubbing: TextSc
 export function summarizeEnvelopeItems(items: EnvelopeItem[], scrubbing: TextScrubbing): string | null {
   for (const item of items) {
     if (!summarizedItemTypes.has(item.header.type)) continue;
-    let value: unknown;
-    try {
-      value = JSON.parse(utf8.decode(item.payload));
-    } catch {
-      continue;
-    }
-    if (value === null || typeof value !== "object" || Array.isArray(value)) continue;
-    const summary = summarizeEvent(value as Record<string, unknown>, scrubbing);
+    const value = readJsonObject(item.payload);
+    if (value === null) continue;
+    const summary = summarizeEvent(value, scrubbing);
     if (summary !== null) return summary;
   }
   return null;
