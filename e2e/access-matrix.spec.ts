@@ -1,13 +1,13 @@
 import { execFile } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
 import { promisify } from "node:util";
-import { expect, test, type APIRequestContext, type Browser, type BrowserContext } from "@playwright/test";
+import { expect, test, type APIRequestContext, type BrowserContext } from "@playwright/test";
 import { policy, type Verb } from "../src/server/access/policy";
 import type { Permission } from "../src/server/access/viewer";
 import { openLanternDatabase } from "./support/lantern-database";
 import { createProjectDsn } from "./support/lantern-process";
-import { anonymousState, e2eBaseUrl, e2eServerEnvironment } from "./support/server";
+import { callServerAction, signedInContext } from "./support/server-actions";
+import { e2eBaseUrl, e2eServerEnvironment } from "./support/server";
 
 /**
  * The access matrix's server-action surface, generated from the policy table: every server action that
@@ -89,18 +89,6 @@ let shared: Target;
 let teamA = 0;
 let sequence = 0;
 
-async function signIn(browser: Browser, email: string, password: string): Promise<BrowserContext> {
-  const context = await browser.newContext({ storageState: anonymousState });
-  const page = await context.newPage();
-  await page.goto("/sign-in");
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL(/\/projects/);
-  await page.close();
-  return context;
-}
-
 /** One event through real ingest; resolves with its issue once digest has grouped it. */
 async function sendEvent(message: string): Promise<{ issueId: number; hash: string }> {
   const eventId = randomUUID().replaceAll("-", "");
@@ -154,19 +142,11 @@ async function freshTarget(needs: ActionCase["needs"]): Promise<Target> {
   }
 }
 
-/** Calls a server action by its id from the build's manifest, as React encodes a form action; "REDIRECT <path>" when it redirected. */
+/** Calls a server action as `request`'s person: "REDIRECT <path>" when it redirected, else its answer. */
 async function callAction(request: APIRequestContext, name: string, { fields, boundId }: { fields: Record<string, string | string[]>; boundId?: number }): Promise<string> {
-  const manifest = JSON.parse(readFileSync(".next/server/server-reference-manifest.json", "utf8")) as { node: Record<string, { exportedName?: string }> };
-  const entry = Object.entries(manifest.node).find(([, action]) => action.exportedName === name);
-  if (!entry) throw new Error(`no server action ${name} in the build`);
-  const args = boundId === undefined ? [{}, "$K1"] : [boundId, {}, "$K1"];
-  const multipart = new FormData();
-  for (const [key, value] of Object.entries(fields)) for (const each of Array.isArray(value) ? value : [value]) multipart.append(`_1_${key}`, each);
-  multipart.append("0", JSON.stringify(args));
-  const response = await request.post("/projects", { headers: { "Next-Action": entry[0], Accept: "text/x-component" }, multipart, failOnStatusCode: false, maxRedirects: 0 });
-  const redirect = response.headers()["x-action-redirect"];
+  const { redirect, body } = await callServerAction(request, name, fields, boundId);
   expect(redirect ?? "", `${name} must not bounce to sign-in`).not.toMatch(/sign-in/);
-  return redirect ? `REDIRECT ${redirect.split(";")[0]}` : response.text();
+  return redirect ? `REDIRECT ${redirect.split(";")[0]}` : body;
 }
 
 function outcomeOf(body: string, done: RegExp): Outcome | string {
@@ -202,7 +182,7 @@ test.beforeAll(async ({ browser }) => {
   }
   const owner = await browser.newContext();
   sessions.set("owner", owner);
-  for (const [actor, person] of Object.entries(people) as [Exclude<Actor, "owner">, (typeof people)["admin"]][]) sessions.set(actor, await signIn(browser, person.email, person.password));
+  for (const [actor, person] of Object.entries(people) as [Exclude<Actor, "owner">, (typeof people)["admin"]][]) sessions.set(actor, await signedInContext(browser, person.email, person.password));
   const issue = await sendEvent(`Matrix action failure ${run} shared`);
   shared = { ...shared, issueId: issue.issueId, hash: issue.hash };
 });

@@ -1,12 +1,12 @@
 import { execFile } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { promisify } from "node:util";
-import { expect, test, type APIRequestContext, type Browser, type BrowserContext } from "@playwright/test";
+import { expect, test, type APIRequestContext, type BrowserContext } from "@playwright/test";
 import { slugify } from "../src/lib/slugify";
 import { runSdkScript, uniqueToken } from "../tests/support/sdk-helpers";
 import { openLanternDatabase } from "./support/lantern-database";
 import { createProjectDsn } from "./support/lantern-process";
-import { anonymousState, e2eServerEnvironment } from "./support/server";
+import { callServerAction, signedInContext } from "./support/server-actions";
+import { e2eServerEnvironment } from "./support/server";
 
 /**
  * Acceptance 2 of accounts and access, through the dashboard: a member of team A cannot read or change
@@ -50,18 +50,6 @@ async function seedProject(name: string): Promise<Side> {
   }
 }
 
-async function signIn(browser: Browser): Promise<BrowserContext> {
-  const context = await browser.newContext({ storageState: anonymousState });
-  const page = await context.newPage();
-  await page.goto("/sign-in");
-  await page.getByLabel("E-mail").fill(member.email);
-  await page.getByLabel("Password").fill(member.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL(/\/projects/);
-  await page.close();
-  return context;
-}
-
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(120_000);
   [teamA, teamB] = [await seedProject(`team a ${token}`), await seedProject(`team b ${token}`)];
@@ -79,7 +67,7 @@ test.beforeAll(async ({ browser }) => {
   } finally {
     await database.close();
   }
-  memberContext = await signIn(browser);
+  memberContext = await signedInContext(browser, member.email, member.password);
 });
 
 test.afterAll(async () => {
@@ -112,20 +100,11 @@ test("a member sees their team's project and none of another team's pages", asyn
   await page.close();
 });
 
-/** Calls a server action by its id from the build's manifest, with the member's cookies, as React encodes a form action. */
+/** Calls a server action as the member; it must answer, never bounce them to sign-in. */
 async function callAction(request: APIRequestContext, name: string, fields: Record<string, string>, boundId?: number): Promise<string> {
-  const manifest = JSON.parse(readFileSync(".next/server/server-reference-manifest.json", "utf8")) as { node: Record<string, { exportedName?: string; workers: Record<string, unknown> }> };
-  const entry = Object.entries(manifest.node).find(([, action]) => action.exportedName === name);
-  if (!entry) throw new Error(`no server action ${name} in the build`);
-  const args = boundId === undefined ? [{}, "$K1"] : [boundId, {}, "$K1"];
-  // The form's fields first and the arguments ("0") last, in this order, as React sends them: the server
-  // resolves "$K1" to the fields that arrived before it.
-  const multipart = new FormData();
-  for (const [key, value] of Object.entries(fields)) multipart.append(`_1_${key}`, value);
-  multipart.append("0", JSON.stringify(args));
-  const response = await request.post("/projects", { headers: { "Next-Action": entry[0], Accept: "text/x-component" }, multipart, failOnStatusCode: false });
-  expect(response.headers()["x-action-redirect"] ?? "", `${name} must not bounce the member to sign-in`).not.toMatch(/sign-in/);
-  return response.text();
+  const { redirect, body } = await callServerAction(request, name, fields, boundId);
+  expect(redirect ?? "", `${name} must not bounce the member to sign-in`).not.toMatch(/sign-in/);
+  return body;
 }
 
 test("every server action refuses a member who names another team's issue, key or project, and changes nothing", async () => {
