@@ -8,16 +8,14 @@
 // reports an uncaught exception or failed ingest, /api/health not answering 200 at the end, or the digest
 // not finishing the backlog.
 //   node bench/fuzz.mjs [--count=200000] [--connections=16] [--seed=1] [--skip-build]
-import { execFileSync, spawn } from "node:child_process";
-import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { connect } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { brotliCompressSync, constants, deflateSync, gunzipSync, gzipSync } from "node:zlib";
 import Database from "better-sqlite3";
 import fc from "fast-check";
 import { cspReportText, eventJsonText, mutatedEnvelope, splitEnvelope } from "../tests/support/envelope-mutations.mjs";
+import { startLantern } from "./support/lantern-under-test.mjs";
 
 const option = (name, fallback) => Number(process.argv.find((argument) => argument.startsWith(`--${name}=`))?.split("=")[1] ?? fallback);
 const count = option("count", 200_000);
@@ -28,20 +26,10 @@ const batchSize = 1_000;
 /** A request unanswered this long counts as a hang. */
 const requestTimeoutMs = 30_000;
 
-if (!process.argv.includes("--skip-build") || !existsSync("dist/BUILD_ID")) execFileSync("npm", ["run", "build"], { stdio: "inherit" });
-
-const directory = mkdtempSync(join(tmpdir(), "lantern-fuzz-"));
-const databasePath = join(directory, "lantern.db");
-const logPath = join(directory, "server.log");
-const env = { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: `file:${databasePath}`, LANTERN_URL: `http://127.0.0.1:${port}`, LANTERN_SELF_TRACES_SAMPLE_RATE: "0" };
-const dsn = execFileSync(process.execPath, ["cli/lantern.mjs", "project", "create", "fuzz"], { env, encoding: "utf8" }).trim();
+const lantern = startLantern({ name: "fuzz", port });
+const { dsn, databasePath, logPath } = lantern;
 const { username: publicKey, pathname } = new URL(dsn);
 const projectId = pathname.slice(1);
-
-const log = openSync(logPath, "w");
-const server = spawn(process.execPath, ["cli/lantern.mjs", "start"], { env, stdio: ["ignore", log, log] });
-let serverExit = null;
-server.on("exit", (code, signal) => (serverExit = { code, signal }));
 
 // ---- Inputs -------------------------------------------------------------------------------------------------
 
@@ -252,7 +240,7 @@ function record(labels, outcome) {
 
 let exitCode = 0;
 try {
-  await waitUntilServing(`http://127.0.0.1:${port}/api/health`);
+  await lantern.waitUntilServing();
   console.log(`fuzz: ${count} requests, ${connections} connections, seed ${seed}, ${fixtures.length} fixtures; lantern start on :${port}, log ${logPath}`);
   const startedAt = performance.now();
   let sent = 0;
@@ -260,7 +248,7 @@ try {
   let lastReport = startedAt;
   let generationMs = 0;
   const generatorErrors = [];
-  for (let batch = 0; sent < count && serverExit === null; batch++) {
+  for (let batch = 0; sent < count && lantern.exit === null; batch++) {
     const size = Math.min(batchSize, count - sent);
     const generationStartedAt = performance.now();
     let batchEnvelopes, batchStore, batchCsp;
@@ -280,7 +268,7 @@ try {
     await new Promise((resolve) => setImmediate(resolve));
     let next = 0;
     await Promise.all(Array.from({ length: connections }, async () => {
-      while (next < size && serverExit === null) {
+      while (next < size && lantern.exit === null) {
         const index = next++;
         const input = nextRequest(batchEnvelopes[index], batchStore[index % batchStore.length], batchCsp[index % batchCsp.length]);
         if (record(input.labels, await send(input))) failed++;
@@ -299,7 +287,7 @@ try {
   const db = new Database(databasePath, { readonly: true });
   const waiting = () => db.prepare("select count(*) as n from intake where digested_at is null").get().n;
   const drainDeadline = Date.now() + 600_000;
-  while (waiting() > 0 && Date.now() < drainDeadline && serverExit === null) await new Promise((resolve) => setTimeout(resolve, 500));
+  while (waiting() > 0 && Date.now() < drainDeadline && lantern.exit === null) await new Promise((resolve) => setTimeout(resolve, 500));
   const intake = db.prepare("select count(*) as n, sum(digest_error is not null) as failed, sum(digested_at is null) as waiting from intake").get();
   const events = db.prepare("select count(*) as n from events").get().n;
   const issues = db.prepare("select count(*) as n from issues").get().n;
@@ -316,38 +304,21 @@ try {
     for (const [value, counts] of [...values].sort(([a], [b]) => a.localeCompare(b))) console.log(`  ${value.padEnd(24)} ${summary(counts)}`);
   }
   console.log(`intake      ${intake.n} accepted envelopes; digest recorded problems in ${intake.failed ?? 0}; ${intake.waiting ?? 0} still waiting; ${events} events in ${issues} issues`);
-  console.log(`server      ${serverExit ? `EXITED ${JSON.stringify(serverExit)}` : "running"}   /api/health ${health}   log lines reporting a crash or failed ingest: ${logProblems.length}`);
+  console.log(`server      ${lantern.exit ? `EXITED ${JSON.stringify(lantern.exit)}` : "running"}   /api/health ${health}   log lines reporting a crash or failed ingest: ${logProblems.length}`);
   const fiveHundreds = [...byStatus].filter(([status]) => Number(status) >= 500).reduce((sum, [, n]) => sum + n, 0);
-  console.log(`result      5xx ${fiveHundreds}   transport failures ${failed - fiveHundreds}   crashes ${serverExit ? 1 : 0}   (requests sent again after a reset of a reused keep-alive socket: ${retried}; batches skipped for a generator error: ${generatorErrors.length})`);
+  console.log(`result      5xx ${fiveHundreds}   transport failures ${failed - fiveHundreds}   crashes ${lantern.exit ? 1 : 0}   (requests sent again after a reset of a reused keep-alive socket: ${retried}; batches skipped for a generator error: ${generatorErrors.length})`);
   for (const line of logProblems.slice(0, 10)) console.log(`  log: ${line.slice(0, 300)}`);
   for (const failure of failures) console.log(`  failure: ${failure}`);
-  if (failed > 0 || serverExit || health !== 200 || logProblems.length > 0 || (intake.waiting ?? 0) > 0 || sent < count) exitCode = 1;
+  if (failed > 0 || lantern.exit || health !== 200 || logProblems.length > 0 || (intake.waiting ?? 0) > 0 || sent < count) exitCode = 1;
 } catch (error) {
   console.error(error);
   exitCode = 1;
 } finally {
-  server.kill("SIGTERM");
-  await new Promise((resolve) => (serverExit ? resolve() : server.once("exit", resolve)));
-  closeSync(log);
-  if (exitCode === 0) rmSync(directory, { recursive: true, force: true });
-  else console.log(`kept ${directory} (database and server log) for a look`);
+  await lantern.stop({ isPassed: exitCode === 0 });
 }
 console.log(exitCode === 0 ? "PASS" : "FAIL");
 process.exit(exitCode);
 
 function summary(counts) {
   return [...counts].sort(([a], [b]) => a.localeCompare(b)).map(([status, n]) => `${status}: ${n}`).join("   ");
-}
-
-async function waitUntilServing(url) {
-  for (let attempt = 0; attempt < 600; attempt += 1) {
-    if (serverExit) throw new Error(`lantern start exited: ${JSON.stringify(serverExit)}; see ${logPath}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error("lantern start did not answer");
 }

@@ -9,14 +9,12 @@
 // "Flat": samples from the first fifth of the steady phase are warm-up and left out; the rest is split into
 // halves, and the median RSS of the second half must be within 10 % of the first half's median.
 //   node bench/soak.mjs [--minutes=10] [--rate=<events/s>] [--connections=32] [--skip-build]
-import { execFileSync, spawn } from "node:child_process";
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import Database from "better-sqlite3";
 import { pacedLoad } from "./paced-load.mjs";
 import { realisticEnvelope } from "./realistic-envelope.mjs";
+import { startLantern } from "./support/lantern-under-test.mjs";
 
 const option = (name, fallback) => Number(process.argv.find((argument) => argument.startsWith(`--${name}=`))?.split("=")[1] ?? fallback);
 const minutes = option("minutes", 10);
@@ -26,20 +24,10 @@ const sampleSeconds = 30;
 const burstEnvelopes = 10_000;
 const port = 3298;
 
-if (!process.argv.includes("--skip-build") || !existsSync("dist/BUILD_ID")) execFileSync("npm", ["run", "build"], { stdio: "inherit" });
-
-const directory = mkdtempSync(join(tmpdir(), "lantern-soak-"));
-const databasePath = join(directory, "lantern.db");
-const logPath = join(directory, "server.log");
-const env = { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: `file:${databasePath}`, LANTERN_URL: `http://127.0.0.1:${port}`, LANTERN_SELF_TRACES_SAMPLE_RATE: "0" };
-const dsn = execFileSync(process.execPath, ["cli/lantern.mjs", "project", "create", "soak"], { env, encoding: "utf8" }).trim();
+const lantern = startLantern({ name: "soak", port });
+const { dsn, databasePath, logPath } = lantern;
 const projectId = Number(new URL(dsn).pathname.slice(1));
 const url = `http://127.0.0.1:${port}/api/${projectId}/envelope/`;
-
-const log = openSync(logPath, "w");
-const server = spawn(process.execPath, ["cli/lantern.mjs", "start"], { env, stdio: ["ignore", log, log] });
-let serverExit = null;
-server.on("exit", (code, signal) => (serverExit = { code, signal }));
 
 /**
  * Each request's event id is its number (burst and steady phases apart), so the final check needs no list
@@ -57,13 +45,13 @@ const answer = (marks) => (index, status) => {
 
 let exitCode = 0;
 try {
-  await waitUntilServing(`http://127.0.0.1:${port}/api/health`);
-  const pid = servingPid(server.pid);
+  await lantern.waitUntilServing();
+  const pid = servingPid(lantern.server.pid);
   const db = new Database(databasePath, { readonly: true });
   const waiting = () => db.prepare("select count(*) as n from intake where digested_at is null").get().n;
   const drain = async (timeoutMs) => {
     const deadline = Date.now() + timeoutMs;
-    while (waiting() > 0 && Date.now() < deadline && !serverExit) await new Promise((resolve) => setTimeout(resolve, 100));
+    while (waiting() > 0 && Date.now() < deadline && !lantern.exit) await new Promise((resolve) => setTimeout(resolve, 100));
   };
 
   // 1. The digested rate: a burst as fast as 32 connections post it, until the last envelope is digested.
@@ -133,18 +121,14 @@ try {
   console.log(`backlog     largest ${Math.max(...samples.map((entry) => entry.backlog))}, ${backlogAtEnd} when the load stopped, drained ${Math.round(drainedMs)} ms later; digest problems ${digestErrors}`);
   console.log(`RSS         median ${firstHalf.toFixed(0)} MB in the first half after warm-up, ${secondHalf.toFixed(0)} MB in the second (${growth >= 0 ? "+" : ""}${(growth * 100).toFixed(1)} %; flat means ≤ +10 %): ${isFlat ? "flat" : "GROWING"}   peak ${Math.max(...samples.map((entry) => entry.rss)).toFixed(0)} MB`);
   console.log(`count       ${acknowledgedCount} events answered 200 (burst and steady); ${acknowledgedCount - lost} of them digested without a problem, ${lost} lost; issues counted ${counted}; ${eventRows} event rows kept (retention: 10,000 per issue)`);
-  console.log(`server      ${serverExit ? `EXITED ${JSON.stringify(serverExit)}` : "running"}   log lines reporting a crash or failed ingest: ${logProblems.length}`);
+  console.log(`server      ${lantern.exit ? `EXITED ${JSON.stringify(lantern.exit)}` : "running"}   log lines reporting a crash or failed ingest: ${logProblems.length}`);
   for (const line of logProblems.slice(0, 10)) console.log(`  log: ${line.slice(0, 300)}`);
-  if (lost > 0 || counted !== acknowledgedCount || !isFlat || serverExit || logProblems.length > 0 || errors + non2xx > 0) exitCode = 1;
+  if (lost > 0 || counted !== acknowledgedCount || !isFlat || lantern.exit || logProblems.length > 0 || errors + non2xx > 0) exitCode = 1;
 } catch (error) {
   console.error(error);
   exitCode = 1;
 } finally {
-  server.kill("SIGTERM");
-  await new Promise((resolve) => (serverExit ? resolve() : server.once("exit", resolve)));
-  closeSync(log);
-  if (exitCode === 0) rmSync(directory, { recursive: true, force: true });
-  else console.log(`kept ${directory} (database and server log) for a look`);
+  await lantern.stop({ isPassed: exitCode === 0 });
 }
 console.log(exitCode === 0 ? "PASS" : "FAIL");
 process.exit(exitCode);
@@ -161,17 +145,4 @@ function servingPid(pid) {
 
 function rssMb(pid) {
   return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
-}
-
-async function waitUntilServing(healthUrl) {
-  for (let attempt = 0; attempt < 600; attempt += 1) {
-    if (serverExit) throw new Error(`lantern start exited: ${JSON.stringify(serverExit)}; see ${logPath}`);
-    try {
-      if ((await fetch(healthUrl)).ok) return;
-    } catch {
-      // not yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error("lantern start did not answer");
 }
