@@ -55,7 +55,7 @@ export function scrubUrlsInText(text: string, isSensitiveKey: IsSensitiveKey): s
  * `color=red` in a segment is kept, only a sensitive name's value goes.
  */
 export function scrubUrl(url: string, isSensitiveKey: IsSensitiveKey, depth = 0): string {
-  let text = hasUserPassword(url) ? scrubUserPasswords(url) : url;
+  let text = scrubUserPasswords(url);
   text = scrubParameters(text, isSensitiveKey, layoutOf(text) ?? undefined);
   // A URL sent inside another's value (`?next=%2Fcart%3Ftoken%3D…`) hides its `=`: read it decoded.
   if (depth < maxDecodeRounds && encodedEquals.test(text)) {
