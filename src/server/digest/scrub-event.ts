@@ -1,9 +1,8 @@
 import { isRecord, type JsonObject } from "@/lib/json-values";
+import { filtered } from "./filtered";
 import { formatMessage } from "./normalize-logentry";
-import { filtered, scrubText, type TextScrubbing } from "./scrub-text";
+import { scrubText, type TextScrubbing } from "./scrub-text";
 import { decodeParameterName } from "./scrub-url";
-
-export { filtered };
 
 /**
  * Words that make a key's value a secret wherever it appears (Sentry's default data scrubbing): a key

@@ -1,8 +1,6 @@
 import { filtered } from "./filtered";
 import { scrubUrlsInText } from "./scrub-url";
 
-export { filtered };
-
 export interface TextScrubbing {
   isSensitiveKey: (key: string) => boolean;
   scrubEmails: boolean;
