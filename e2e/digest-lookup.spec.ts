@@ -36,6 +36,15 @@ test("the digest on a server error page, typed into Find by digest, opens the La
   await expect(main.getByText(digest, { exact: true }).first()).toBeVisible();
   await expect(main.getByText(/Lantern diagnostics: server component failure/).first()).toBeVisible();
 
+  // The event header shows the digest, leading back to the lookup, next to the event's trace id.
+  const stored = (await (await page.request.get(`${page.url()}/json`)).json()) as { contexts?: { trace?: { trace_id?: string } } };
+  const traceId = stored.contexts?.trace?.trace_id;
+  expect(traceId).toMatch(/^[0-9a-f]{32}$/);
+  const ids = main.getByLabel("Trace and digest", { exact: true });
+  await expect(ids.getByRole("term")).toHaveText(["Trace ID", "Digest"]);
+  await expect(ids.getByRole("definition")).toHaveText([traceId!, digest]);
+  await expect(ids.getByRole("link", { name: digest, exact: true })).toHaveAttribute("href", `/digest?value=${digest}`);
+
   // The CLI prints the same event page.
   const { stdout } = await execFileAsync(process.execPath, ["cli/lantern.mjs", "digest", digest], { env: { ...process.env, ...e2eServerEnvironment }, encoding: "utf8" });
   expect(stdout.trim().split("\n")).toEqual([page.url()]);

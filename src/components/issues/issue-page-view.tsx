@@ -4,6 +4,7 @@ import { ActivityList } from "@/components/issues/activity-list";
 import { AssigneeForm } from "@/components/issues/assignee-form";
 import { EventDetails } from "@/components/issues/event-details";
 import { EventNavigation } from "@/components/issues/event-navigation";
+import { EventTraceAndDigest } from "@/components/issues/event-trace-and-digest";
 import { GroupingExplanation } from "@/components/issues/grouping-explanation";
 import { IssueActions } from "@/components/issues/issue-actions";
 import { LevelBadge, StatusBadge, SubstatusBadge } from "@/components/issues/issue-badges";
@@ -152,6 +153,7 @@ export function IssuePageView({ details, event, volume: range, extras, path }: I
                     · <RelativeTime time={event.timestamp} /> · {formatTimestamp(event.timestamp)} · {eventCount.toLocaleString("en")} {eventCount === 1 ? "event" : "events"} stored
                   </CardDescription>
                 ) : null}
+                {event ? <EventTraceAndDigest payload={event.payload} /> : null}
               </div>
               {event ? (
                 <EventNavigation

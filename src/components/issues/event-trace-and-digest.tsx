@@ -1,0 +1,32 @@
+import Link from "next/link";
+import { readTraceAndDigest } from "@/lib/read-trace-and-digest";
+
+/**
+ * The event header's trace id and Next.js digest, when the event has them. The digest links to the digest
+ * lookup, which lists every event that carries it (the same error, again or in other projects); the trace
+ * id is selectable text to paste into a tracing tool or a log search. Both are rendered as text only.
+ */
+export function EventTraceAndDigest({ payload }: { payload: Record<string, unknown> }) {
+  const { traceId, digest } = readTraceAndDigest(payload);
+  if (traceId === null && digest === null) return null;
+  return (
+    <dl aria-label="Trace and digest" className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
+      {traceId !== null ? (
+        <div className="flex min-w-0 gap-1.5">
+          <dt>Trace ID</dt>
+          <dd className="font-mono break-all text-foreground select-all">{traceId}</dd>
+        </div>
+      ) : null}
+      {digest !== null ? (
+        <div className="flex min-w-0 gap-1.5">
+          <dt>Digest</dt>
+          <dd className="font-mono break-all">
+            <Link href={`/digest?value=${encodeURIComponent(digest)}`} prefetch={false} className="text-primary underline-offset-2 hover:underline" title="Find every event with this digest">
+              {digest}
+            </Link>
+          </dd>
+        </div>
+      ) : null}
+    </dl>
+  );
+}
