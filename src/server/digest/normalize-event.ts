@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { AppError } from "../errors";
 import { ErrorCollector } from "./collect-errors";
 import { correctTimestamps } from "./correct-timestamps";
+import { deriveNextjsDigest } from "./derive-nextjs-digest";
 import { normalizeBreadcrumbs } from "./normalize-breadcrumbs";
 import { fillUserAgentContexts } from "./fill-user-agent-contexts";
 import { normalizeContexts } from "./normalize-contexts";
@@ -106,6 +107,10 @@ export function normalizeEvent(raw: unknown, context: NormalizeContext): Normali
 
   const tags = normalizeTags(raw.tags, raw.server_name, errors);
   delete event.server_name;
+  if (!tags.tags.some(([key]) => key === "digest")) {
+    const digest = deriveNextjsDigest({ platform, exceptions, rawBreadcrumbs: raw.breadcrumbs, rawContexts: raw.contexts });
+    if (digest !== null) tags.tags.push(["digest", digest]);
+  }
   put(event, "tags", tags.tags.length > 0 ? tags.tags : null);
 
   const release = validateName(raw.release, "release", errors, (name) => name !== "." && name !== ".." && name.length <= maxReleaseChars && !invalidReleaseChars.test(name));
