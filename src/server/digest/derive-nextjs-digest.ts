@@ -59,7 +59,9 @@ function digestFromConsoleBreadcrumbs(rawBreadcrumbs: unknown, type: string, mes
     if (!isRecord(crumb) || crumb.category !== "console" || !isRecord(crumb.data)) continue;
     const args = crumb.data.arguments;
     if (!Array.isArray(args)) continue;
-    for (const logged of args.slice(0, maxArgumentsScanned)) {
+    const scanned = Math.min(args.length, maxArgumentsScanned);
+    for (let position = 0; position < scanned; position++) {
+      const logged: unknown = args[position];
       if (!isRecord(logged) || logged.name !== type || typeof logged.message !== "string") continue;
       if (!sameMessage(logged.message, message)) continue;
       const digest = validDigest(logged.digest);
@@ -72,11 +74,16 @@ function digestFromConsoleBreadcrumbs(rawBreadcrumbs: unknown, type: string, mes
 /** Equal, or one cut short by an SDK or Lantern ("...") and the rest the same. */
 function sameMessage(logged: string, reported: string): boolean {
   if (logged === reported) return true;
-  const cutPrefix = (text: string) => (text.endsWith("...") ? text.slice(0, -3) : text.endsWith("…") ? text.slice(0, -1) : null);
-  const loggedPrefix = cutPrefix(logged);
-  const reportedPrefix = cutPrefix(reported);
-  if (reportedPrefix !== null && reportedPrefix.length > 0 && logged.startsWith(reportedPrefix)) return true;
-  return loggedPrefix !== null && loggedPrefix.length > 0 && reported.startsWith(loggedPrefix);
+  const reportedPrefix = withoutEllipsis(reported);
+  if (reportedPrefix !== null && logged.startsWith(reportedPrefix)) return true;
+  const loggedPrefix = withoutEllipsis(logged);
+  return loggedPrefix !== null && reported.startsWith(loggedPrefix);
+}
+
+/** The text before a trailing "..." or "…", or null when it has none (or nothing before it). */
+function withoutEllipsis(text: string): string | null {
+  const end = text.endsWith("...") ? text.length - 3 : text.endsWith("…") ? text.length - 1 : -1;
+  return end > 0 ? text.slice(0, end) : null;
 }
 
 function validDigest(value: unknown): string | null {
