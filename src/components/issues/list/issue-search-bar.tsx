@@ -76,7 +76,7 @@ export function IssueSearchBar({ action, query, sort, error, projects, project }
       {error ? <QueryError id={errorId} query={query} error={error} /> : null}
       <p id={hintId} className="basis-full text-xs text-muted-foreground">
         Filters such as <code>is:resolved</code>, <code>level:error</code>, <code>release:1.2</code>, <code>user.email:…</code>, <code>has:browser.name</code>,{" "}
-        <code>first-seen:-24h</code>, <code>times-seen:&gt;10</code>; <code>!</code> negates; quote values with spaces.
+        <code>digest:…</code> (a Next.js error page&apos;s digest), <code>first-seen:-24h</code>, <code>times-seen:&gt;10</code>; <code>!</code> negates; quote values with spaces.
       </p>
     </Form>
   );
