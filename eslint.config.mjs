@@ -53,7 +53,7 @@ const config = [
   ...nextCoreWebVitals,
   ...nextTypescript,
   {
-    ignores: [".next/**", "dist/**", "node_modules/**", "data/**", "test-results/**", "playwright-report/**", ".e2e/**", "next-env.d.ts"],
+    ignores: [".next/**", "dist/**", "node_modules/**", "data/**", "test-results/**", "playwright-report/**", ".e2e/**", "next-env.d.ts", "e2e/nextjs-app/.next/**", "e2e/nextjs-app/next-env.d.ts"],
   },
   {
     // Pure helpers for server and browser alike: nothing of src/server, not even types, and no database or Node.
