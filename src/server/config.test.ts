@@ -137,3 +137,25 @@ describe("loadConfig", () => {
     expect(config.ingest).toMatchObject({ maxCompressedBytes: 1024, maxEnvelopeBytes: 4096 });
   });
 });
+
+describe("storage and backup settings", () => {
+  it("reads sizes as people write them and intervals with a unit", () => {
+    const config = loadConfig({ LANTERN_DISK_BUDGET: "20GB", LANTERN_MIN_FREE_DISK: "512MB", LANTERN_BACKUP_INTERVAL: "6h", LANTERN_RAW_RETENTION_HOURS: "0" });
+    expect(config.storage).toEqual({ diskBudgetBytes: 20 * 1024 ** 3, minFreeDiskBytes: 512 * 1024 ** 2 });
+    expect(config.backup.intervalMs).toBe(6 * 3_600_000);
+    expect(config.retention.rawHours).toBe(0);
+  });
+
+  it("defaults: no budget, 1 GB free-space floor, raw envelopes for 24 hours, daily backups only with a directory", () => {
+    const config = loadConfig({});
+    expect(config.storage).toEqual({ diskBudgetBytes: null, minFreeDiskBytes: 1024 ** 3 });
+    expect(config.retention.rawHours).toBe(24);
+    expect(config.backup).toEqual({ directory: null, intervalMs: 86_400_000, keep: 7 });
+  });
+
+  it("names the variable and what it expects when a size or interval is wrong", () => {
+    expect(() => loadConfig({ LANTERN_DISK_BUDGET: "lots" })).toThrow(/LANTERN_DISK_BUDGET: expected a size such as 20GB/);
+    expect(() => loadConfig({ LANTERN_DISK_BUDGET: "0" })).toThrow(/LANTERN_DISK_BUDGET/);
+    expect(() => loadConfig({ LANTERN_BACKUP_INTERVAL: "soon" })).toThrow(/LANTERN_BACKUP_INTERVAL: expected an interval/);
+  });
+});

@@ -1,3 +1,4 @@
+import bytes from "bytes";
 import proxyaddr from "proxy-addr";
 import { z } from "zod";
 
@@ -20,6 +21,34 @@ const booleanFlag = z
 
 const byteCount = z.coerce.number({ message: "expected a number of bytes" }).int().positive();
 const count = z.coerce.number({ message: "expected a positive whole number" }).int().positive();
+const wholeNumber = z.coerce.number({ message: "expected a whole number, 0 or more" }).int().min(0);
+
+/** A size as people write it (20GB, 500 MB, 1.5GiB — powers of 1024, as the `bytes` package reads them) or a number of bytes. */
+const diskSize = z
+  .string()
+  .trim()
+  .transform((value, context) => {
+    const parsed = /^\d+$/.test(value) ? Number(value) : bytes.parse(value);
+    if (parsed === null || !Number.isFinite(parsed) || parsed <= 0) {
+      context.addIssue({ code: "custom", message: "expected a size such as 20GB, 500MB or a number of bytes" });
+      return z.NEVER;
+    }
+    return Math.floor(parsed);
+  });
+
+/** An interval such as 30m, 6h, 1d (or a number of seconds). */
+const interval = z
+  .string()
+  .trim()
+  .transform((value, context) => {
+    const match = /^(\d+)\s*(s|m|h|d)?$/.exec(value);
+    const seconds = match ? Number(match[1]) * { s: 1, m: 60, h: 3600, d: 86_400 }[(match[2] ?? "s") as "s" | "m" | "h" | "d"] : 0;
+    if (!match || seconds <= 0) {
+      context.addIssue({ code: "custom", message: "expected an interval such as 30m, 6h or 1d" });
+      return z.NEVER;
+    }
+    return seconds * 1000;
+  });
 
 /** Validated by proxy-addr itself, so start-up accepts exactly what the request path will compile. */
 const trustedProxies = z
@@ -63,6 +92,12 @@ export const environmentSchema = z.object({
   LANTERN_CAPTURE_DIR: z.string().trim().min(1).optional(),
   LANTERN_RETENTION_DAYS: count.default(90),
   LANTERN_MAX_EVENTS_PER_ISSUE: count.default(10_000),
+  LANTERN_RAW_RETENTION_HOURS: wholeNumber.default(24),
+  LANTERN_DISK_BUDGET: diskSize.optional(),
+  LANTERN_MIN_FREE_DISK: diskSize.default(1024 ** 3),
+  LANTERN_BACKUP_DIR: z.string().trim().min(1).optional(),
+  LANTERN_BACKUP_INTERVAL: interval.default(86_400_000),
+  LANTERN_BACKUP_KEEP: count.default(7),
   LANTERN_AUTH_SECRET: z.string().min(32, { message: "expected at least 32 characters (e.g. openssl rand -base64 32)" }).optional(),
   LANTERN_ORG_SLUG: z
     .string()
@@ -143,6 +178,20 @@ function toConfig(env: z.infer<typeof environmentSchema>) {
     retention: {
       days: env.LANTERN_RETENTION_DAYS,
       maxEventsPerIssue: env.LANTERN_MAX_EVENTS_PER_ISSUE,
+      /** Raw envelopes are kept this long after digest (0: deleted right after digest). */
+      rawHours: env.LANTERN_RAW_RETENTION_HOURS,
+    },
+    storage: {
+      /** Bytes of database past which the oldest events are pruned (null: no budget). */
+      diskBudgetBytes: env.LANTERN_DISK_BUDGET ?? null,
+      /** Ingest answers 503 while the database's volume has less free space than this. */
+      minFreeDiskBytes: env.LANTERN_MIN_FREE_DISK,
+    },
+    backup: {
+      /** Scheduled backups go here (null: none scheduled). */
+      directory: env.LANTERN_BACKUP_DIR ?? null,
+      intervalMs: env.LANTERN_BACKUP_INTERVAL,
+      keep: env.LANTERN_BACKUP_KEEP,
     },
   };
 }

@@ -11,7 +11,7 @@ const dayMs = 86_400_000;
  * Counters live on the issue and are not touched, so counts and first/last seen survive. Returns how many
  * events were deleted.
  */
-export async function pruneEvents(db: Kysely<Database>, defaults: LanternConfig["retention"], now = Date.now()): Promise<number> {
+export async function pruneEvents(db: Kysely<Database>, defaults: Pick<LanternConfig["retention"], "days" | "maxEventsPerIssue">, now = Date.now()): Promise<number> {
   const projects = await db.selectFrom("projects").select(["id", "retention_days", "max_events_per_issue"]).execute();
   let deleted = 0;
   for (const project of projects) {
