@@ -10,8 +10,9 @@ export async function register() {
   if (process.env.NEXT_RUNTIME === "edge") await import("./sentry.edge.config");
 }
 
-// Next.js calls this for every error of a server component, route handler,
-// server action or middleware, with the digest it shows on the error page.
+// Optional: Lantern reads the digest without this. Next.js calls this for every
+// error of a server component, route handler, server action or proxy, with the
+// digest it shows on the error page.
 export const onRequestError: Instrumentation.onRequestError = (error, request, context) => {
   Sentry.withScope((scope) => {
     const digest = (error as { digest?: unknown }).digest;
@@ -19,6 +20,16 @@ export const onRequestError: Instrumentation.onRequestError = (error, request, c
     Sentry.captureRequestError(error, request, context);
   });
 };`;
+
+const beforeSendCode = `// sentry.server.config.ts — the other way to set the tag yourself
+Sentry.init({
+  dsn: "…",
+  beforeSend(event, hint) {
+    const digest = (hint.originalException as { digest?: unknown } | undefined)?.digest;
+    if (typeof digest === "string") event.tags = { ...event.tags, digest };
+    return event;
+  },
+});`;
 
 export function DigestLookup() {
   return (
@@ -28,26 +39,65 @@ export function DigestLookup() {
         with a line such as <code>Digest: 2654435761</code>. The digest is a short hash of the error that Next.js also passes to the server&apos;s error handlers and logs. It is the one thing a user can
         copy from that page, so Lantern lets you find the server event by it.
       </p>
+      <h2>It works with the standard set-up</h2>
+      <p>
+        A Next.js app set up as Sentry&apos;s Next.js guide says — <code>@sentry/nextjs</code> 9.x or 10.x, <code>export const onRequestError = Sentry.captureRequestError</code> in{" "}
+        <code>instrumentation.ts</code>, no wrapper and no <code>beforeSend</code> — needs nothing more (see <Link href="/docs/getting-started/nextjs">Getting started with Next.js</Link> for the files). The SDK does not send the
+        digest as such, but Next.js logs every server error with its digest (<code>⨯ Error: … {"{ digest: '2654435761' }"}</code>) just before it reports it, and the SDK keeps that line as a console
+        breadcrumb of the event. When Lantern processes a server event, it looks for the newest console breadcrumb that logged the event&apos;s own error — the same type and the same message — and
+        stores its digest as the event&apos;s <code>digest</code> tag. A breadcrumb of another error never counts. When <code>extraErrorDataIntegration</code> is on, the digest it copies into the
+        event&apos;s context counts too.
+      </p>
+      <p>
+        Only server events get a digest this way. The browser&apos;s own report of the same failure (&ldquo;Minified React error #441&rdquo;, sent by <code>global-error.tsx</code>) carries the digest in
+        its breadcrumbs as well, but a digest should lead to the cause, which is the server event.
+      </p>
+      <h2>Setting the tag yourself (optional)</h2>
+      <p>
+        An event that already has a <code>digest</code> tag keeps it: Lantern derives nothing then. Set it yourself when the breadcrumb cannot be there (see below), or if you prefer to be explicit.
+        Either wrap <code>Sentry.captureRequestError</code> and set the tag on the scope the report is made in:
+      </p>
+      <CodeBlock code={instrumentationCode} label="instrumentation.ts" />
+      <p>or copy the digest of the original error in the server SDK&apos;s <code>beforeSend</code>, as Lantern&apos;s own server does:</p>
+      <CodeBlock code={beforeSendCode} label="sentry.server.config.ts" />
+      <p>Tags hold at most 200 characters; a Next.js digest is a short number.</p>
+      <h2>When an event has no digest</h2>
+      <p>
+        The lookup then answers <strong>No event carries the digest …</strong>. Besides a typo, an event that retention removed, or an error that never reached Lantern, these are the reasons:
+      </p>
+      <ul>
+        <li>
+          <strong>Too early.</strong> Lantern tags an event when it processes it, a moment after the SDK sent it (usually well under a second). Try again after a second.
+        </li>
+        <li>
+          <strong>A webpack build.</strong> With webpack (<code>next build --webpack</code>, and Next.js 15 and older by default) the SDK wraps each server component and reports its error itself,
+          before Next.js has given the error its digest; the later report from <code>onRequestError</code> is then dropped as a duplicate. Build with Turbopack (Next.js 16&apos;s default), where the SDK
+          wraps nothing, or turn the wrapping off with <code>webpack: {"{ autoInstrumentAppDirectory: false }"}</code> in <code>withSentryConfig</code> (<code>autoInstrumentAppDirectory: false</code> in
+          9.x), or set the tag in <code>beforeSend</code> as shown above.
+        </li>
+        <li>
+          <strong>No console breadcrumbs.</strong> The console integration is removed (an <code>integrations</code> filter without <code>Console</code>, or <code>defaultIntegrations: false</code>), breadcrumbs are
+          off (<code>maxBreadcrumbs: 0</code>), or a <code>beforeBreadcrumb</code> drops console breadcrumbs. Keep them, or set the tag yourself.
+        </li>
+        <li>
+          <strong>Events sent before this Lantern version.</strong> Lantern derives the digest as events arrive; older events keep what they had.
+        </li>
+      </ul>
       <h2>How Lantern&apos;s own server errors carry it</h2>
       <p>
         Lantern monitors itself (see <Link href="/docs/guides/self-monitoring">Self-monitoring</Link>). Its server SDK copies the digest of every error it reports into a <code>digest</code> tag, so each server
         error of Lantern&apos;s dashboard lands in the <strong>Lantern</strong> project tagged with the digest its error page showed. Try it under <strong>Settings → Diagnostics → Render a failing server
         component</strong>.
       </p>
-      <h2>Attaching the digest in your Next.js app</h2>
-      <p>
-        The Sentry Next.js SDK reports server errors from the <code>onRequestError</code> hook of <code>instrumentation.ts</code> with <code>Sentry.captureRequestError</code>, but does not tag the digest.
-        Wrap it and set the tag on the scope the report is made in:
-      </p>
-      <CodeBlock code={instrumentationCode} label="instrumentation.ts" />
-      <p>
-        Events sent before this change have no <code>digest</code> tag and cannot be found this way. Tags hold at most 200 characters; a Next.js digest is a short number.
-      </p>
       <h2>Looking a digest up</h2>
       <ul>
         <li>
           <strong>In the dashboard</strong>: paste the digest into the <strong>Find by digest</strong> box in the header and press Enter. One matching event opens at once; when the same error happened
-          several times, Lantern lists the events, newest first.
+          several times, Lantern lists the events, newest first. An event&apos;s page shows its digest next to its trace id, linking back to this lookup.
+        </li>
+        <li>
+          <strong>In the issue search</strong>: <code>digest:2654435761</code> lists the issues whose events carry it, <code>has:digest</code> those with any digest; the API&apos;s issue lists take the same{" "}
+          <code>query=</code>.
         </li>
         <li>
           <strong>From the command line</strong>: <code>lantern digest 2654435761</code> prints the URL of each matching event (with <code>LANTERN_URL</code> as its origin), one a line, and exits with
@@ -55,9 +105,6 @@ export function DigestLookup() {
         </li>
       </ul>
       <CodeBlock code="npx lantern digest 2654435761" label="CLI command" />
-      <p>
-        An event can be found a few seconds after the error, once Lantern has processed it, and as long as retention keeps it.
-      </p>
     </>
   );
 }

@@ -1,7 +1,7 @@
+import Link from "next/link";
 import { CodeBlock } from "@/components/ui/code-block";
 import { sdkSnippets } from "@/lib/sdk-snippets";
-
-const exampleDsn = "http://<public key>@localhost:3000/<project id>";
+import { exampleDsn } from "./example-dsn";
 
 export function GettingStarted() {
   return (
@@ -19,6 +19,9 @@ export function GettingStarted() {
       <CodeBlock code="npx lantern project create checkout-web" label="CLI command" />
       <p>Both print the project&apos;s DSN, which looks like {exampleDsn}.</p>
       <h2>3. Point your SDK at Lantern</h2>
+      <p>
+        A Next.js app? <Link href="/docs/getting-started/nextjs">Getting started with Next.js</Link> has every file Sentry&apos;s wizard writes, the tunnel, digests and what to check when nothing arrives.
+      </p>
       {sdkSnippets(exampleDsn).map((snippet) => (
         <section key={snippet.platform} aria-label={snippet.title}>
           <h3>{snippet.title}</h3>

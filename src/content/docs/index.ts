@@ -4,6 +4,7 @@ import { Configuration } from "./configuration";
 import { DigestLookup } from "./digest-lookup";
 import { GettingStarted } from "./getting-started";
 import { Grouping } from "./grouping";
+import { Nextjs } from "./nextjs";
 import { Roles } from "./roles";
 import { SelfMonitoring } from "./self-monitoring";
 import { SingleSignOn } from "./single-sign-on";
@@ -17,6 +18,7 @@ export interface DocPage {
 
 export const docPages: DocPage[] = [
   { slug: ["getting-started"], title: "Getting started", summary: "Run Lantern, create a project, point each SDK at it.", Content: GettingStarted },
+  { slug: ["getting-started", "nextjs"], title: "Getting started with Next.js", summary: "The files Sentry's wizard writes, with Lantern's DSN; tunnelRoute, digests, and what to check when nothing arrives.", Content: Nextjs },
   { slug: ["configuration"], title: "Configuration", summary: "Every environment variable and its default.", Content: Configuration },
   { slug: ["guides", "grouping"], title: "Grouping and issues", summary: "How events become issues, project rules, and issue states.", Content: Grouping },
   { slug: ["guides", "self-monitoring"], title: "Self-monitoring", summary: "How Lantern reports its own errors through /monitoring.", Content: SelfMonitoring },
