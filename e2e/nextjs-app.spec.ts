@@ -101,11 +101,14 @@ async function openAppPage(browser: Browser): Promise<Page> {
 }
 
 /** Resolves when the browser SDK's envelope with an error event has passed the app's tunnel and been accepted. */
-function errorEventTunnelled(page: Page, text: string): Promise<unknown> {
-  return page.waitForResponse(
-    (response) => response.url().startsWith(`${app!.baseUrl}/monitoring`) && response.request().method() === "POST" && (response.request().postData() ?? "").includes(text),
-    { timeout: 20_000 },
-  );
+async function errorEventTunnelled(page: Page, text: string): Promise<void> {
+  const tunnel = `${app!.baseUrl}/monitoring`;
+  const response = await page
+    .waitForResponse((response) => response.url().startsWith(tunnel) && response.request().method() === "POST" && (response.request().postData() ?? "").includes(text), { timeout: 20_000 })
+    .catch((error: Error) => {
+      throw new Error(`no envelope holding ${text} was POSTed to the app's tunnel ${tunnel} within 20 s (${error.message})`);
+    });
+  expect(response.status(), `the tunnel's answer to the envelope holding ${text}`).toBe(200);
 }
 
 async function digestShownOn(page: Page): Promise<string> {
@@ -174,6 +177,12 @@ test("each error becomes its own issue, titled with the thrown type and message"
   expect(new Set(Object.values(issues).map((issue) => issue.id)).size).toBe(6);
   const all = await listIssues("");
   console.log(`Next.js fixture project holds ${all.length} issues:\n${all.map((issue) => `  ${issue.platform} ${issue.title.slice(0, 120)}`).join("\n")}`);
+  // Besides the six, only the browser's redacted copies of the two server errors (global-error captures what
+  // React hands it) — and nothing of the proxy: onRequestError is not called for proxy errors, so the plain
+  // set-up cannot report them. Should a later SDK report them, this fails and the fixture should use the proxy.
+  const others = all.filter((issue) => !(Object.values(titles) as string[]).includes(issue.title));
+  for (const issue of others) expect(issue, "an issue the fixture did not mean to raise").toMatchObject({ platform: "javascript", title: expect.stringMatching(/^Error: Minified React error #441;/) });
+  expect(all.filter((issue) => issue.title.includes("Fixture proxy failure"))).toEqual([]);
 });
 
 test("server issues carry Next's route context, runtime and transaction; browser issues are the browser SDK's", async () => {
@@ -230,7 +239,9 @@ test("the digest on each server error page finds its server event: lantern diges
     await box.fill(digest);
     await box.press("Enter");
     await expect(page).toHaveURL(eventUrl);
-    await expect(page.getByRole("main").getByText(titles[name]).first()).toBeVisible();
+    const main = page.getByRole("main");
+    await expect(main.getByText(titles[name]).first()).toBeVisible();
+    await expect(main.getByText(digest, { exact: true }).first()).toBeVisible();
 
     const found = await listIssues(`digest:${digest}`);
     expect(found.map((issue) => issue.id), `query=digest:${digest}`).toEqual([issues[name].id]);
