@@ -26,6 +26,9 @@ const migrations: Record<string, Migration> = {
   "0009-intake-bodies": intakeBodies,
 };
 
+/** Every migration's name, oldest first (the upgrade tests start a database at each). */
+export const migrationNames: readonly string[] = Object.keys(migrations).sort();
+
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
