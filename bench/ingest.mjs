@@ -3,8 +3,10 @@
 // bare Node http server that only reads, gunzips and JSON-parses the same bodies, in one run on this
 // machine. Prints accepted and digested events/s, latency, peak RSS, CPU per envelope; whether the backlog
 // stays flat at 90 % of the digested rate, evenly paced; then p99 at a fixed 1,000 events/s (median of three
-// windows).
-//   node bench/ingest.mjs [seconds=15] [connections=32] [--skip-build]
+// windows); then events stored per second and database bytes per stored event once raw envelopes are gone.
+// Every envelope carries its own event id, as SDKs send them (--cycle=N reuses N bodies, the old way, whose
+// duplicates digest drops without storing).
+//   node bench/ingest.mjs [seconds=15] [connections=32] [--skip-build] [--cycle=N]
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { createServer } from "node:http";
@@ -19,22 +21,24 @@ import { realisticEnvelope } from "./realistic-envelope.mjs";
 const [seconds = "15", connections = "32"] = process.argv.slice(2).filter((argument) => !argument.startsWith("--"));
 const lanternPort = 3295;
 const baselinePort = 3296;
-const distinctBodies = 10_000;
+const cycleArgument = process.argv.find((argument) => argument.startsWith("--cycle="));
+const cycledBodies = cycleArgument ? Number(cycleArgument.slice("--cycle=".length)) : null;
+/** Unique bodies made before the load: more than this run can send, so none is made while it runs. */
+const uniqueBodies = 160_000;
 const clockTicksPerSecond = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim());
 
 // A build older than the sources fails in confusing ways (its bundled migrations miss the newest one), so
 // the benchmark builds unless told the build is current.
 if (!process.argv.includes("--skip-build") || !existsSync("dist/BUILD_ID")) execFileSync("npm", ["run", "build"], { stdio: "inherit" });
 
-function load(url, bodies, extra = {}) {
-  let next = 0;
+function load(url, bodyAt, extra = {}) {
   return autocannon({
     url,
     method: "POST",
     headers: { "content-encoding": "gzip" },
     connections: Number(connections),
     duration: Number(seconds),
-    requests: [{ setupRequest: (request) => ({ ...request, body: bodies[next++ % bodies.length] }) }],
+    requests: [{ setupRequest: (request) => ({ ...request, body: bodyAt() }) }],
     ...extra,
   });
 }
@@ -54,7 +58,8 @@ const baseline = createServer((request, response) => {
 });
 await new Promise((resolve) => baseline.listen(baselinePort, "127.0.0.1", resolve));
 const baselineCpu = process.cpuUsage();
-const baselineResult = await load(`http://127.0.0.1:${baselinePort}/api/1/envelope/`, baselineBodies);
+let nextBaselineBody = 0;
+const baselineResult = await load(`http://127.0.0.1:${baselinePort}/api/1/envelope/`, () => baselineBodies[nextBaselineBody++ % baselineBodies.length]);
 // The bare server runs in this process beside the load generator: their CPU together, per request.
 const baselineCpuMicros = cpuMicros(process.cpuUsage(baselineCpu));
 baseline.close();
@@ -62,10 +67,20 @@ baseline.close();
 // 2. Lantern.
 const directory = mkdtempSync(join(tmpdir(), "lantern-bench-"));
 const databasePath = join(directory, "lantern.db");
-const env = { ...process.env, PORT: String(lanternPort), HOST: "127.0.0.1", DATABASE_URL: `file:${databasePath}`, LANTERN_URL: `http://127.0.0.1:${lanternPort}`, LANTERN_SELF_TRACES_SAMPLE_RATE: "0", LANTERN_INGEST_MAX_BACKLOG: "1000000" };
+// Raw envelopes are deleted right after digest, so the database holds what stays for the retention period.
+const env = { ...process.env, PORT: String(lanternPort), HOST: "127.0.0.1", DATABASE_URL: `file:${databasePath}`, LANTERN_URL: `http://127.0.0.1:${lanternPort}`, LANTERN_SELF_TRACES_SAMPLE_RATE: "0", LANTERN_INGEST_MAX_BACKLOG: "1000000", LANTERN_RAW_RETENTION_HOURS: "0" };
 const dsn = execFileSync(process.execPath, ["cli/lantern.mjs", "project", "create", "bench"], { env, encoding: "utf8" }).trim();
 const projectId = dsn.split("/").pop();
-const bodies = Array.from({ length: distinctBodies }, () => gzipSync(realisticEnvelope(dsn)));
+const poolStartedAt = Date.now();
+const bodies = Array.from({ length: cycledBodies ?? uniqueBodies }, () => gzipSync(realisticEnvelope(dsn)));
+let nextBody = 0;
+let reusedBodies = 0;
+/** The next body; past the pool (unique mode) a body is reused and counted, so a run that outgrew it says so. */
+const bodyAt = () => {
+  if (cycledBodies === null && nextBody >= bodies.length) reusedBodies += 1;
+  return bodies[nextBody++ % bodies.length];
+};
+console.log(`bodies     ${bodies.length} ${cycledBodies ? "cycled" : "unique event ids"}, made in ${((Date.now() - poolStartedAt) / 1000).toFixed(1)} s before the load`);
 // BENCH_SERVER_NODE_ARGS (e.g. "--trace-gc") and BENCH_SERVER_OUTPUT=1 are for looking into a run.
 const serverNodeArgs = process.env.BENCH_SERVER_NODE_ARGS ? process.env.BENCH_SERVER_NODE_ARGS.split(" ") : [];
 const serverOutput = process.env.BENCH_SERVER_OUTPUT ? "inherit" : "ignore";
@@ -81,15 +96,17 @@ try {
   const startedAt = Date.now();
   const serverCpuAtStart = serverCpuMicros();
   const generatorCpu = process.cpuUsage();
-  const lanternResult = await load(`http://127.0.0.1:${lanternPort}/api/${projectId}/envelope/`, bodies);
+  const lanternResult = await load(`http://127.0.0.1:${lanternPort}/api/${projectId}/envelope/`, bodyAt);
   const generatorCpuMicros = cpuMicros(process.cpuUsage(generatorCpu));
   const loadEndedAt = Date.now();
+  const storedDuringLoad = storedEvents();
   const backlogAtEnd = waiting();
   while (waiting() > 0) await new Promise((resolve) => setTimeout(resolve, 50));
   const drainedAt = Date.now();
   // Every thread of `lantern start` (ingest, digest, GC, zlib) from the first request until the backlog was
   // digested, per envelope: what one envelope costs the machine end to end.
   const digestedCount = digested();
+  const storedCount = storedEvents();
   const serverCpuPerEnvelope = (serverCpuMicros() - serverCpuAtStart) / digestedCount;
   const accepted = lanternResult["2xx"];
   const rate = (count, ms) => Math.round((count / ms) * 1000);
@@ -99,7 +116,7 @@ try {
   const steadyRate = Math.round((0.9 * rate(digestedCount, drainedAt - startedAt)) / 10) * 10;
   let largestSteadyBacklog = 0;
   const backlogSampler = setInterval(() => (largestSteadyBacklog = Math.max(largestSteadyBacklog, waiting())), 250);
-  const steady = await pacedLoad({ url: `http://127.0.0.1:${lanternPort}/api/${projectId}/envelope/`, bodies, rate: steadyRate, seconds: 20, connections: Number(connections), headers: { "content-encoding": "gzip" } });
+  const steady = await pacedLoad({ url: `http://127.0.0.1:${lanternPort}/api/${projectId}/envelope/`, bodyAt: () => bodyAt(), rate: steadyRate, seconds: 20, connections: Number(connections), headers: { "content-encoding": "gzip" } });
   clearInterval(backlogSampler);
   const steadyBacklogAtEnd = waiting();
   while (waiting() > 0) await new Promise((resolve) => setTimeout(resolve, 50));
@@ -109,19 +126,28 @@ try {
   // slowest requests and swings between runs.
   const windows = [];
   for (let window = 0; window < 3; window += 1) {
-    windows.push(await pacedLoad({ url: `http://127.0.0.1:${lanternPort}/api/${projectId}/envelope/`, bodies, rate: 1000, seconds: 10, connections: Number(connections), headers: { "content-encoding": "gzip" } }));
+    windows.push(await pacedLoad({ url: `http://127.0.0.1:${lanternPort}/api/${projectId}/envelope/`, bodyAt: () => bodyAt(), rate: 1000, seconds: 10, connections: Number(connections), headers: { "content-encoding": "gzip" } }));
   }
   const paced = [...windows].sort((a, b) => a.p99 - b.p99)[1];
   // SQLite starts the WAL over only after a checkpoint that caught up with it, which steady writes would
   // prevent without digest's catch-up (DigestWorker.checkpoint); its size here shows how far it grew.
   const walMb = (statSync(`${databasePath}-wal`, { throwIfNoEntry: false })?.size ?? 0) / 1048576;
   const rss = peakRssMb();
-
+  // Bytes per stored event once raw envelopes are gone (LANTERN_RAW_RETENTION_HOURS=0 above): the pages in
+  // use (the file minus its free list) over every event stored in this run, waiting up to 30 s for the last
+  // raw bodies to be deleted.
+  const rawBodies = () => db.prepare("select count(*) as n from intake_bodies").get().n;
+  for (let waited = 0; rawBodies() > 0 && waited < 30_000; waited += 250) await new Promise((resolve) => setTimeout(resolve, 250));
+  const pragma = (name) => db.prepare(`pragma ${name}`).pluck().get();
+  const usedBytes = (pragma("page_count") - pragma("freelist_count")) * pragma("page_size");
+  const finalStored = storedEvents();
+  const tableBytes = tableSizes(db);
   const baselineRate = rate(baselineResult["2xx"], Number(seconds) * 1000);
   const digestedRate = rate(digestedCount, drainedAt - startedAt);
   console.log(`baseline   ${baselineRate} requests/s   p50 ${baselineResult.latency.p50} ms   p99 ${baselineResult.latency.p99} ms`);
   console.log(`lantern    accepted ${rate(accepted, loadEndedAt - startedAt)} events/s   digested ${digestedRate} events/s   p50 ${lanternResult.latency.p50} ms   p99 ${lanternResult.latency.p99} ms   non-2xx ${lanternResult.non2xx}   errors ${lanternResult.errors}`);
-  console.log(`           backlog when the load stopped: ${backlogAtEnd}; drained ${drainedAt - loadEndedAt} ms later; envelopes digested ${digestedCount}, distinct events stored ${storedEvents()} (bodies cycle through ${distinctBodies} event ids)`);
+  console.log(`           backlog when the load stopped: ${backlogAtEnd}; drained ${drainedAt - loadEndedAt} ms later; envelopes digested ${digestedCount}, events stored ${storedCount}${cycledBodies ? ` (bodies cycle through ${cycledBodies} event ids)` : ""}`);
+  console.log(`stored     ${rate(storedCount, drainedAt - startedAt)} events/s from the first request until the backlog was digested; ${rate(storedDuringLoad, loadEndedAt - startedAt)} events/s while under load, ${rate(storedCount - storedDuringLoad, drainedAt - loadEndedAt)} events/s after it stopped`);
   console.log(`steady     ${steadyRate} events/s evenly paced for 20 s (90 % of digested): backlog at most ${largestSteadyBacklog}, ${steadyBacklogAtEnd} when it ended   p99 ${steady.p99} ms   non-2xx ${steady.non2xx}   errors ${steady.errors}`);
   console.log(`at 1,000/s p50 ${paced.p50} ms   p99 ${paced.p99} ms (evenly paced; median of three 10-s windows: ${windows.map((result) => result.p99).join(", ")} ms)   non-2xx ${windows.reduce((sum, result) => sum + result.non2xx, 0)}   errors ${windows.reduce((sum, result) => sum + result.errors, 0)}`);
   const perRequest = (micros, requests) => Math.round(micros / requests);
@@ -129,10 +155,21 @@ try {
   console.log(`peak RSS   ${rss.toFixed(0)} MB (lantern start, whole process)`);
   console.log(`WAL file   ${walMb.toFixed(0)} MB after the paced windows`);
   console.log(`ratio      digested/baseline ${(digestedRate / baselineRate).toFixed(2)} (goal ≥ 0.5)`);
+  console.log(`disk       ${(usedBytes / finalStored / 1024).toFixed(2)} KB of database per stored event (${finalStored} events, ${(usedBytes / 1048576).toFixed(1)} MB in use, raw bodies left ${rawBodies()}; goal ≤ 2.5 KB)${reusedBodies > 0 ? `; ${reusedBodies} bodies were sent twice (the pool ran out)` : ""}`);
+  if (tableBytes) console.log(`           by table: ${tableBytes.map(([name, bytes]) => `${name} ${(bytes / finalStored).toFixed(0)} B`).join(", ")} per stored event`);
   db.close();
 } finally {
   server.kill("SIGTERM");
   rmSync(directory, { recursive: true, force: true });
+}
+
+/** Bytes per table and index (SQLite's dbstat), largest first; null when this SQLite build lacks dbstat. */
+function tableSizes(db) {
+  try {
+    return db.prepare("select name, sum(pgsize) as bytes from dbstat group by name order by bytes desc limit 8").all().map((row) => [row.name, row.bytes]);
+  } catch {
+    return null;
+  }
 }
 
 function cpuMicros({ user, system }) {
