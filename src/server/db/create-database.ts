@@ -19,6 +19,12 @@ export interface LanternDatabase {
   writeGate?: WriteGate;
   /** SQLite: a passive WAL checkpoint now (for connections opened with `walCheckpoints: "manual"`). */
   checkpointWal(): WalCheckpoint;
+  /**
+   * SQLite: gives up to `maxPages` free pages back to the filesystem (`PRAGMA incremental_vacuum`); call it
+   * inside a write transaction. The file shrinks at the next checkpoint that copies the whole WAL.
+   * PostgreSQL: nothing (autovacuum makes dead rows reusable; docs/operations.md).
+   */
+  incrementalVacuum(maxPages: number): void;
   close(): Promise<void>;
 }
 
@@ -52,6 +58,10 @@ export function createDatabase(database: LanternConfig["database"], options: Cre
     const path = database.path === ":memory:" ? database.path : resolve(database.path);
     if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
     const sqlite = new BetterSqlite3(path);
+    // Lets housekeeping give freed pages back to the filesystem in small steps (storage/vacuum-free-pages).
+    // It takes effect only on a file without tables, and only before journal_mode = WAL writes the header;
+    // existing files are converted once by migration 0012.
+    sqlite.pragma("auto_vacuum = INCREMENTAL");
     sqlite.pragma("journal_mode = WAL");
     sqlite.pragma("foreign_keys = ON");
     // WAL + NORMAL is durable against process crashes (kill -9); only an OS crash can lose the last commits.
@@ -70,6 +80,10 @@ export function createDatabase(database: LanternConfig["database"], options: Cre
         const [result] = sqlite.pragma("wal_checkpoint(PASSIVE)") as { log: number; checkpointed: number }[];
         return { walBytes: Math.max(0, result!.log) * pageSize, checkpointedBytes: Math.max(0, result!.checkpointed) * pageSize };
       },
+      // Not through Kysely: it runs a statement without columns with better-sqlite3's run(), which steps
+      // once, and each step of incremental_vacuum frees one page; pragma() steps to the end.
+      // A count of 0 or less would free every page at once.
+      incrementalVacuum: (maxPages) => void sqlite.pragma(`incremental_vacuum(${Number.isSafeInteger(maxPages) && maxPages > 0 ? maxPages : 1})`),
       close: () => db.destroy(),
     };
   }
@@ -79,5 +93,5 @@ export function createDatabase(database: LanternConfig["database"], options: Cre
     ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: "postgres", checkpointWal: () => ({ walBytes: 0, checkpointedBytes: 0 }), close: () => db.destroy() };
+  return { db, dialect: "postgres", checkpointWal: () => ({ walBytes: 0, checkpointedBytes: 0 }), incrementalVacuum: () => {}, close: () => db.destroy() };
 }

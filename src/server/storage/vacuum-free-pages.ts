@@ -1,0 +1,59 @@
+import { sql } from "kysely";
+import type { LanternDatabase } from "../db/create-database";
+import { writeTransaction } from "../db/write-transaction";
+
+export interface VacuumFreePagesOptions {
+  /** Pages given back per write transaction: what bounds how long ingest can wait for the write gate. */
+  pagesPerStep?: number;
+  /** At most this many steps per call; what is left waits for the next housekeeping run. */
+  maxSteps?: number;
+  /** Free pages kept for the next inserts, as a share of the file's pages (at least `minKeptFreePages`). */
+  keptFreeShare?: number;
+  minKeptFreePages?: number;
+}
+
+export interface VacuumFreePagesResult {
+  /** Pages given back to the filesystem (the file shrinks by this many at the next full checkpoint). */
+  pagesReleased: number;
+  steps: number;
+}
+
+const defaults: Required<VacuumFreePagesOptions> = { pagesPerStep: 1_024, maxSteps: 256, keptFreeShare: 0.01, minKeptFreePages: 256 };
+
+/**
+ * Gives pages freed by retention back to the filesystem, so the SQLite file shrinks after deletions and,
+ * under steady ingest with retention, stops growing at about the data kept. Runs `PRAGMA
+ * incremental_vacuum` in small write transactions, each taking the write gate alone, and only when more
+ * than a small share of the file is free: that slack is reused by the next inserts without moving pages
+ * twice. Does nothing on PostgreSQL (autovacuum) or on a SQLite file still without auto_vacuum
+ * (migration 0012 could not convert it).
+ */
+export async function vacuumFreePages(database: LanternDatabase, options: VacuumFreePagesOptions = {}): Promise<VacuumFreePagesResult> {
+  const { pagesPerStep, maxSteps, keptFreeShare, minKeptFreePages } = { ...defaults, ...options };
+  const result: VacuumFreePagesResult = { pagesReleased: 0, steps: 0 };
+  if (database.dialect !== "sqlite" || !(await isIncremental(database))) return result;
+  while (result.steps < maxSteps) {
+    const { pages, freePages } = await readPageCounts(database);
+    const kept = Math.max(minKeptFreePages, Math.floor(pages * keptFreeShare));
+    if (freePages <= kept) break;
+    const step = Math.min(pagesPerStep, freePages - kept);
+    await writeTransaction(database, async () => database.incrementalVacuum(step));
+    result.steps += 1;
+    result.pagesReleased += freePages - (await readPageCounts(database)).freePages;
+  }
+  // The database file is cut only by a checkpoint that copies the whole WAL; under `lantern start` digest
+  // checkpoints only after batches, and there may be none for a while.
+  if (result.pagesReleased > 0) database.checkpointWal();
+  return result;
+}
+
+async function isIncremental(database: LanternDatabase): Promise<boolean> {
+  const { rows } = await sql<{ auto_vacuum: number }>`pragma auto_vacuum`.execute(database.db);
+  return rows[0]?.auto_vacuum === 2;
+}
+
+async function readPageCounts(database: LanternDatabase): Promise<{ pages: number; freePages: number }> {
+  const pages = await sql<{ page_count: number }>`pragma page_count`.execute(database.db);
+  const freePages = await sql<{ freelist_count: number }>`pragma freelist_count`.execute(database.db);
+  return { pages: pages.rows[0]?.page_count ?? 0, freePages: freePages.rows[0]?.freelist_count ?? 0 };
+}
