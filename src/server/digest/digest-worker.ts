@@ -2,6 +2,7 @@ import type { LanternConfig } from "../config";
 import { walSizeLimitBytes, type LanternDatabase } from "../db/create-database";
 import { pruneEvents } from "../issues/prune-events";
 import { wakeExpiredIgnores } from "../issues/wake-expired-ignores";
+import { vacuumFreePages } from "../storage/vacuum-free-pages";
 import { digestBatch } from "./digest-batch";
 
 const housekeepingEveryMs = 10 * 60_000;
@@ -82,6 +83,8 @@ export class DigestWorker {
     this.nextHousekeepingAt = Date.now() + housekeepingEveryMs;
     await pruneEvents(this.database.db, retention);
     await wakeExpiredIgnores(this.database);
+    // Last: gives the filesystem back what the steps above freed (SQLite; bounded steps, the gate between).
+    await vacuumFreePages(this.database);
   }
 
   private async runBatch(): Promise<number> {
