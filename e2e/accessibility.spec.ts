@@ -50,6 +50,7 @@ const mainPages: MainPage[] = [
   { name: "forgot-password", path: () => "/forgot-password" },
   { name: "docs", path: () => "/docs" },
   { name: "docs-getting-started", path: () => "/docs/getting-started" },
+  { name: "docs-nextjs", path: () => "/docs/getting-started/nextjs" },
   { name: "docs-roles", path: () => "/docs/guides/roles" },
   { name: "digest-lookup", path: () => "/digest?value=0" },
   { name: "not-found", path: () => "/this-page-does-not-exist", status: 404 },

@@ -60,7 +60,7 @@ test("a digest no event carries shows an empty state with the lookup box filled 
   await expect(page.getByRole("heading", { level: 1, name: "Find by digest" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "No event carries the digest 1" })).toBeVisible();
   await expect(page.getByLabel("Digest", { exact: true })).toHaveValue("1");
-  await page.getByRole("link", { name: "see how" }).click();
+  await page.getByRole("link", { name: "see which" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Looking up a digest" })).toBeVisible();
   await expect(page.getByText('scope.setTag("digest", digest)', { exact: false }).first()).toBeVisible();
 });

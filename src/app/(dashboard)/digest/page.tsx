@@ -61,14 +61,14 @@ export default async function DigestPage({ searchParams }: DigestPageProps) {
           <Link href="/docs/guides/digest-lookup" prefetch={false} className="font-medium text-primary underline-offset-4 hover:underline">
             Looking up a digest
           </Link>{" "}
-          for how a monitored Next.js app attaches it.
+          for where it comes from in a monitored Next.js app.
         </p>
       ) : matches.length === 0 ? (
         <EmptyState title={`No event carries the digest ${value}`}>
           <p>
-            Check the digest for typos. An event is tagged once digest has processed it (a few seconds after the error), older events may have been removed by retention, and a monitored app must attach the digest itself —{" "}
+            Check the digest for typos. An event is tagged once digest has processed it (a few seconds after the error), older events may have been removed by retention, and some set-ups of a monitored app send no digest —{" "}
             <Link href="/docs/guides/digest-lookup" prefetch={false} className="font-medium text-primary underline-offset-4 hover:underline">
-              see how
+              see which
             </Link>
             .
           </p>
