@@ -81,7 +81,7 @@ export class DigestWorker {
     const { retention } = this.options;
     if (!retention || Date.now() < this.nextHousekeepingAt) return;
     this.nextHousekeepingAt = Date.now() + housekeepingEveryMs;
-    await pruneEvents(this.database.db, retention);
+    await pruneEvents(this.database, retention);
     await wakeExpiredIgnores(this.database);
     // Last: gives the filesystem back what the steps above freed (SQLite; bounded steps, the gate between).
     await vacuumFreePages(this.database);

@@ -99,13 +99,13 @@ describe(`issue counters on ${testDialect}`, () => {
     while ((await digestBatch(database)) > 0);
     const [issue] = await database.db.selectFrom("issues").selectAll().execute();
     await database.db.updateTable("projects").set({ retention_days: 3 }).where("id", "=", projectId).execute();
-    expect(await pruneEvents(database.db, { days: 90, maxEventsPerIssue: 10_000 }, now)).toBe(10 - 3 - 1 + 0);
+    expect(await pruneEvents(database, { days: 90, maxEventsPerIssue: 10_000 }, now)).toBe(10 - 3 - 1 + 0);
     const left = await database.db.selectFrom("events").select("timestamp").orderBy("timestamp").execute();
     expect(left[0]!.timestamp).toBe(issue!.first_seen);
     expect(left.at(-1)!.timestamp).toBe(issue!.last_seen);
     expect(left).toHaveLength(1 + 4);
     await database.db.updateTable("projects").set({ retention_days: null, max_events_per_issue: 1 }).where("id", "=", projectId).execute();
-    await pruneEvents(database.db, { days: 90, maxEventsPerIssue: 10_000 }, now);
+    await pruneEvents(database, { days: 90, maxEventsPerIssue: 10_000 }, now);
     expect(await database.db.selectFrom("events").select("timestamp").orderBy("timestamp").execute()).toEqual([{ timestamp: issue!.first_seen }, { timestamp: issue!.last_seen }]);
     expect(await database.db.selectFrom("issues").select(["times_seen", "first_seen", "last_seen"]).executeTakeFirstOrThrow()).toEqual({ times_seen: 11, first_seen: issue!.first_seen, last_seen: issue!.last_seen });
   });
