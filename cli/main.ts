@@ -3,6 +3,8 @@ import nextEnv from "@next/env";
 import { Command } from "commander";
 import { systemContext } from "../src/server/access/system-context";
 import { ConfigError, loadConfig, type LanternConfig } from "../src/server/config";
+import { serverApplicationName } from "../src/server/backup/server-application-name";
+import { runBackupCommand } from "./backup-command";
 import { runDigestCommand } from "./digest-command";
 import { runDoctor } from "./doctor";
 import { withDatabase } from "./with-database";
@@ -11,6 +13,7 @@ import { createProject } from "../src/server/projects/create-project";
 import { listProjects } from "../src/server/projects/list-projects";
 import { buildDsn } from "../src/server/projects/build-dsn";
 import { ensureInternalProject } from "../src/server/projects/ensure-internal-project";
+import { runRestoreCommand } from "./restore-command";
 import { startServer } from "./start-server";
 import { runCreateToken, runCreateUser } from "./user-commands";
 
@@ -36,6 +39,8 @@ program
   .description("migrate the database and serve the production build")
   .action(async () => {
     const config = readConfigOrExit();
+    // Names every PostgreSQL connection of this process (node-pg reads PGAPPNAME): `lantern restore` looks for it.
+    process.env.PGAPPNAME = serverApplicationName;
     await withDatabase(config, async (database) => {
       const applied = await migrateToLatest(database.db);
       if (applied.length > 0) console.log(`lantern: applied migrations ${applied.join(", ")}`);
@@ -117,6 +122,20 @@ program
   .description("print the URL of the event whose digest tag is <value> (the \"Digest:\" line of an error page)")
   .action(async (value: string) => {
     process.exitCode = await runDigestCommand(readConfigOrExit(), value);
+  });
+
+program
+  .command("backup <file>")
+  .description("write a consistent copy of the database to <file> while Lantern runs (SQLite: online backup; PostgreSQL: pg_dump)")
+  .action(async (file: string) => {
+    process.exitCode = await runBackupCommand(readConfigOrExit(), file);
+  });
+
+program
+  .command("restore <file>")
+  .description("replace the database with a backup from lantern backup, then migrate it forward (stop the server first)")
+  .action(async (file: string) => {
+    process.exitCode = await runRestoreCommand(readConfigOrExit(), file);
   });
 
 program

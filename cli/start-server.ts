@@ -10,6 +10,8 @@ import { contentSecurityPolicy, createCspNonce, securityHeaders } from "../src/s
 import { getIngestService } from "../src/server/ingest/ingest-service";
 import { WriteGate } from "../src/server/db/write-gate";
 import { keepIngestOutOfDiagnostics } from "../src/server/monitoring/keep-ingest-out-of-diagnostics";
+import { scheduleBackups } from "../src/server/backup/schedule-backups";
+import { spawnBackupProcess } from "./backup-command";
 import { DigestThread } from "./digest-thread";
 import { matchIngestEndpoint, serveNodeIngest } from "../src/server/ingest/serve-node-ingest";
 
@@ -57,8 +59,10 @@ export async function startServer(config: LanternConfig): Promise<void> {
     server.listen(config.port, config.host, resolve);
   });
   console.log(`lantern: serving ${config.publicUrl} (listening on ${config.host}:${config.port}, ${config.database.dialect})`);
+  const backups = config.backup.directory ? scheduleBackups({ ...config.backup, directory: config.backup.directory }, config.database.dialect, spawnBackupProcess) : undefined;
   // Finish the requests in flight (each ingest commits before it answers), then exit; never wait forever.
   const stop = () => {
+    backups?.stop();
     server.close(() => void ingest.digest.stop().finally(() => process.exit(0)));
     server.closeIdleConnections();
     setTimeout(() => process.exit(0), 10_000).unref();
