@@ -10,7 +10,8 @@ export type AppErrorCode =
   | "conflict"
   | "payload_too_large"
   | "unsupported_media_type"
-  | "rate_limited";
+  | "rate_limited"
+  | "unavailable";
 
 const httpStatusByCode: Record<AppErrorCode, number> = {
   bad_request: 400,
@@ -21,13 +22,14 @@ const httpStatusByCode: Record<AppErrorCode, number> = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
+  unavailable: 503,
 };
 
 export class AppError extends Error {
   constructor(
     readonly code: AppErrorCode,
     message: string,
-    /** Response headers that belong to this answer (Retry-After and X-Sentry-Rate-Limits on a 429). */
+    /** Response headers that belong to this answer (Retry-After and X-Sentry-Rate-Limits on a 429 or 503). */
     readonly headers: Record<string, string> = {},
   ) {
     super(message);

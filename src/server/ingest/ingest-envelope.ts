@@ -1,3 +1,4 @@
+import bytes from "bytes";
 import { AppError } from "../errors";
 import { captureEnvelope } from "./capture-envelope";
 import { dataCategoryOf, limitedCategoriesFor } from "./data-categories";
@@ -58,6 +59,7 @@ export async function ingestEnvelope(service: IngestService, input: IngestInput)
     const retryAfterSeconds = ingest.backlogRetryAfterSeconds;
     throw new AppError("rate_limited", "Lantern is digesting a backlog; try again later", rateLimitHeaders([{ retryAfterSeconds, categories: [], scope: "organization", reasonCode: "backlog" }]));
   }
+  await refuseBelowFreeSpaceFloor(service);
 
   const limits = key.rateLimit ? takeRateLimits(service, key.publicKey, key.rateLimit, facts.itemTypes) : [];
   const limitedCategories = new Set(limits.flatMap((limit) => limit.categories));
@@ -105,3 +107,15 @@ async function appendToIntake(service: IngestService, row: Parameters<IngestServ
   }
 }
 
+const diskFullRetryAfterSeconds = 60;
+
+/** 503 while the database's volume is below LANTERN_MIN_FREE_DISK: nothing is written, and SDKs wait a minute. */
+async function refuseBelowFreeSpaceFloor(service: IngestService): Promise<void> {
+  const freeBytes = await service.freeSpace?.isBelowFloor();
+  if (freeBytes === undefined || freeBytes === null) return;
+  throw new AppError(
+    "unavailable",
+    `the database's disk has ${bytes.format(freeBytes)} free, below LANTERN_MIN_FREE_DISK (${bytes.format(service.freeSpace!.minFreeBytes)}); try again later`,
+    rateLimitHeaders([{ retryAfterSeconds: diskFullRetryAfterSeconds, categories: [], scope: "organization", reasonCode: "disk_space" }]),
+  );
+}

@@ -6,6 +6,7 @@ import { migrateToLatest } from "../db/migrate";
 import type { WriteGate } from "../db/write-gate";
 import { DigestWorker } from "../digest/digest-worker";
 import { IntakeWriter } from "../intake/intake-writer";
+import { freeSpaceGuardFor, type FreeSpaceGuard, type FreeSpaceProbe } from "../storage/disk-free-space";
 import { KeyCache } from "./key-cache";
 import { RateLimiter } from "./rate-limiter";
 
@@ -31,6 +32,8 @@ export interface IngestService {
   digest: Digester;
   /** Envelopes committed but not yet digested, as this process knows it. */
   backlog(): number;
+  /** The database volume's free-space floor (SQLite); null when Lantern cannot see the disk (PostgreSQL). */
+  freeSpace: FreeSpaceGuard | null;
 }
 
 interface ServiceOptions {
@@ -40,6 +43,8 @@ interface ServiceOptions {
   createDigester?: (onDigested: (rows: number) => void) => Digester;
   /** Shared with the digest thread (SQLite), so ingest's commits take turns with digest's. */
   writeGate?: WriteGate;
+  /** Reads the database volume's free space instead of statfs (tests of the floor). */
+  freeSpaceProbe?: FreeSpaceProbe;
 }
 
 export async function createIngestService(database: LanternDatabase, config: LanternConfig, options: ServiceOptions = {}): Promise<IngestService> {
@@ -64,6 +69,7 @@ export async function createIngestService(database: LanternDatabase, config: Lan
     writer,
     digest,
     backlog: () => backlog,
+    freeSpace: await freeSpaceGuardFor(database, config.storage.minFreeDiskBytes, options.freeSpaceProbe),
   };
 }
 
