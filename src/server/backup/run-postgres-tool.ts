@@ -18,6 +18,8 @@ export function toolConnection(url: string): { dbname: string; env: NodeJS.Proce
   const parsed = new URL(url);
   const password = decodeURIComponent(parsed.password);
   parsed.password = "";
+  // libpq reads "+" as a plus, where URLSearchParams (and node-pg) read a space: spell spaces as %20.
+  parsed.search = [...parsed.searchParams].map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`).join("&");
   return { dbname: parsed.toString(), env: password ? { ...process.env, PGPASSWORD: password } : { ...process.env } };
 }
 
