@@ -1,4 +1,5 @@
 import type { ComponentType } from "react";
+import type { DocsProject } from "@/server/pages/load-docs-project";
 import { Api } from "./api";
 import { Configuration } from "./configuration";
 import { DigestLookup } from "./digest-lookup";
@@ -9,16 +10,23 @@ import { Roles } from "./roles";
 import { SelfMonitoring } from "./self-monitoring";
 import { SingleSignOn } from "./single-sign-on";
 
+/** What a page's content may be given: the project a set-up guide fills its code with (null: placeholders). */
+export interface DocContentProps {
+  project: DocsProject | null;
+}
+
 export interface DocPage {
   slug: string[];
   title: string;
   summary: string;
-  Content: ComponentType;
+  Content: ComponentType<DocContentProps>;
+  /** The page shows set-up code with a project's DSN: the server loads one the viewer may see (?project=). */
+  showsProjectDsn?: boolean;
 }
 
 export const docPages: DocPage[] = [
   { slug: ["getting-started"], title: "Getting started", summary: "Run Lantern, create a project, point each SDK at it.", Content: GettingStarted },
-  { slug: ["getting-started", "nextjs"], title: "Getting started with Next.js", summary: "The files Sentry's wizard writes, with Lantern's DSN; tunnelRoute, digests, and what to check when nothing arrives.", Content: Nextjs },
+  { slug: ["getting-started", "nextjs"], title: "Getting started with Next.js", summary: "The files Sentry's wizard writes, with Lantern's DSN; tunnelRoute, digests, and what to check when nothing arrives.", Content: Nextjs, showsProjectDsn: true },
   { slug: ["configuration"], title: "Configuration", summary: "Every environment variable and its default.", Content: Configuration },
   { slug: ["guides", "grouping"], title: "Grouping and issues", summary: "How events become issues, project rules, and issue states.", Content: Grouping },
   { slug: ["guides", "self-monitoring"], title: "Self-monitoring", summary: "How Lantern reports its own errors through /monitoring.", Content: SelfMonitoring },

@@ -44,9 +44,26 @@ describe("Docs → Getting started with Next.js", () => {
     expect(files.get("app/sentry-tunnel/route.ts")).toBe('export { POST } from "@sentry/nextjs/tunnel";');
   });
 
-  it("is listed under Getting started and renders every file, the digest section and the troubleshooting list", () => {
-    expect(findDocPage(["getting-started", "nextjs"])?.Content).toBe(Nextjs);
-    const html = renderToStaticMarkup(createElement(Nextjs));
+  it("fills in the project the server chose, links the viewer's other projects, and shows placeholders without one", () => {
+    const project = { slug: "shop-web", name: "Shop web", dsn, others: [{ slug: "blog", name: "Blog & news" }] };
+    const html = renderToStaticMarkup(createElement(Nextjs, { project }));
+    expect(html).toContain(`dsn: &quot;${dsn}&quot;`);
+    expect(html).toContain("project: &quot;shop-web&quot;");
+    expect(html).not.toContain(exampleDsn.replaceAll("<", "&lt;").replaceAll(">", "&gt;"));
+    expect(html).toContain('<a href="/projects/shop-web/setup">Setup</a>');
+    expect(html).toContain('<a href="/docs/getting-started/nextjs?project=blog">Blog &amp; news</a>');
+    const alone = renderToStaticMarkup(createElement(Nextjs, { project: { ...project, others: [] } }));
+    expect(alone).not.toContain("For another project");
+    const placeholders = renderToStaticMarkup(createElement(Nextjs, { project: null }));
+    expect(placeholders).toContain("project: &quot;checkout-web&quot;");
+    expect(placeholders).not.toContain(dsn);
+  });
+
+  it("is listed under Getting started, asks the server for a project's DSN, and renders every file, the digest section and the troubleshooting list", () => {
+    const page = findDocPage(["getting-started", "nextjs"]);
+    expect(page?.Content).toBe(Nextjs);
+    expect(page?.showsProjectDsn).toBe(true);
+    const html = renderToStaticMarkup(createElement(Nextjs, { project: null }));
     for (const file of nextjsSetupFiles(exampleDsn, "checkout-web")) expect(html).toContain(`<h3><code>${file.path}</code></h3>`);
     expect(html).toContain(`dsn: &quot;${exampleDsn.replaceAll("<", "&lt;").replaceAll(">", "&gt;")}&quot;`);
     for (const heading of ["Digests", "Troubleshooting"]) expect(html).toContain(`<h2>${heading}</h2>`);

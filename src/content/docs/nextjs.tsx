@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { CodeBlock } from "@/components/ui/code-block";
+import type { DocsProject } from "@/server/pages/load-docs-project";
 import { exampleDsn, exampleProjectSlug } from "./example-dsn";
 
 export interface NextjsSetupFile {
@@ -93,7 +94,9 @@ export default function GlobalError({ error }: { error: Error & { digest?: strin
   ];
 }
 
-export function Nextjs() {
+export function Nextjs({ project }: { project: DocsProject | null }) {
+  const dsn = project?.dsn ?? exampleDsn;
+  const projectSlug = project?.slug ?? exampleProjectSlug;
   return (
     <>
       <p>
@@ -103,16 +106,39 @@ export function Nextjs() {
       </p>
       <h2>1. Install the SDK</h2>
       <CodeBlock code="npm install @sentry/nextjs" label="install command" />
+      {project ? (
+        <p>
+          The files below carry the DSN of <strong>{project.name}</strong> (<code>{project.slug}</code>), also on its{" "}
+          <Link href={`/projects/${project.slug}/setup`}>Setup</Link> page.
+          {project.others.length > 0 ? (
+            <>
+              {" "}
+              For another project:{" "}
+              {project.others.map((other, index) => (
+                <span key={other.slug}>
+                  {index > 0 ? ", " : null}
+                  <Link href={`/docs/getting-started/nextjs?project=${encodeURIComponent(other.slug)}`}>{other.name}</Link>
+                </span>
+              ))}
+              .
+            </>
+          ) : null}
+        </p>
+      ) : (
+        <p>
+          Below, <code>{exampleDsn}</code> stands for your project&apos;s DSN and <code>{exampleProjectSlug}</code> for its slug: create a project (<strong>Projects → Create project</strong>, or{" "}
+          <code>lantern project create</code>) and this page fills them in.
+        </p>
+      )}
       <p>
-        Below, <code>{exampleDsn}</code> stands for your project&apos;s DSN and <code>{exampleProjectSlug}</code> for its slug: both are on the project&apos;s <strong>Setup</strong> page, and{" "}
-        <code>lantern project create</code> prints the DSN. Use the same DSN in all four <code>Sentry.init</code> calls — the tunnel forwards only envelopes for the server&apos;s DSN. The DSN&apos;s host must be
-        reachable from your server and, without the tunnel, from your users&apos; browsers: set <code>LANTERN_URL</code> to that address.
+        Use the same DSN in all four <code>Sentry.init</code> calls — the tunnel forwards only envelopes for the server&apos;s DSN. The DSN&apos;s host must be reachable from your server and, without the
+        tunnel, from your users&apos; browsers: set <code>LANTERN_URL</code> to that address.
       </p>
       <h2>2. Add the files</h2>
       <p>
         Paths are from the app&apos;s root; with a <code>src/</code> directory, <code>app/</code> is <code>src/app/</code> and the <code>instrumentation*.ts</code> files go into <code>src/</code>.
       </p>
-      {nextjsSetupFiles(exampleDsn, exampleProjectSlug).map((file) => (
+      {nextjsSetupFiles(dsn, projectSlug).map((file) => (
         <section key={file.path} aria-label={file.path}>
           <h3>
             <code>{file.path}</code>

@@ -3,14 +3,17 @@ import Head from "next/head";
 import Link from "next/link";
 import { docPages, findDocPage } from "@/content/docs";
 import { requirePageViewer, toShellViewer } from "@/server/access/require-page-viewer";
+import { loadDocsProject, type DocsProject } from "@/server/pages/load-docs-project";
+import { pageAccessContext } from "@/server/pages/page-access-context";
 import { withDiagnostics, type DiagnosticsProps } from "@/server/monitoring/with-diagnostics";
 
 interface DocPageProps extends DiagnosticsProps {
   slug: string[];
+  project: DocsProject | null;
 }
 
 /** The built-in documentation, on the Pages Router; an unknown page is the Pages Router's 404. */
-export default function DocPage({ slug }: DocPageProps) {
+export default function DocPage({ slug, project }: DocPageProps) {
   const page = findDocPage(slug)!;
   const { Content } = page;
   return (
@@ -27,7 +30,7 @@ export default function DocPage({ slug }: DocPageProps) {
       </nav>
       <article className="docs-prose max-w-3xl">
         <h1>{page.title}</h1>
-        <Content />
+        <Content project={project} />
       </article>
     </div>
   );
@@ -37,6 +40,9 @@ export const getServerSideProps: GetServerSideProps<DocPageProps, { slug: string
   const gate = await requirePageViewer(context);
   if ("redirect" in gate) return gate;
   const slug = context.params?.slug ?? [];
-  if (!findDocPage(slug)) return { notFound: true };
-  return { props: await withDiagnostics({ slug, viewer: toShellViewer(gate.viewer) }) };
+  const page = findDocPage(slug);
+  if (!page) return { notFound: true };
+  const requested = context.query.project;
+  const project = page.showsProjectDsn ? await loadDocsProject(await pageAccessContext(gate.viewer, context.req), typeof requested === "string" ? requested : null) : null;
+  return { props: await withDiagnostics({ slug, project, viewer: toShellViewer(gate.viewer) }) };
 };
