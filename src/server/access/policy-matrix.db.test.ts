@@ -51,6 +51,7 @@ import { updateProjectSettings } from "../projects/update-project-settings";
 import { updateScrubbingSettings } from "../projects/update-scrubbing-settings";
 import { createApiToken } from "../tokens/api-tokens";
 import { listAuditLog } from "../audit/list-audit-log";
+import { readStorageReport } from "../storage/budget-storage-report";
 import type { Auth } from "../auth/create-auth";
 import { createPasswordResetLink } from "../auth/create-password-reset-link";
 import { createInvite } from "../invites/create-invite";
@@ -111,6 +112,7 @@ const instanceWide = new Set<Verb>([
   "invite.create",
   "invite.revoke",
   "audit.read",
+  "storage.read",
 ]);
 
 /** Made fresh for each call of the account verbs (set up in beforeAll, where the database exists). */
@@ -283,6 +285,7 @@ const drivers = {
   "invite.create": { call: (context) => createInvite(context, { email: `invitee-${++fixtures.count}@lantern.test`, role: "member", teamId: "" }) },
   "invite.revoke": { call: async (context) => revokeInvite(context, { inviteId: await fixtures.newInvite() }) },
   "audit.read": { call: (context) => listAuditLog(context) },
+  "storage.read": { call: (context) => readStorageReport(context) },
 } satisfies Record<Verb, Driver>;
 
 async function outcomeOf(promise: Promise<unknown>): Promise<Outcome | string> {

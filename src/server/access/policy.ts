@@ -46,6 +46,7 @@ export const policy = {
   "invite.create": { permission: "admin", summary: "Invite a person (owners only invite owners)" },
   "invite.revoke": { permission: "admin", summary: "Withdraw an invitation" },
   "audit.read": { permission: "admin", summary: "Read the audit log" },
+  "storage.read": { permission: "admin", summary: "See the database's size by table and project, and the disk budget" },
 } as const satisfies Record<string, { permission: Permission; summary: string }>;
 
 export type Verb = keyof typeof policy;

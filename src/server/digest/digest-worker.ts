@@ -1,7 +1,8 @@
-import type { LanternConfig } from "../config";
+import { getConfig, type LanternConfig } from "../config";
 import { walSizeLimitBytes, type LanternDatabase } from "../db/create-database";
 import { pruneEvents } from "../issues/prune-events";
 import { wakeExpiredIgnores } from "../issues/wake-expired-ignores";
+import { pruneToDiskBudget } from "../storage/budget-prune-oldest";
 import { vacuumFreePages } from "../storage/vacuum-free-pages";
 import { digestBatch } from "./digest-batch";
 
@@ -83,6 +84,7 @@ export class DigestWorker {
     this.nextHousekeepingAt = Date.now() + housekeepingEveryMs;
     await pruneEvents(this.database, retention);
     await wakeExpiredIgnores(this.database);
+    await pruneToDiskBudget(this.database, getConfig().storage.diskBudgetBytes);
     // Last: gives the filesystem back what the steps above freed (SQLite; bounded steps, the gate between).
     await vacuumFreePages(this.database);
   }

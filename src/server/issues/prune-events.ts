@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import type { LanternConfig } from "../config";
 import { chunks } from "../db/chunks";
-import type { LanternDatabase } from "../db/create-database";
+import { walSizeLimitBytes, type LanternDatabase } from "../db/create-database";
 import type { Database } from "../db/schema";
 import { writeTransaction } from "../db/write-transaction";
 
@@ -44,14 +44,14 @@ export interface WindowEvent {
 }
 
 /**
- * 1 for an issue's first (oldest) or newest event. Each probe is one seek in events_issue_timestamp
+ * True for an issue's first (oldest) or newest event. Each probe is one seek in events_issue_timestamp
  * (issue_id, timestamp): it starts at the event's own timestamp and stops at the first other event, so
  * the cost does not grow with the issue's size. Events without an issue have nothing to protect.
  */
-const isProtected = sql<number>`case when e.issue_id is not null and (
+const isFirstOrNewest = sql<boolean>`e.issue_id is not null and (
     not exists (select 1 from events o where o.issue_id = e.issue_id and o.timestamp <= e.timestamp and (o.timestamp < e.timestamp or o.id < e.id))
-    or not exists (select 1 from events o where o.issue_id = e.issue_id and o.timestamp >= e.timestamp and (o.timestamp > e.timestamp or o.id > e.id))
-  ) then 1 else 0 end`;
+    or not exists (select 1 from events o where o.issue_id = e.issue_id and o.timestamp >= e.timestamp and (o.timestamp > e.timestamp or o.id > e.id)))`;
+const isProtected = sql<number>`case when ${isFirstOrNewest} then 1 else 0 end`;
 
 /**
  * The next `limit` events of one project after `after`, oldest first, older than `before` — a range of
@@ -66,6 +66,15 @@ export async function readEventWindow(db: Kysely<Database>, projectId: number, a
     order by e.timestamp, e.id
     limit ${limit}`.execute(db);
   return rows;
+}
+
+/** Those of `events` that are, in this transaction, neither their issue's first nor its newest event. */
+export async function filterDeletable<T extends Pick<WindowEvent, "id">>(db: Kysely<Database>, events: T[]): Promise<T[]> {
+  if (events.length === 0) return [];
+  const { rows } = await sql<{ id: number }>`
+    select e.id from events e where e.id in (${sql.join(events.map((event) => event.id))}) and not (${isFirstOrNewest})`.execute(db);
+  const ids = new Set(rows.map((row) => Number(row.id)));
+  return events.filter((event) => ids.has(event.id));
 }
 
 /** Deletes the given events and their attachments; returns how many events went. */
@@ -90,8 +99,20 @@ export async function runPruneStep<T extends { examined: number; deleted: number
   const startedAt = performance.now();
   const result = await writeTransaction(database, step);
   options.onStep?.({ kind, examined: result.examined, deleted: result.deleted, milliseconds: performance.now() - startedAt });
+  if (result.deleted > 0) await checkpointBetweenSteps(database);
   await new Promise((resolve) => setImmediate(resolve));
   return result;
+}
+
+/**
+ * SQLite: copies the step's pages from the WAL into the database outside the write lock (the digest
+ * thread's connection never checkpoints by itself), so a long prune does not grow the WAL by gigabytes.
+ * Past its size limit the rest is copied holding the gate, as the digest worker does, so the WAL starts over.
+ */
+async function checkpointBetweenSteps(database: LanternDatabase): Promise<void> {
+  if (database.dialect !== "sqlite") return;
+  const { walBytes } = database.checkpointWal();
+  if (walBytes >= walSizeLimitBytes && database.writeGate) await database.writeGate.hold(async () => database.checkpointWal());
 }
 
 /**
