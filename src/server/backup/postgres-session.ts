@@ -1,9 +1,14 @@
 import pg from "pg";
+import { BackupError } from "./backup-error";
 
 /** One short-lived connection for what backup and restore ask PostgreSQL directly. */
 export async function withPostgresClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
-  await client.connect();
+  try {
+    await client.connect();
+  } catch (error) {
+    throw new BackupError(`cannot connect to PostgreSQL (DATABASE_URL): ${(error as Error).message}`);
+  }
   try {
     return await work(client);
   } finally {

@@ -1,0 +1,117 @@
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import BetterSqlite3 from "better-sqlite3";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { backupFileName } from "@/server/backup/list-backups";
+import { spawnBackupProcess } from "../../cli/backup-command";
+
+/** The `lantern backup`, `restore` and `doctor` commands as an operator runs them, in child processes. */
+const repositoryRoot = fileURLToPath(new URL("../..", import.meta.url));
+const day = 86_400_000;
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function lantern(args: string[], env: Record<string, string>): Promise<Run> {
+  const child = spawn(process.execPath, ["cli/lantern.mjs", ...args], {
+    cwd: repositoryRoot,
+    env: { NODE_ENV: "production", PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? tmpdir(), ...env },
+    timeout: 60_000,
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe("lantern backup, restore and doctor", () => {
+  let directory: string;
+  let databaseUrl: string;
+  beforeEach(() => {
+    directory = mkdtempSync(join(tmpdir(), "lantern-backup-cli-"));
+    databaseUrl = `file:${join(directory, "lantern.db")}`;
+  });
+  afterEach(() => rmSync(directory, { recursive: true, force: true }));
+
+  it("backup of PostgreSQL without pg_dump on PATH exits 1 and says how to install it", async () => {
+    // An empty PATH directory: no pg_dump (node itself is started by its full path). The check comes before any connection.
+    const emptyPath = join(directory, "bin");
+    mkdirSync(emptyPath);
+    const run = await lantern(["backup", join(directory, "x.dump")], { DATABASE_URL: "postgres://lantern:secret@127.0.0.1:1/lantern", PATH: emptyPath });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain("lantern backup: pg_dump was not found on PATH.");
+    expect(run.stderr).toContain("apt-get install postgresql-client");
+    expect(existsSync(join(directory, "x.dump"))).toBe(false);
+  });
+
+  it("restore of a missing file exits 1 with the reason, creating nothing", async () => {
+    const run = await lantern(["restore", join(directory, "nothing.db")], { DATABASE_URL: databaseUrl });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/^lantern restore: cannot open .*nothing\.db as SQLite/);
+    expect(existsSync(join(directory, "lantern.db"))).toBe(false);
+  });
+
+  it("the scheduled backup's child process (lantern start's) writes a sound copy", async () => {
+    expect((await lantern(["project", "create", "Scheduled"], { DATABASE_URL: databaseUrl })).code).toBe(0);
+    const file = join(directory, "backups", backupFileName(Date.now(), "sqlite"));
+    mkdirSync(dirname(file));
+    const previous = process.env.DATABASE_URL;
+    process.env.DATABASE_URL = databaseUrl;
+    try {
+      await spawnBackupProcess(file);
+    } finally {
+      if (previous === undefined) delete process.env.DATABASE_URL;
+      else process.env.DATABASE_URL = previous;
+    }
+    const copy = new BetterSqlite3(file, { readonly: true });
+    try {
+      expect(copy.pragma("integrity_check", { simple: true })).toBe("ok");
+      expect(copy.prepare("select name from projects where is_internal = 0").pluck().all()).toEqual(["Scheduled"]);
+    } finally {
+      copy.close();
+    }
+  });
+
+  it("doctor reports the newest backup's age and warns without a disk budget", async () => {
+    const backups = join(directory, "backups");
+    mkdirSync(backups);
+    expect((await lantern(["migrate"], { DATABASE_URL: databaseUrl })).code).toBe(0);
+    const newest = join(backups, backupFileName(Date.now() - 3 * 3_600_000, "sqlite"));
+    expect((await lantern(["backup", newest], { DATABASE_URL: databaseUrl })).code).toBe(0);
+
+    const run = await lantern(["doctor"], { DATABASE_URL: databaseUrl, LANTERN_BACKUP_DIR: backups, LANTERN_BACKUP_INTERVAL: "1d" });
+    expect(run.stdout).toContain(`ok   newest backup 3 h old: ${newest}\n`);
+    expect(run.stdout).toContain("warn no disk budget (LANTERN_DISK_BUDGET)");
+    expect(run.code).toBe(0);
+  });
+
+  it("doctor fails when the newest backup is more than two intervals old, and is quiet about a set budget", async () => {
+    const backups = join(directory, "backups");
+    mkdirSync(backups);
+    expect((await lantern(["migrate"], { DATABASE_URL: databaseUrl })).code).toBe(0);
+    const stale = join(backups, backupFileName(Date.now() - 3 * day, "sqlite"));
+    expect((await lantern(["backup", stale], { DATABASE_URL: databaseUrl })).code).toBe(0);
+
+    const run = await lantern(["doctor"], { DATABASE_URL: databaseUrl, LANTERN_BACKUP_DIR: backups, LANTERN_BACKUP_INTERVAL: "1d", LANTERN_DISK_BUDGET: "20GB" });
+    expect(run.stdout).toContain(`FAIL newest backup 3 days old: ${stale} (backups are due every 24 h: is lantern start running, and does its log show backup errors?)`);
+    expect(run.stdout).not.toContain("disk budget");
+    expect(run.code).toBe(1);
+  });
+
+  it("doctor warns when no backups are scheduled", async () => {
+    expect((await lantern(["migrate"], { DATABASE_URL: databaseUrl })).code).toBe(0);
+    const run = await lantern(["doctor"], { DATABASE_URL: databaseUrl });
+    expect(run.stdout).toContain("warn no scheduled backups (LANTERN_BACKUP_DIR unset): take them with lantern backup <file>");
+    expect(run.code).toBe(0);
+  });
+});
