@@ -5,7 +5,7 @@ import type { PruneStep } from "../issues/prune-events";
 import { insertProject } from "../projects/insert-project";
 import { measureDatabaseSize } from "./budget-database-size";
 import { pruneToDiskBudget } from "./budget-prune-oldest";
-import { readLastBudgetPrune } from "./budget-status";
+import { readDiskBudgetStatus, readLastBudgetPrune } from "./budget-status";
 
 const minuteMs = 60_000;
 const start = Date.UTC(2026, 9, 1);
@@ -82,6 +82,9 @@ describe(`the disk budget on ${testDialect}`, { timeout: 60_000 }, () => {
     expect(new Set(deletedTimes.map((time) => ((time - start) / minuteMs) % 6 < 3)).size).toBe(2);
 
     expect(await readLastBudgetPrune(database.db)).toMatchObject({ budgetBytes: budget, bytesBefore: size, deleted: result!.deleted });
+    // The dashboard's banner: under budget again, and pruned within the hour (then no longer).
+    expect(await readDiskBudgetStatus(database.db, budget)).toMatchObject({ budgetBytes: budget, isOverBudget: false, prunedRecently: true });
+    expect(await readDiskBudgetStatus(database.db, budget, Date.now() + 2 * 3_600_000)).toMatchObject({ isOverBudget: false, prunedRecently: false });
   });
 
   it("does nothing under the budget, or without one", async () => {

@@ -5,6 +5,8 @@ import { measureDatabaseSize } from "./budget-database-size";
 const lastPruneKey = "disk_budget_last_prune";
 /** The banner measures at most this often per process: every dashboard page asks. */
 const measureLifetimeMs = 60_000;
+/** After housekeeping pruned for the budget, the banner says so for this long. */
+const recentPruneMs = 60 * 60_000;
 
 export interface RecordedBudgetPrune {
   at: number;
@@ -20,6 +22,8 @@ export interface DiskBudgetStatus {
   isOverBudget: boolean;
   /** The last time housekeeping pruned for the budget (kept in instance_settings, so every instance sees it). */
   lastPrune: RecordedBudgetPrune | null;
+  /** Housekeeping deleted events for the budget within the last hour. */
+  prunedRecently: boolean;
 }
 
 /** Written by housekeeping after pruning for the budget. */
@@ -46,7 +50,9 @@ export async function readDiskBudgetStatus(db: Kysely<Database>, budgetBytes: nu
   const cached = cache.get(db);
   if (cached && cached.status.budgetBytes === budgetBytes && now - cached.at < measureLifetimeMs) return cached.status;
   const bytes = await measureDatabaseSize(db);
-  const status = { budgetBytes, bytes, isOverBudget: bytes > budgetBytes, lastPrune: await readLastBudgetPrune(db) };
+  const lastPrune = await readLastBudgetPrune(db);
+  const prunedRecently = lastPrune !== null && lastPrune.deleted > 0 && now - lastPrune.at < recentPruneMs;
+  const status = { budgetBytes, bytes, isOverBudget: bytes > budgetBytes, lastPrune, prunedRecently };
   cache.set(db, { at: now, status });
   return status;
 }

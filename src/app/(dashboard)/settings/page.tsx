@@ -19,6 +19,7 @@ function accessLinks(isAdmin: boolean): SettingsLink[] {
     { href: "/settings/members", title: "Members", description: isAdmin ? "Invite people, change roles, remove accounts, make password reset links." : "Who has access to this Lantern, and with which role." },
     { href: "/settings/teams", title: "Teams", description: isAdmin ? "Group members and give each team its projects." : "Your teams and their projects." },
     ...(isAdmin ? [{ href: "/settings/audit-log", title: "Audit log", description: "Who signed in and who changed what, when, from where." }] : []),
+    ...(isAdmin ? [{ href: "/settings/storage", title: "Storage", description: "The database's size by table and project, the disk budget and the free-space floor." }] : []),
   ];
 }
 
