@@ -176,7 +176,9 @@ export function Nextjs({ project }: { project: DocsProject | null }) {
           digest failures.
         </li>
         <li>
-          Errors thrown in <code>proxy.ts</code> are logged by Next.js but never passed to <code>onRequestError</code>, so the plain set-up does not report them.
+          Errors thrown in <code>proxy.ts</code> are logged by Next.js but never passed to <code>onRequestError</code> (Next 16 looks the hook up only where the proxy runs on the edge runtime), so
+          the plain set-up does not report them. Wrap the proxy and they arrive, as <code>middleware GET</code> with the mechanism <code>auto.function.nextjs.wrap_middleware</code>:{" "}
+          <code>export const proxy = Sentry.wrapMiddlewareWithSentry(function proxy(request) {"{ … }"});</code>
         </li>
         <li>
           Add <code>debug: true</code> to <code>Sentry.init</code> and read Lantern&apos;s answer. 200: stored (the envelope is listed under <strong>Received</strong> on the project&apos;s page at once, the
