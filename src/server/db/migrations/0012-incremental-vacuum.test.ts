@@ -1,16 +1,19 @@
-import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, rmSync, statfsSync, statSync, truncateSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import BetterSqlite3 from "better-sqlite3";
 import { sql } from "kysely";
-import { afterEach, beforeEach, expect, it } from "vitest";
+import { afterEach, beforeEach, expect, it, vi } from "vitest";
 import { createDatabase } from "../create-database";
 import { migrateTo, migrateToLatest } from "../migrate";
 
 // SQLite only: on PostgreSQL the migration does nothing.
 let directory: string;
 beforeEach(() => (directory = mkdtempSync(join(tmpdir(), "lantern-0012-"))));
-afterEach(() => rmSync(directory, { recursive: true, force: true }));
+afterEach(() => {
+  vi.restoreAllMocks();
+  rmSync(directory, { recursive: true, force: true });
+});
 
 it("converts a SQLite file made before it to incremental auto-vacuum, keeping its data and giving its free pages back", async () => {
   const path = join(directory, "lantern.db");
@@ -61,6 +64,29 @@ it("leaves a file created with incremental auto-vacuum as it is (no VACUUM)", as
     // A VACUUM would have emptied the free list; the migration ran without one.
     expect((await sql<{ freelist_count: number }>`pragma freelist_count`.execute(database.db)).rows[0]!.freelist_count).toBe(freeBefore);
     expect((await sql<{ auto_vacuum: number }>`pragma auto_vacuum`.execute(database.db)).rows[0]!.auto_vacuum).toBe(2);
+  } finally {
+    await database.close();
+  }
+});
+
+it("leaves a file it has no room to VACUUM as it is, says how to convert it later, and lets Lantern start", async () => {
+  const path = join(directory, "lantern.db");
+  const old = new BetterSqlite3(path);
+  old.pragma("journal_mode = WAL");
+  old.exec("create table kept (id integer primary key, text text not null); insert into kept (text) values ('still here')");
+  old.close();
+  // A sparse tail makes the file larger than half the volume's free space without using any of it; SQLite
+  // goes by the page count in its header and never reads the tail.
+  const { bavail, bsize } = statfsSync(directory);
+  truncateSync(path, Math.ceil((bavail * bsize) / 2 / 4096 + 1) * 4096);
+  const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+  const database = createDatabase({ dialect: "sqlite", path });
+  try {
+    await migrateToLatest(database.db);
+    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/keeps auto_vacuum = NONE .*Space given back/));
+    expect((await sql<{ auto_vacuum: number }>`pragma auto_vacuum`.execute(database.db)).rows[0]!.auto_vacuum).toBe(0);
+    expect((await sql<{ text: string }>`select text from kept`.execute(database.db)).rows).toEqual([{ text: "still here" }]);
+    expect(await migrateToLatest(database.db)).toEqual([]);
   } finally {
     await database.close();
   }

@@ -26,6 +26,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       );
       return;
     }
+    // About 20-40 s per GB (docs/performance.md): say why the start waits.
+    console.log(`lantern: converting ${path} (${Math.round(databaseBytes / 1_048_576)} MB) to incremental auto-vacuum, once: VACUUM rewrites the whole file`);
   }
   await sql`pragma auto_vacuum = incremental`.execute(db);
   await sql`vacuum`.execute(db);
