@@ -7,6 +7,7 @@ import { eventRows, inflateEvent, postToIngest, sessionCounts } from "../support
 import { startIngestServer, type IngestServer } from "../support/start-ingest-server";
 import { createTestDatabase, testDialect, type TestDatabase } from "../support/test-database";
 import { selectIntakeWithBodies } from "@/server/intake/intake-writer";
+import { decodeRawBody } from "@/server/intake/raw-body";
 
 /**
  * Every file of tests/fixtures/envelopes, POSTed over HTTP to the production ingest server as it is and
@@ -239,11 +240,11 @@ describe(`the envelope fixtures replayed over HTTP on ${testDialect}`, () => {
         expect(JSON.parse(text)).toEqual(eventId ? { id: eventId } : {});
 
         await server.service.digest.drain();
-        const intake = await selectIntakeWithBodies(database.db).select(["project_id", "body", "digested_at", "digest_error"]).execute();
+        const intake = await selectIntakeWithBodies(database.db).select(["project_id", "body", "encoding", "body_bytes", "digested_at", "digest_error"]).execute();
         expect(intake).toHaveLength(1);
         expect(intake[0]!.digest_error).toBeNull();
         expect(intake[0]!.digested_at).not.toBeNull();
-        expect(Buffer.from(intake[0]!.body).equals(body)).toBe(true);
+        expect(Buffer.from(decodeRawBody(intake[0]!)).equals(body)).toBe(true);
         await expectation.accepted!({ database, sent: { name, envelope, projectId: project.project.id } });
       });
     }

@@ -10,6 +10,7 @@ import { startIngestServer, type IngestServer } from "../support/start-ingest-se
 import { createTestConfig } from "../support/test-accounts";
 import { createTestDatabase, testDialect, type TestDatabase } from "../support/test-database";
 import { selectIntakeWithBodies } from "@/server/intake/intake-writer";
+import { decodeRawBody } from "@/server/intake/raw-body";
 
 /**
  * What the production ingest server refuses, over HTTP with fetch, and how: the status, Relay's
@@ -299,9 +300,9 @@ describe(`ingest rejections over HTTP on ${testDialect}`, { timeout: 60_000 }, (
       expect(response.status).toBe(200);
       expect(response.headers.get("x-sentry-rate-limits")).toMatch(rateLimitsOfKeyQuota);
 
-      const stored = await selectIntakeWithBodies(database.db).select(["id", "item_types", "body"]).orderBy("id", "desc").executeTakeFirstOrThrow();
+      const stored = await selectIntakeWithBodies(database.db).select(["id", "item_types", "body", "encoding", "body_bytes"]).orderBy("id", "desc").executeTakeFirstOrThrow();
       expect(stored.item_types).toBe("transaction");
-      const items = parseEnvelope(stored.body).items;
+      const items = parseEnvelope(decodeRawBody(stored)).items;
       expect(items.map((item) => item.header.type)).toEqual(["transaction"]);
       expect(JSON.parse(Buffer.from(items[0]!.payload).toString("utf8"))).toMatchObject({ event_id: transactionId, transaction: "GET /cart" });
 

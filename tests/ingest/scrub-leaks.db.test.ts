@@ -4,6 +4,7 @@ import { digestBatch } from "@/server/digest/digest-batch";
 import { getIssueEvent } from "@/server/events/get-issue-event";
 import { getReceivedEnvelope } from "@/server/intake/get-received-envelope";
 import { listReceivedEnvelopes } from "@/server/intake/list-received-envelopes";
+import { decodeRawBody } from "@/server/intake/raw-body";
 import type { AccessContext } from "@/server/access/authorize";
 import { insertProject, type CreatedProject } from "@/server/projects/insert-project";
 import { eventEnvelope, inflateEvent, postToIngest, uniqueToken } from "../support/sdk-helpers";
@@ -102,7 +103,7 @@ describe(`secrets that slipped past scrubbing, on ${testDialect}`, { timeout: 60
   /** The stored event and its intake row, the issue and its tags, the event API's answer and the JSON download's body. */
   async function everythingShown(eventId: string): Promise<string> {
     const row = await database.db.selectFrom("events").selectAll().where("event_id", "=", eventId).executeTakeFirstOrThrow();
-    const intake = await database.db.selectFrom("intake").innerJoin("intake_bodies", "intake_bodies.intake_id", "intake.id").select(["summary", "body"]).where("intake.id", "=", row.intake_id).executeTakeFirstOrThrow();
+    const intake = await database.db.selectFrom("intake").innerJoin("intake_bodies", "intake_bodies.intake_id", "intake.id").select(["summary", "body", "encoding", "body_bytes"]).where("intake.id", "=", row.intake_id).executeTakeFirstOrThrow();
     const issue = await database.db.selectFrom("issues").select(["title", "culprit"]).where("id", "=", row.issue_id!).executeTakeFirstOrThrow();
     const tags = await database.db.selectFrom("issue_tag_values").select(["key", "value"]).where("issue_id", "=", row.issue_id!).execute();
 
@@ -114,7 +115,7 @@ describe(`secrets that slipped past scrubbing, on ${testDialect}`, { timeout: 60
       JSON.stringify(inflateEvent(row.payload)),
       row.title,
       intake.summary,
-      Buffer.from(intake.body).toString("utf8"),
+      Buffer.from(decodeRawBody(intake)).toString("utf8"),
       issue.title,
       issue.culprit,
       JSON.stringify(tags),

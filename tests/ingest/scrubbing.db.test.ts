@@ -5,6 +5,7 @@ import { dsnFor, runSdkScript, uniqueToken } from "../support/sdk-helpers";
 import { startIngestServer, type IngestServer } from "../support/start-ingest-server";
 import { createTestDatabase, testDialect, type TestDatabase } from "../support/test-database";
 import { selectIntakeWithBodies } from "@/server/intake/intake-writer";
+import { decodeRawBody } from "@/server/intake/raw-body";
 
 interface StoredEvent {
   request: { data: unknown; cookies: unknown; headers: unknown; url: string };
@@ -72,8 +73,8 @@ describe(`data scrubbing of @sentry/node events on ${testDialect}`, { timeout: 6
     // What lists and searches read: the event row, the issue, its tags — and the raw envelope kept in the intake.
     const issue = await database.db.selectFrom("issues").select(["title", "culprit"]).where("id", "=", row.issue_id!).executeTakeFirstOrThrow();
     const tags = await database.db.selectFrom("issue_tag_values").select(["key", "value"]).where("issue_id", "=", row.issue_id!).execute();
-    const intake = await selectIntakeWithBodies(database.db).select("body").where("id", "=", row.intake_id).executeTakeFirstOrThrow();
-    const kept = [row.title, issue.title, issue.culprit, JSON.stringify(tags), Buffer.from(intake.body).toString("utf8")].join("\n");
+    const intake = await selectIntakeWithBodies(database.db).select(["body", "encoding", "body_bytes"]).where("id", "=", row.intake_id).executeTakeFirstOrThrow();
+    const kept = [row.title, issue.title, issue.culprit, JSON.stringify(tags), Buffer.from(decodeRawBody(intake)).toString("utf8")].join("\n");
     for (const part of secretParts) expect(kept, `something Lantern keeps holds ${part}`).not.toContain(part);
     expect(issue.title).toBe("Error: payment with card [Filtered] failed");
   });

@@ -9,6 +9,7 @@ import { startIngestServer, type IngestServer } from "../support/start-ingest-se
 import { createTestDatabase, testDialect, type TestDatabase } from "../support/test-database";
 import { dsnFor, eventRows, inflateEvent, lineOfMarker, runSdkScript, sdkScriptPath, sessionCounts, uniqueToken, type ScriptRun } from "../support/sdk-helpers";
 import { selectIntakeWithBodies } from "@/server/intake/intake-writer";
+import { decodeRawBody } from "@/server/intake/raw-body";
 
 /**
  * The official, unmodified @sentry/node 10.78.0, run in child processes by the scripts in
@@ -73,10 +74,10 @@ describe(`@sentry/node over HTTP into the ${testDialect} database`, { timeout: 6
     const rows = (await eventRows(database.db, shop.project.id)).filter((row) => row.title === title);
     expect(rows, `events titled ${JSON.stringify(title)}`).toHaveLength(1);
     const row = rows[0]!;
-    const intake = await selectIntakeWithBodies(database.db).select(["body", "digested_at", "digest_error"]).where("id", "=", row.intake_id).executeTakeFirstOrThrow();
+    const intake = await selectIntakeWithBodies(database.db).select(["body", "encoding", "body_bytes", "digested_at", "digest_error"]).where("id", "=", row.intake_id).executeTakeFirstOrThrow();
     expect(intake.digested_at).not.toBeNull();
     expect(intake.digest_error).toBeNull();
-    const sentItem = parseEnvelope(intake.body).items.find((item) => item.header.type === "event");
+    const sentItem = parseEnvelope(decodeRawBody(intake)).items.find((item) => item.header.type === "event");
     const sent = JSON.parse(Buffer.from(sentItem!.payload).toString("utf8")) as Json;
     return { row, payload: inflateEvent(row.payload), sent };
   }

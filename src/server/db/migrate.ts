@@ -9,6 +9,7 @@ import * as listSortIndexes from "./migrations/0006-list-sort-indexes";
 import * as accounts from "./migrations/0007-accounts";
 import * as statusLastSeenIndex from "./migrations/0008-status-last-seen-index";
 import * as intakeBodies from "./migrations/0009-intake-bodies";
+import * as rawEnvelopeRetention from "./migrations/0010-raw-envelope-retention";
 import * as retentionIndexes from "./migrations/0011-retention-indexes";
 import * as incrementalVacuum from "./migrations/0012-incremental-vacuum";
 
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   "0007-accounts": accounts,
   "0008-status-last-seen-index": statusLastSeenIndex,
   "0009-intake-bodies": intakeBodies,
+  "0010-raw-envelope-retention": rawEnvelopeRetention,
   "0011-retention-indexes": retentionIndexes,
   "0012-incremental-vacuum": incrementalVacuum,
 };

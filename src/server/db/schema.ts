@@ -65,6 +65,8 @@ export interface IntakeTable {
 export interface IntakeBodiesTable {
   intake_id: number;
   body: Uint8Array;
+  /** How `body` is stored: "identity" (bodies from before migration 0010) or "gzip"; intake/raw-body reads both. */
+  encoding: ColumnType<string, string | undefined, string>;
 }
 
 export interface EventsTable {

@@ -7,9 +7,15 @@ import { assignEventsToIssues } from "../issues/assign-events-to-issues";
 import { loadDigestConfigs, type DigestConfigOf } from "../projects/load-digest-configs";
 import { digestEnvelope, emptyDigestRows, type DigestRows } from "./digest-envelope";
 import { selectIntakeWithBodies } from "../intake/intake-writer";
+import { decodeRawBody, encodeRawBodySync, type StoredRawBody } from "../intake/raw-body";
+import { deleteRawEnvelopes } from "../storage/raw-delete-envelopes";
 
+type IntakeForDigest = Omit<Parameters<typeof digestEnvelope>[0], "body"> & StoredRawBody;
 
-type IntakeForDigest = Parameters<typeof digestEnvelope>[0];
+interface BatchOptions {
+  /** LANTERN_RAW_RETENTION_HOURS; 0 deletes each raw envelope in the transaction that digests it. */
+  rawHours?: number;
+}
 
 /**
  * Digests up to `limit` waiting envelopes and marks them digested in the same write transaction as their
@@ -18,13 +24,14 @@ type IntakeForDigest = Parameters<typeof digestEnvelope>[0];
  * only by the inserts; PostgreSQL instances claim rows with FOR UPDATE SKIP LOCKED inside the
  * transaction, so several can digest side by side. Returns how many were digested.
  */
-export async function digestBatch(database: LanternDatabase, limit = 200): Promise<number> {
+export async function digestBatch(database: LanternDatabase, limit = 200, options: BatchOptions = {}): Promise<number> {
+  const keepsBodies = options.rawHours !== 0;
   if (database.dialect === "postgres") {
     return database.db.transaction().execute(async (trx) => {
       const intake = await selectWaiting(trx, limit).forUpdate("intake").skipLocked().execute();
       if (intake.length === 0) return 0;
       const configOf = await loadDigestConfigs(trx, intake.map((row) => row.project_id));
-      await writeDigest(trx, database.dialect, digestRows(intake, configOf));
+      await writeDigest(trx, database.dialect, digestRows(intake, configOf), keepsBodies);
       return intake.length;
     });
   }
@@ -40,14 +47,14 @@ export async function digestBatch(database: LanternDatabase, limit = 200): Promi
       const waiting = new Set(stillWaiting.map((row) => row.id));
       digest = digestRows(intake.filter((row) => waiting.has(row.id)), configOf);
     }
-    await writeDigest(trx, database.dialect, digest);
+    await writeDigest(trx, database.dialect, digest, keepsBodies);
     return stillWaiting.length;
   });
 }
 
 function selectWaiting(db: Kysely<Database>, limit: number) {
   return selectIntakeWithBodies(db)
-    .select(["intake.id", "intake.project_id", "intake.received_at", "intake.client_ip", "intake_bodies.body"])
+    .select(["intake.id", "intake.project_id", "intake.received_at", "intake.client_ip", "intake.body_bytes", "intake_bodies.body", "intake_bodies.encoding"])
     .where("intake.digested_at", "is", null)
     .orderBy("intake.id")
     .limit(limit);
@@ -64,7 +71,8 @@ function digestRows(intake: IntakeForDigest[], configOf: DigestConfigOf): Digest
   for (const row of intake) {
     let problems: string[];
     try {
-      problems = digestEnvelope(row, digest.rows, configOf);
+      // Inside the try: a body that cannot be decoded is that envelope's problem, not the batch's.
+      problems = digestEnvelope({ ...row, body: decodeRawBody(row) }, digest.rows, configOf);
     } catch (error) {
       problems = [(error as Error).message];
     }
@@ -74,15 +82,18 @@ function digestRows(intake: IntakeForDigest[], configOf: DigestConfigOf): Digest
   return digest;
 }
 
-async function writeDigest(trx: Kysely<Database>, dialect: Dialect, { rows, clean, failed }: Digest): Promise<void> {
+async function writeDigest(trx: Kysely<Database>, dialect: Dialect, { rows, clean, failed }: Digest, keepsBodies: boolean): Promise<void> {
   await writeRows(trx, dialect, rows);
+  // Nothing raw outlives digest at LANTERN_RAW_RETENTION_HOURS=0: neither the body nor its row in the received list.
+  if (!keepsBodies) return deleteRawEnvelopes(trx, [...clean, ...failed.map((row) => row.id)]);
   const now = Date.now();
   for (let start = 0; start < clean.length; start += 500) {
     await trx.updateTable("intake").set({ digested_at: now }).where("id", "in", clean.slice(start, start + 500)).execute();
   }
   for (const { id, problems } of failed) await trx.updateTable("intake").set({ digested_at: now, digest_error: problems }).where("id", "=", id).execute();
   for (const { id, body, summary } of rows.scrubbedBodies) {
-    await trx.updateTable("intake_bodies").set({ body }).where("intake_id", "=", id).execute();
+    const stored = encodeRawBodySync(body);
+    await trx.updateTable("intake_bodies").set({ body: stored.body, encoding: stored.encoding }).where("intake_id", "=", id).execute();
     await trx.updateTable("intake").set({ body_bytes: body.length, summary }).where("id", "=", id).execute();
   }
 }

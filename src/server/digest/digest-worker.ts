@@ -5,6 +5,8 @@ import { wakeExpiredIgnores } from "../issues/wake-expired-ignores";
 import { pruneToDiskBudget } from "../storage/budget-prune-oldest";
 import { vacuumFreePages } from "../storage/vacuum-free-pages";
 import { digestBatch } from "./digest-batch";
+import { pruneRawEnvelopes } from "../storage/raw-prune-envelopes";
+import { pruneStoredItems } from "../storage/stored-items-prune";
 
 const housekeepingEveryMs = 10 * 60_000;
 
@@ -84,13 +86,15 @@ export class DigestWorker {
     this.nextHousekeepingAt = Date.now() + housekeepingEveryMs;
     await pruneEvents(this.database, retention);
     await wakeExpiredIgnores(this.database);
+    await pruneRawEnvelopes(this.database, retention);
+    await pruneStoredItems(this.database, retention);
     await pruneToDiskBudget(this.database, getConfig().storage.diskBudgetBytes);
     // Last: gives the filesystem back what the steps above freed (SQLite; bounded steps, the gate between).
     await vacuumFreePages(this.database);
   }
 
   private async runBatch(): Promise<number> {
-    const rows = await digestBatch(this.database, this.options.batchSize ?? 200);
+    const rows = await digestBatch(this.database, this.options.batchSize ?? 200, { rawHours: this.options.retention?.rawHours });
     if (rows > 0) this.options.onDigested?.(rows);
     const { checkpointEveryMs } = this.options;
     if (rows > 0 && checkpointEveryMs !== undefined && Date.now() >= this.nextCheckpointAt) {

@@ -6,7 +6,7 @@ import { isSameDsn } from "../projects/build-dsn";
 import type { IngestService } from "./ingest-service";
 import { authenticateIngest, ingestEnvelope } from "./ingest-envelope";
 import { parseEnvelope } from "./parse-envelope";
-import { readBodyStream, type BodyLimits } from "./read-body";
+import { readBodyStreamAsSent, type BodyLimits } from "./read-body";
 import { acceptedAnswer, createdAnswer, errorAnswer, preflightAnswer, type IngestAnswer } from "./respond";
 import { securityReportToEnvelopes } from "./security-report-to-envelopes";
 import { storeBodyToEnvelope } from "./store-to-envelope";
@@ -31,7 +31,7 @@ export async function handleIngestRequest(service: IngestService, endpoint: Inge
   try {
     if (request.method !== "POST") throw new AppError("bad_request", `use POST, not ${request.method}`);
     const { ingest } = service.config;
-    let body = await readBodyStream(request.body, request.headers, endpoint.kind === "security" ? securityReportLimits(ingest) : ingest);
+    let { body, sentGzip } = await readBodyStreamAsSent(request.body, request.headers, endpoint.kind === "security" ? securityReportLimits(ingest) : ingest);
     const clientIp = resolveClientAddress(request.remoteAddress, request.headers.get("x-forwarded-for"), service.config.trustedProxies);
     if (endpoint.kind === "tunnel") {
       const upstreamDsn = service.config.selfMonitoring.upstreamDsn;
@@ -39,7 +39,7 @@ export async function handleIngestRequest(service: IngestService, endpoint: Inge
       if (typeof header.dsn !== "string") throw new AppError("bad_request", "the envelope header has no dsn");
       if (upstreamDsn && isSameDsn(header.dsn, upstreamDsn)) return await forwardToUpstream(upstreamDsn, body);
       // The tunnel trusts only the DSN inside the envelope, never query or header auth.
-      const result = await ingestEnvelope(service, { url: new URL(request.url.pathname, request.url.origin), headers: new Headers(), body, clientIp });
+      const result = await ingestEnvelope(service, { url: new URL(request.url.pathname, request.url.origin), headers: new Headers(), body, sentGzip, clientIp });
       return acceptedAnswer(result.eventId, result.headers);
     }
     if (endpoint.kind === "security") {
@@ -54,8 +54,11 @@ export async function handleIngestRequest(service: IngestService, endpoint: Inge
       await Promise.all(envelopes.map((envelope) => ingestEnvelope(service, { url: request.url, headers, body: envelope, pathProjectId: endpoint.projectId, clientIp })));
       return createdAnswer();
     }
-    if (endpoint.kind === "store") body = storeBodyToEnvelope(body, ingest.maxEventBytes);
-    const result = await ingestEnvelope(service, { url: request.url, headers: toHeaders(request.headers), body, pathProjectId: endpoint.projectId, clientIp });
+    if (endpoint.kind === "store") {
+      body = storeBodyToEnvelope(body, ingest.maxEventBytes);
+      sentGzip = null;
+    }
+    const result = await ingestEnvelope(service, { url: request.url, headers: toHeaders(request.headers), body, sentGzip, pathProjectId: endpoint.projectId, clientIp });
     return acceptedAnswer(result.eventId, result.headers);
   } catch (error) {
     return errorAnswer(error);

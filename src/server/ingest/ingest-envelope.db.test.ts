@@ -7,6 +7,7 @@ import { createTestIngestService } from "../../../tests/support/test-ingest-serv
 import { ingestEnvelope } from "./ingest-envelope";
 import type { IngestService } from "./ingest-service";
 import { selectIntakeWithBodies } from "../intake/intake-writer";
+import { decodeRawBody } from "../intake/raw-body";
 
 const fixture = (name: string) => new Uint8Array(readFileSync(new URL(`../../../tests/fixtures/envelopes/${name}`, import.meta.url)));
 const headerOf = (body: Uint8Array) => JSON.parse(Buffer.from(body.subarray(0, body.indexOf(0x0a))).toString("utf8")) as { event_id?: string };
@@ -63,7 +64,7 @@ describe(`ingestEnvelope on ${testDialect}`, () => {
       try {
         const row = await selectIntakeWithBodies(second.db).selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();
         expect(row).toMatchObject({ project_id: shop.project.id, event_id: eventId, item_types: expected.itemTypes, summary: expected.summary, sdk_name: expected.sdkName, body_bytes: body.length });
-        expect(Buffer.from(row.body).equals(Buffer.from(body))).toBe(true);
+        expect(Buffer.from(decodeRawBody(row)).equals(Buffer.from(body))).toBe(true);
       } finally {
         await second.close();
       }
@@ -75,10 +76,10 @@ describe(`ingestEnvelope on ${testDialect}`, () => {
     const headers = new Headers({ "x-sentry-auth": `Sentry sentry_key=${shop.key.public_key}, sentry_version=7` });
     const result = await ingestEnvelope(service, { url: new URL(`https://lantern.test/api/${shop.project.id}/envelope/`), headers, body, pathProjectId: String(shop.project.id) });
     expect(result.eventId).toBe("9ec79c33ec9942ab8353589fcb2e04dc");
-    const row = await selectIntakeWithBodies(database.db).select(["body", "item_types", "event_id"]).orderBy("id", "desc").executeTakeFirstOrThrow();
+    const row = await selectIntakeWithBodies(database.db).select(["body", "encoding", "body_bytes", "item_types", "event_id"]).orderBy("id", "desc").executeTakeFirstOrThrow();
     expect(row.item_types).toBe("attachment,event");
     expect(row.event_id).toBe("9ec79c33ec9942ab8353589fcb2e04dc");
-    expect(Buffer.from(row.body).equals(Buffer.from(body))).toBe(true);
+    expect(Buffer.from(decodeRawBody(row)).equals(Buffer.from(body))).toBe(true);
   });
 
   it("accepts an envelope whose only credential is its own dsn, as a tunnel forwards it", async () => {

@@ -9,6 +9,7 @@ import { parseEnvelope } from "./parse-envelope";
 import { rateLimitHeaders, type RateLimit } from "./rate-limiter";
 import { serializeEnvelope } from "./serialize-envelope";
 import { isForeignKeyViolation } from "../db/is-foreign-key-violation";
+import { encodeRawBody } from "../intake/raw-body";
 
 export interface IngestResult {
   projectId: number;
@@ -21,6 +22,8 @@ interface IngestInput {
   url: URL;
   headers: Headers;
   body: Uint8Array;
+  /** The request body as sent when it was gzip: `body` decompressed from it. */
+  sentGzip?: Uint8Array | null;
   /** Undefined for the /monitoring tunnel, where the envelope's DSN names the project. */
   pathProjectId?: string;
   clientIp?: string | null;
@@ -70,7 +73,10 @@ export async function ingestEnvelope(service: IngestService, input: IngestInput)
     throw new AppError("rate_limited", "the key's rate limit is reached", rateLimitHeaders(limits));
   }
 
-  const body = kept === envelope.items ? input.body : serializeEnvelope(envelope.header, kept);
+  const isWhole = kept === envelope.items;
+  const body = isWhole ? input.body : serializeEnvelope(envelope.header, kept);
+  // Kept compressed: the gzip the SDK sent when it is this very envelope, else compressed here.
+  const stored = await encodeRawBody(body, isWhole ? input.sentGzip : null);
   await appendToIntake(service, {
     project_id: projectId,
     received_at: Date.now(),
@@ -79,7 +85,8 @@ export async function ingestEnvelope(service: IngestService, input: IngestInput)
     summary: facts.summary,
     sdk_name: facts.sdkName,
     body_bytes: body.length,
-    body,
+    body: stored.body,
+    encoding: stored.encoding,
     client_ip: input.clientIp ?? null,
   });
   if (ingest.captureDirectory) captureEnvelope(ingest.captureDirectory, input.body, facts.sdkName, facts.eventId);

@@ -51,12 +51,17 @@ export async function readBody(request: Request, limits: BodyLimits): Promise<Ui
 
 /** The same for a Node stream (the plain http server's request) with its headers. */
 export async function readBodyStream(wire: Readable | null, headers: Pick<Headers, "get">, limits: BodyLimits): Promise<Uint8Array> {
+  return (await readBodyStreamAsSent(wire, headers, limits)).body;
+}
+
+/** The body, and the bytes the client sent when they were gzip (ingest stores those as they are: intake/raw-body). */
+export async function readBodyStreamAsSent(wire: Readable | null, headers: Pick<Headers, "get">, limits: BodyLimits): Promise<{ body: Uint8Array; sentGzip: Uint8Array | null }> {
   const encoding = (headers.get("content-encoding") ?? "").trim().toLowerCase();
   const decompress = ownValue(decompressors, encoding);
   if (decompress === undefined) throw new AppError("unsupported_media_type", `unsupported Content-Encoding "${encoding}" (use gzip, deflate, br or none)`);
   const declared = Number(headers.get("content-length") ?? NaN);
   if (declared > limits.maxCompressedBytes) throw tooLarge("request body", limits.maxCompressedBytes);
-  if (!wire) return new Uint8Array(0);
+  if (!wire) return { body: new Uint8Array(0), sentGzip: null };
 
   const chunks: Buffer[] = [];
   let wireBytes = 0;
@@ -73,13 +78,14 @@ export async function readBodyStream(wire: Readable | null, headers: Pick<Header
     throw new AppError("bad_request", `the request body could not be read: ${(error as Error).message}`);
   }
   const compressed = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, wireBytes);
-  if (!decompress) return compressed;
+  if (!decompress) return { body: compressed, sentGzip: null };
   // A bomb of a few KB would otherwise be inflated up to the envelope limit (200 MiB) before it is refused.
   const ratioLimit = limits.maxDecompressionRatio ? Math.max(ratioFloorBytes, compressed.length * limits.maxDecompressionRatio) : Infinity;
   const outputLimit = Math.min(limits.maxEnvelopeBytes, ratioLimit);
   try {
     const options = { maxOutputLength: outputLimit };
-    return compressed.length <= inlineDecompressionBytes ? decompress.inline(compressed, options) : await decompress.inThreadPool(compressed, options);
+    const body = compressed.length <= inlineDecompressionBytes ? decompress.inline(compressed, options) : await decompress.inThreadPool(compressed, options);
+    return { body, sentGzip: decompress === gzip ? compressed : null };
   } catch (error) {
     if ((error as { code?: string }).code === "ERR_BUFFER_TOO_LARGE" || error instanceof RangeError) {
       if (outputLimit < limits.maxEnvelopeBytes) {

@@ -3,9 +3,13 @@ import { chunks } from "../db/chunks";
 import type { LanternDatabase } from "../db/create-database";
 import type { Database, NewIntakeRow } from "../db/schema";
 import { writeTransaction } from "../db/write-transaction";
+import type { RawBodyEncoding } from "./raw-body";
 
-/** An intake row with its raw envelope, which is stored in `intake_bodies`. */
-export type NewIntakeEnvelope = NewIntakeRow & { body: Uint8Array };
+/**
+ * An intake row with its raw envelope, which is stored in `intake_bodies`: compressed by ingest
+ * (intake/raw-body), or as it is ("identity", the default, as every body before migration 0010 was).
+ */
+export type NewIntakeEnvelope = NewIntakeRow & { body: Uint8Array; encoding?: RawBodyEncoding };
 
 /**
  * Inserts envelopes into the intake, inside the caller's transaction, and returns their ids in the order
@@ -24,21 +28,25 @@ export async function insertIntakeEnvelopes(trx: Kysely<Database>, envelopes: Ne
     const chunkIds = inserted.map((row) => Number(row.id)).sort((a, b) => a - b);
     await trx
       .insertInto("intake_bodies")
-      .values(chunk.map((envelope, index) => ({ intake_id: chunkIds[index]!, body: envelope.body })))
+      .values(chunk.map((envelope, index) => ({ intake_id: chunkIds[index]!, body: envelope.body, encoding: envelope.encoding ?? "identity" })))
       .execute();
     ids.push(...chunkIds);
   }
   return ids;
 }
 
-/** Intake rows joined to their raw envelopes (`intake_bodies`), for the few reads that need the body. */
+/**
+ * Intake rows joined to their raw envelopes (`intake_bodies`), for the few reads that need the body. Select
+ * `encoding` and `body_bytes` with `body`: decodeRawBody (intake/raw-body) turns the three into the envelope.
+ */
 export function selectIntakeWithBodies(db: Kysely<Database>) {
   return db.selectFrom("intake").innerJoin("intake_bodies", "intake_bodies.intake_id", "intake.id");
 }
 
 function withoutBody(envelope: NewIntakeEnvelope): NewIntakeRow {
-  const row: NewIntakeRow & { body?: Uint8Array } = { ...envelope };
+  const row: NewIntakeRow & { body?: Uint8Array; encoding?: RawBodyEncoding } = { ...envelope };
   delete row.body;
+  delete row.encoding;
   return row;
 }
 

@@ -1,5 +1,6 @@
 import { authorizeProjectId, type AccessContext } from "../access/authorize";
 import { hasItemType } from "./item-type-filter";
+import { isWithinRawWindow } from "./raw-window";
 
 export interface ReceivedEnvelope {
   id: number;
@@ -17,13 +18,14 @@ interface ListOptions {
   itemType?: string;
 }
 
-/** The newest envelopes a project received, newest first, without reading their bodies. */
+/** The newest envelopes a project received (within the raw-envelope window), newest first, without reading their bodies. */
 export async function listReceivedEnvelopes(context: AccessContext, projectId: number, options: ListOptions = {}): Promise<ReceivedEnvelope[]> {
   await authorizeProjectId(context, "received.read", projectId);
   let query = context.db
     .selectFrom("intake")
     .select(["id", "received_at", "event_id", "item_types", "summary", "sdk_name", "body_bytes"])
     .where("project_id", "=", projectId)
+    .where((eb) => isWithinRawWindow(eb, context.config.retention.rawHours))
     .orderBy("id", "desc")
     .limit(options.limit ?? 50);
   if (options.itemType) {

@@ -3,6 +3,7 @@ import { authorizeIssues, type AccessContext } from "../access/authorize";
 import type { Database } from "../db/schema";
 import { writeTransaction } from "../db/write-transaction";
 import { AppError } from "../errors";
+import { deleteRawEnvelopesOfIssues } from "../storage/raw-delete-issue-envelopes";
 
 export interface DeleteIssuesInput {
   issueIds: number[];
@@ -13,8 +14,8 @@ export const perIssueTables = ["issue_hourly_counts", "issue_users", "issue_envi
 /**
  * Deletes issues for good: their events (and those events' attachments), hashes, counters, tag values,
  * activity and comments, together with the issues once merged into them (whose events they hold). A later
- * event with one of their hashes starts a new issue. The raw envelopes stay in the intake, which has its
- * own retention. Returns how many issues were deleted, merged ones included.
+ * event with one of their hashes starts a new issue. Their events' raw envelopes go too (unscrubbed data
+ * the received list would still show). Returns how many issues were deleted, merged ones included.
  */
 export async function deleteIssues(context: AccessContext, { issueIds }: DeleteIssuesInput): Promise<number> {
   const requested = [...new Set(issueIds)];
@@ -39,6 +40,7 @@ export async function deleteIssues(context: AccessContext, { issueIds }: DeleteI
         ),
       )
       .execute();
+    await deleteRawEnvelopesOfIssues(trx, ids);
     await trx.deleteFrom("events").where("issue_id", "in", ids).execute();
     // A hash moved into a surviving issue keeps working there; only its way back (unmerge) pointed here.
     await trx.updateTable("issue_hashes").set((eb) => ({ origin_issue_id: eb.ref("issue_id") })).where("origin_issue_id", "in", ids).where("issue_id", "not in", ids).execute();

@@ -10,6 +10,7 @@ import { ensureInternalProject, type InternalProjectKey } from "../projects/ensu
 import { handleTunnelRequest } from "./handle-tunnel-request";
 import { ingestServiceWith } from "../../../tests/support/test-ingest-service";
 import { selectIntakeWithBodies } from "../intake/intake-writer";
+import { decodeRawBody } from "../intake/raw-body";
 
 const eventId = "0f1e2d3c4b5a69788796a5b4c3d2e1f0";
 
@@ -43,7 +44,7 @@ describe(`handleTunnelRequest on ${testDialect}`, () => {
   });
   afterEach(() => database.destroy());
 
-  const intake = () => selectIntakeWithBodies(database.db).select(["project_id", "event_id", "summary", "body"]).execute();
+  const intake = () => selectIntakeWithBodies(database.db).select(["project_id", "event_id", "summary", "body_bytes", "body", "encoding"]).execute();
 
   describe("without an upstream DSN", () => {
     const config = () => loadConfig({});
@@ -56,7 +57,7 @@ describe(`handleTunnelRequest on ${testDialect}`, () => {
       const rows = await intake();
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ project_id: internal.projectId, event_id: eventId, summary: "TypeError: x is not a function" });
-      expect(Buffer.from(rows[0]!.body).equals(Buffer.from(body))).toBe(true);
+      expect(Buffer.from(decodeRawBody(rows[0]!)).equals(Buffer.from(body))).toBe(true);
     });
 
     it("answers 403 for a DSN with an unknown key", async () => {
