@@ -1,5 +1,6 @@
-import { sql } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { LanternDatabase } from "../db/create-database";
+import type { Database } from "../db/schema";
 import { writeTransaction } from "../db/write-transaction";
 
 export interface VacuumFreePagesOptions {
@@ -32,16 +33,21 @@ const defaults: Required<VacuumFreePagesOptions> = { pagesPerStep: 512, maxSteps
  */
 export async function vacuumFreePages(database: LanternDatabase, options: VacuumFreePagesOptions = {}): Promise<VacuumFreePagesResult> {
   const { pagesPerStep, maxSteps, keptFreeShare, minKeptFreePages } = { ...defaults, ...options };
+  const excessFreePages = ({ pages, freePages }: PageCounts) => freePages - Math.max(minKeptFreePages, Math.floor(pages * keptFreeShare));
   const result: VacuumFreePagesResult = { pagesReleased: 0, steps: 0 };
-  if (database.dialect !== "sqlite" || !(await isIncremental(database))) return result;
-  while (result.steps < maxSteps) {
-    const { pages, freePages } = await readPageCounts(database);
-    const kept = Math.max(minKeptFreePages, Math.floor(pages * keptFreeShare));
-    if (freePages <= kept) break;
-    const step = Math.min(pagesPerStep, freePages - kept);
-    await writeTransaction(database, async () => database.incrementalVacuum(step));
+  if (database.dialect !== "sqlite" || !(await isIncremental(database.db))) return result;
+  // Looked at first without the gate, so a housekeeping run with nothing to give back takes no write lock.
+  while (result.steps < maxSteps && excessFreePages(await readPageCounts(database.db)) > 0) {
+    const released = await writeTransaction(database, async (trx) => {
+      // Again inside: ingest may have reused free pages since.
+      const before = await readPageCounts(trx);
+      if (excessFreePages(before) <= 0) return 0;
+      database.incrementalVacuum(Math.min(pagesPerStep, excessFreePages(before)));
+      return before.freePages - (await readPageCounts(trx)).freePages;
+    });
+    if (released === 0) break;
     result.steps += 1;
-    result.pagesReleased += freePages - (await readPageCounts(database)).freePages;
+    result.pagesReleased += released;
   }
   // The database file is cut only by a checkpoint that copies the whole WAL; under `lantern start` digest
   // checkpoints only after batches, and there may be none for a while.
@@ -49,13 +55,18 @@ export async function vacuumFreePages(database: LanternDatabase, options: Vacuum
   return result;
 }
 
-async function isIncremental(database: LanternDatabase): Promise<boolean> {
-  const { rows } = await sql<{ auto_vacuum: number }>`pragma auto_vacuum`.execute(database.db);
+interface PageCounts {
+  pages: number;
+  freePages: number;
+}
+
+async function isIncremental(db: Kysely<Database>): Promise<boolean> {
+  const { rows } = await sql<{ auto_vacuum: number }>`pragma auto_vacuum`.execute(db);
   return rows[0]?.auto_vacuum === 2;
 }
 
-async function readPageCounts(database: LanternDatabase): Promise<{ pages: number; freePages: number }> {
-  const pages = await sql<{ page_count: number }>`pragma page_count`.execute(database.db);
-  const freePages = await sql<{ freelist_count: number }>`pragma freelist_count`.execute(database.db);
+async function readPageCounts(db: Kysely<Database>): Promise<PageCounts> {
+  const pages = await sql<{ page_count: number }>`pragma page_count`.execute(db);
+  const freePages = await sql<{ freelist_count: number }>`pragma freelist_count`.execute(db);
   return { pages: pages.rows[0]?.page_count ?? 0, freePages: freePages.rows[0]?.freelist_count ?? 0 };
 }
