@@ -4,6 +4,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join, relative, resolve } from "node:path";
 import { freePort } from "./lantern-process";
+import { ownProcess, waitUntilServing, type OwnedProcess } from "./owned-process";
 
 /**
  * The fixture Next.js app (e2e/nextjs-app/): a team's own app set up as Sentry's guide and wizard do,
@@ -18,13 +19,9 @@ const nextBin = requireFromApp.resolve("next/dist/bin/next");
 /** What Next writes into the fixture itself on every build: not part of the source the build is made from. */
 const generatedPaths = new Set([".next", "node_modules", "next-env.d.ts"]);
 
-export interface NextjsApp {
+/** `next start` of the fixture, owned by the test that started it (stop(): SIGTERM, then SIGKILL). */
+export interface NextjsApp extends OwnedProcess {
   baseUrl: string;
-  pid: number;
-  /** Everything `next start` wrote to stdout and stderr so far. */
-  output(): string;
-  /** SIGTERM to the PID it started, then SIGKILL if it has not exited within 10 s. */
-  stop(): Promise<void>;
 }
 
 function sourceFiles(directory: string): string[] {
@@ -50,12 +47,8 @@ function appEnvironment(dsn: string): NodeJS.ProcessEnv {
   return { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", NEXT_PUBLIC_SENTRY_DSN: dsn };
 }
 
-function runNext(args: string[], dsn: string): { child: ChildProcess; output: () => string } {
-  const child = spawn(process.execPath, [nextBin, ...args], { cwd: nextjsAppDirectory, env: appEnvironment(dsn), stdio: ["ignore", "pipe", "pipe"] });
-  const chunks: string[] = [];
-  child.stdout?.on("data", (chunk: Buffer) => chunks.push(chunk.toString("utf8")));
-  child.stderr?.on("data", (chunk: Buffer) => chunks.push(chunk.toString("utf8")));
-  return { child, output: () => chunks.join("") };
+function runNext(args: string[], dsn: string): ChildProcess {
+  return spawn(process.execPath, [nextBin, ...args], { cwd: nextjsAppDirectory, env: appEnvironment(dsn), stdio: ["ignore", "pipe", "pipe"] });
 }
 
 /**
@@ -70,11 +63,8 @@ export async function buildNextjsApp(dsn: string): Promise<void> {
     return;
   }
   const startedAt = performance.now();
-  const build = runNext(["build"], dsn);
-  const code = await new Promise<number | null>((resolveExit, reject) => {
-    build.child.once("error", reject);
-    build.child.once("exit", resolveExit);
-  });
+  const build = ownProcess(runNext(["build"], dsn), "next build of the fixture app");
+  const { code } = await build.exited;
   if (code !== 0) throw new Error(`next build of the fixture app exited with ${code}:\n${build.output().slice(-8000)}`);
   // Written last: an interrupted build leaves no stamp and is built again.
   writeFileSync(stampPath, `${hash}\n`);
@@ -84,41 +74,8 @@ export async function buildNextjsApp(dsn: string): Promise<void> {
 /** `next start` of the built fixture on a free port of 127.0.0.1; resolves once its home page answers. */
 export async function startNextjsApp(dsn: string, timeoutMs = 60_000): Promise<NextjsApp> {
   const port = await freePort();
-  const { child, output } = runNext(["start", "-p", String(port), "-H", "127.0.0.1"], dsn);
-  const pid = child.pid;
-  if (pid === undefined) throw new Error("next start could not be spawned");
-  let isGone = false;
-  const exited = new Promise<void>((resolveExit) =>
-    child.once("exit", () => {
-      isGone = true;
-      resolveExit();
-    }),
-  );
-  const app: NextjsApp = {
-    baseUrl: `http://127.0.0.1:${port}`,
-    pid,
-    output,
-    stop: async () => {
-      if (isGone) return;
-      process.kill(pid, "SIGTERM");
-      const timer = new Promise<"timeout">((resolveTimer) => setTimeout(() => resolveTimer("timeout"), 10_000));
-      if ((await Promise.race([exited, timer])) === "timeout" && !isGone) {
-        process.kill(pid, "SIGKILL");
-        await exited;
-      }
-    },
-  };
-
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (isGone) throw new Error(`next start of the fixture app exited early:\n${output()}`);
-    try {
-      if ((await fetch(`${app.baseUrl}/`)).status === 200) return app;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolveWait) => setTimeout(resolveWait, 100));
-  }
-  await app.stop();
-  throw new Error(`next start of the fixture app did not answer within ${timeoutMs} ms:\n${output()}`);
+  const owned = ownProcess(runNext(["start", "-p", String(port), "-H", "127.0.0.1"], dsn), "next start of the fixture app");
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitUntilServing(owned, "next start of the fixture app", async () => (await fetch(`${baseUrl}/`)).status === 200, timeoutMs);
+  return { ...owned, baseUrl };
 }
