@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import BetterSqlite3 from "better-sqlite3";
+import { sql } from "kysely";
 import pg from "pg";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { BackupError } from "@/server/backup/backup-error";
@@ -50,6 +51,10 @@ describe(`backup and restore on ${testDialect}`, () => {
     return database.settings.dialect === "sqlite" ? { dialect: "sqlite", path: join(directory, "restored", "lantern.db") } : database.settings;
   }
 
+  async function currentSchemaName(): Promise<string> {
+    return (await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db)).rows[0]!.schema;
+  }
+
   async function countRows(settings: LanternConfig["database"]): Promise<{ projects: number; events: number; intake: number }> {
     const opened = createDatabase(settings);
     try {
@@ -79,6 +84,18 @@ describe(`backup and restore on ${testDialect}`, () => {
     const restored = await restoreBackup(restoreTarget(), file);
     expect(await countRows(restoreTarget())).toEqual(before);
     expect(restored.migrated).toEqual([]);
+  });
+
+  it("restores onto a machine that has no database yet", async () => {
+    await seedIssues(3);
+    const before = await countRows(database.settings);
+    const file = join(directory, "to-a-new-machine.backup");
+    await takeBackup(database.settings, file);
+    // SQLite: a path in a directory that does not exist yet. PostgreSQL: the schema is gone (a new database).
+    const target = database.settings.dialect === "sqlite" ? restoreTarget() : database.settings;
+    if (database.settings.dialect === "postgres") await sql.raw(`drop schema "${await currentSchemaName()}" cascade`).execute(database.db);
+    await restoreBackup(target, file);
+    expect(await countRows(target)).toEqual(before);
   });
 
   it("refuses a backup made by a newer Lantern, and leaves the database as it was", async () => {

@@ -2,7 +2,7 @@ import { resolve } from "node:path";
 import type pg from "pg";
 import { BackupError } from "./backup-error";
 import { checkBackupVersion } from "./check-backup-version";
-import { currentSchema, withPostgresClient } from "./postgres-session";
+import { withPostgresClient } from "./postgres-session";
 import { runPostgresTool, toolConnection } from "./run-postgres-tool";
 import { serverApplicationName } from "./server-application-name";
 
@@ -19,26 +19,31 @@ export async function restorePostgres(backupFile: string, url: string): Promise<
   const schema = await readArchiveSchema(file, env);
   checkBackupVersion(await readArchiveMigrations(file, schema, env));
   const aside = `${schema}_before_restore`.slice(0, 63);
-  await withPostgresClient(url, async (client) => {
-    const target = await currentSchema(client).catch(() => schema);
-    if (target !== schema) throw new BackupError(`the backup holds schema ${schema}, but this connection uses schema ${target}: point DATABASE_URL's search_path at ${schema} to restore it.`);
+  const hasSchema = await withPostgresClient(url, async (client) => {
+    // Null when no schema of search_path exists yet (a new database or schema): the restore creates it.
+    const target = (await client.query<{ schema: string | null }>("select current_schema() as schema")).rows[0]?.schema ?? null;
+    if (target !== null && target !== schema) throw new BackupError(`the backup holds schema ${schema}, but this connection uses schema ${target}: point DATABASE_URL's search_path at ${schema} to restore it.`);
     const servers = await countServers(client);
     if (servers > 0) throw new BackupError(`${servers} connection(s) of a running Lantern server (application_name "${serverApplicationName}") use this database. Stop every lantern start and run the restore again.`);
     const leftover = await client.query("select 1 from pg_namespace where nspname = $1", [aside]);
     if (leftover.rowCount) throw new BackupError(`schema ${aside} exists: an earlier restore was interrupted and it may hold the data from before it. Look at it, drop it (drop schema "${aside}" cascade) and run the restore again.`);
+    if (target === null) return false;
     await client.query(`alter schema ${quote(schema)} rename to ${quote(aside)}`);
     await client.query(`create schema ${quote(schema)}`);
+    return true;
   });
   try {
     await runPostgresTool("pg_restore", ["--clean", "--if-exists", "--single-transaction", "--no-owner", "--no-privileges", "--exit-on-error", `--dbname=${dbname}`, file], env);
   } catch (error) {
-    await withPostgresClient(url, async (client) => {
-      await client.query(`drop schema if exists ${quote(schema)} cascade`);
-      await client.query(`alter schema ${quote(aside)} rename to ${quote(schema)}`);
-    });
+    if (hasSchema) {
+      await withPostgresClient(url, async (client) => {
+        await client.query(`drop schema if exists ${quote(schema)} cascade`);
+        await client.query(`alter schema ${quote(aside)} rename to ${quote(schema)}`);
+      });
+    }
     throw error;
   }
-  await withPostgresClient(url, (client) => client.query(`drop schema ${quote(aside)} cascade`));
+  if (hasSchema) await withPostgresClient(url, (client) => client.query(`drop schema ${quote(aside)} cascade`));
 }
 
 async function readArchiveSchema(file: string, env: NodeJS.ProcessEnv): Promise<string> {
