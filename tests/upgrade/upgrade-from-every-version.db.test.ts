@@ -10,7 +10,8 @@ import { digestBatch } from "@/server/digest/digest-batch";
 import { migrateTo, migrateToLatest, migrationNames } from "@/server/db/migrate";
 import { createTestConfig } from "../support/test-accounts";
 import { createTestDatabase, testDialect } from "../support/test-database";
-import { upgradeSeeds, type UpgradeSeed } from "./seeds";
+import type { UpgradeSeed } from "./seed-world";
+import { upgradeSeeds } from "./seeds";
 
 /**
  * An instance may be upgraded from any release, so from any schema version: for every migration k, a
@@ -58,7 +59,7 @@ function seedsUpTo(name: string): [string, UpgradeSeed][] {
   const names = migrationNames.slice(0, migrationNames.indexOf(name) + 1);
   const missing = names.filter((migration) => !upgradeSeeds[migration]);
   if (missing.length > 0) {
-    throw new Error(`No upgrade seed for migration ${missing.join(", ")}: add one to tests/upgrade/seeds.ts (data a database at that version holds, and what today's verbs must read back).`);
+    throw new Error(`No upgrade seed for migration ${missing.join(", ")}: add tests/upgrade/seeds/<migration>.ts (the data a database at that version holds, and what today's verbs must read back of it) and its line in tests/upgrade/seeds.ts.`);
   }
   return names.map((migration) => [migration, upgradeSeeds[migration]!]);
 }
