@@ -8,9 +8,7 @@ import { listProjects } from "@/server/projects/list-projects";
 import { insertRow, insertRowReturningId, type SeedTarget } from "../seed-sql";
 import { minute, hour, day, now, eventId, keys, intakeRow, checkoutEvent, issueTitled, type Upgraded } from "../seed-world";
 
-/**
- * Projects, their client keys, and raw envelopes that were never digested (there was no digest yet).
- */
+/** Projects, their client keys, and raw envelopes that were never digested (there was no digest yet). */
 export async function seed(target: SeedTarget): Promise<void> {
   const created = now - 30 * day;
   const checkout = await insertRowReturningId(target, "projects", { slug: "checkout", name: "Checkout", platform: "node", is_internal: 0, created_at: created });

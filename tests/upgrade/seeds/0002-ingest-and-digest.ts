@@ -8,9 +8,7 @@ import { listProjectKeys } from "@/server/projects/keys/list-project-keys";
 import { execute, insertRow, insertRowReturningId, type SeedTarget } from "../seed-sql";
 import { minute, hour, now, eventId, keys, projectIdOf, intakeRow, checkoutEvent, eventRow, projectBySlug, type Upgraded } from "../seed-world";
 
-/**
- * Digest state, per-key rate limits, and what digest stored before issues existed.
- */
+/** Digest state, per-key rate limits, and what digest stored before issues existed. */
 export async function seed(target: SeedTarget): Promise<void> {
   const checkout = await projectIdOf(target, "checkout");
   await execute(target, sql`update project_keys set rate_limit_count = ${600}, rate_limit_window_seconds = ${60} where public_key = ${keys.checkout}`);

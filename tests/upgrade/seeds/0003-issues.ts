@@ -13,9 +13,7 @@ import { storeFixtureEvent } from "../../support/event-envelopes";
 import { execute, insertRow, selectValue, type SeedTarget } from "../seed-sql";
 import { hour, day, now, eventId, titles, projectIdOf, seedIssue, projectBySlug, issueList, titlesIn, type Upgraded } from "../seed-world";
 
-/**
- * Issues, their hashes and counters, releases, activity; per-project grouping rules and retention.
- */
+/** Issues, their hashes and counters, releases, activity; per-project grouping rules and retention. */
 export async function seed(target: SeedTarget): Promise<void> {
   await execute(
     target,

@@ -6,9 +6,7 @@ import { listIssueComments } from "@/server/issues/list-issue-comments";
 import { execute, insertRow, insertRowReturningId, selectValue, type SeedTarget } from "../seed-sql";
 import { minute, hour, day, now, titles, projectBySlug, issueList, issueTitled, titlesIn, type Upgraded } from "../seed-world";
 
-/**
- * Tag values (search and tag bars), comments and an assignee.
- */
+/** Tag values (search and tag bars), comments and an assignee. */
 export async function seed(target: SeedTarget): Promise<void> {
   const price = await selectValue(target, sql<{ value: unknown }>`select id as value from issues where title = ${titles.price}`);
   const tags = [

@@ -7,9 +7,7 @@ import { loadDigestConfigs } from "@/server/projects/load-digest-configs";
 import { execute, insertRow, type SeedTarget } from "../seed-sql";
 import { minute, now, eventId, projectIdOf, intakeRow, checkoutEvent, projectBySlug, issueTitled, type Upgraded } from "../seed-world";
 
-/**
- * Per-project data scrubbing, and an envelope waiting for digest with data to scrub.
- */
+/** Per-project data scrubbing, and an envelope waiting for digest with data to scrub. */
 export async function seed(target: SeedTarget): Promise<void> {
   await execute(target, sql`update projects set scrub_extra_keys = ${"loyalty_pin"}, scrub_safe_fields = ${"session_region"}, scrub_ip_addresses = ${1} where slug = ${"checkout"}`);
   const checkout = await projectIdOf(target, "checkout");

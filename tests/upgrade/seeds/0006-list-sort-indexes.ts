@@ -2,9 +2,7 @@ import { expect } from "vitest";
 import { insertRow, insertRowReturningId, type SeedTarget } from "../seed-sql";
 import { minute, hour, day, now, keys, titles, projectIdOf, seedIssue, projectBySlug, issueList, titlesIn, type Upgraded } from "../seed-world";
 
-/**
- * Index-only migration: issues of a second project in the all-projects list under every sort it serves.
- */
+/** Index-only migration: issues of a second project in the all-projects list under every sort it serves. */
 export async function seed(target: SeedTarget): Promise<void> {
   await insertRowReturningId(target, "projects", { slug: "storefront", name: "Storefront", platform: "javascript-react", created_at: now - 25 * day });
   const storefront = await projectIdOf(target, "storefront");

@@ -21,9 +21,7 @@ const inviteSecret = "SeededInviteSecretForCarol_0123456789abcdef";
 const sessionToken = "SeededSessionTokenOfAda0123456789";
 const authSecret = "a-generated-secret-kept-by-an-older-lantern-instance";
 
-/**
- * Accounts: people, their passwords and sessions, teams, invites, API tokens, the audit log, the cookie secret.
- */
+/** Accounts: people, their passwords and sessions, teams, invites, API tokens, the audit log, the cookie secret. */
 export async function seed(target: SeedTarget): Promise<void> {
   const joined = now - 20 * day;
   const person = async (id: string, name: string, email: string, role: string) => {

@@ -5,9 +5,7 @@ import { getReceivedEnvelope } from "@/server/intake/get-received-envelope";
 import { fixtureEvent, insertRow, insertRowReturningId, type SeedTarget } from "../seed-sql";
 import { minute, now, eventId, projectIdOf, intakeRow, projectBySlug, issueList, type Upgraded } from "../seed-world";
 
-/**
- * Envelope bodies in intake_bodies: one waiting for digest, from the browser SDK.
- */
+/** Envelope bodies in intake_bodies: one waiting for digest, from the browser SDK. */
 export async function seed(target: SeedTarget): Promise<void> {
   const storefront = await projectIdOf(target, "storefront");
   const at = now - 15 * minute;

@@ -6,7 +6,7 @@ import { hour, now, eventId, projectIdOf, type Upgraded } from "../seed-world";
 
 /**
  * SQLite files give freed pages back (incremental auto-vacuum): transactions kept for the views to come,
- * half of them deleted as retention does, and the space given back by today's housekeeping step.
+ * three in four of them deleted as retention does, and the space given back by today's housekeeping step.
  */
 export async function seed(target: SeedTarget): Promise<void> {
   const storefront = await projectIdOf(target, "storefront");
