@@ -21,6 +21,7 @@ const allPages = 0x7fffffff;
 export async function backupSqlite(databasePath: string, targetFile: string): Promise<BackupResult> {
   const started = performance.now();
   const target = resolve(targetFile);
+  if (sameFile(target, resolve(databasePath))) throw new BackupError(`${targetFile} is the database itself: name another file for the backup.`);
   const partial = `${target}.partial`;
   await rm(partial, { force: true });
   let source: BetterSqlite3.Database;
@@ -45,6 +46,11 @@ export async function backupSqlite(databasePath: string, targetFile: string): Pr
     throw error;
   }
   return { file: target, bytes: (await stat(target)).size, milliseconds: performance.now() - started, method: "SQLite online backup API, verified with integrity_check" };
+}
+
+/** The database's own file and its -wal/-shm (a backup written there would replace the database). */
+function sameFile(target: string, database: string): boolean {
+  return [database, `${database}-wal`, `${database}-shm`, `${database}-journal`].includes(target);
 }
 
 /** The copy carries the source's WAL mode; a backup should be one file that opens anywhere, and a sound one. */

@@ -12,6 +12,7 @@ import { isSqliteInUse } from "./is-sqlite-in-use";
  */
 export async function restoreSqlite(backupFile: string, databasePath: string): Promise<void> {
   const database = resolve(databasePath);
+  if (resolve(backupFile) === database) throw new BackupError(`${backupFile} is the database itself: name the backup file to restore.`);
   inspectSqliteBackup(resolve(backupFile));
   if (isSqliteInUse(database)) {
     throw new BackupError(`${database} is in use: a Lantern server (or another process) has it open. Stop it (lantern start, next dev, …) and run the restore again.`);
