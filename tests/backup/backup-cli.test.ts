@@ -54,6 +54,19 @@ describe("lantern backup, restore and doctor", () => {
     expect(existsSync(join(directory, "x.dump"))).toBe(false);
   });
 
+  it("backup refuses to write over the database itself", async () => {
+    expect((await lantern(["migrate"], { DATABASE_URL: databaseUrl })).code).toBe(0);
+    const run = await lantern(["backup", join(directory, "lantern.db")], { DATABASE_URL: databaseUrl });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain("lantern.db is the database itself: name another file for the backup.");
+    const database = new BetterSqlite3(join(directory, "lantern.db"), { readonly: true });
+    try {
+      expect(database.prepare("select count(*) from lantern_migrations").pluck().get()).toBeGreaterThan(0);
+    } finally {
+      database.close();
+    }
+  });
+
   it("restore of a missing file exits 1 with the reason, creating nothing", async () => {
     const run = await lantern(["restore", join(directory, "nothing.db")], { DATABASE_URL: databaseUrl });
     expect(run.code).toBe(1);
