@@ -5,7 +5,9 @@
 // 100 days (retention is 90, so about a tenth is past it). Then runs pruneEvents as housekeeping does and
 // prints per-step times (median / p99 / max), steps, events deleted and the total; then runs it again
 // (nothing left to delete: the cost of a housekeeping run on a pruned database).
-// Run: npm run bench:retention [-- 10000,10000000] [step=1000] [keep=1]  (keep=1 leaves the database file)
+// With budget=1 it then measures the database by table (dbstat) and prunes it to a disk budget 20 % under
+// its size, timing those steps too.
+// Run: npm run bench:retention [-- 10000,10000000] [step=1000] [budget=1] [keep=1]  (keep=1 leaves the database file)
 import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,9 +15,12 @@ import BetterSqlite3 from "better-sqlite3";
 import { createDatabase } from "../src/server/db/create-database";
 import { migrateToLatest } from "../src/server/db/migrate";
 import { defaultPruneStepSize, pruneEvents, type PruneStep } from "../src/server/issues/prune-events";
+import { measureDatabaseSize, measureTables } from "../src/server/storage/budget-database-size";
+import { pruneToDiskBudget } from "../src/server/storage/budget-prune-oldest";
 
 const sizes = (process.argv[2] ?? "10000,10000000").split(",").map(Number);
 const keepFile = process.argv.includes("keep=1");
+const withBudget = process.argv.includes("budget=1");
 const stepSize = Number(process.argv.find((argument) => argument.startsWith("step="))?.slice("step=".length) ?? defaultPruneStepSize);
 const projects = 20;
 const issuesPerProject = 2_000;
@@ -120,12 +125,40 @@ async function prune(path: string, label: string): Promise<void> {
   const seconds = (performance.now() - startedAt) / 1000;
   await database.close();
   const times = steps.map((step) => step.milliseconds).sort((a, b) => a - b);
+  // Steps that deleted a full step's worth: the same work at every size, so their times compare.
+  const full = steps.filter((step) => step.deleted >= stepSize * 0.9).map((step) => step.milliseconds).sort((a, b) => a - b);
   const kinds = new Map<string, number>();
   for (const step of steps) kinds.set(step.kind, (kinds.get(step.kind) ?? 0) + 1);
   const byKind = [...kinds].map(([kind, count]) => `${kind} ${count.toLocaleString("en")}`);
   console.log(
     `  ${label}: ${deleted.toLocaleString("en")} deleted in ${steps.length.toLocaleString("en")} steps (${byKind.join(", ")}); ` +
-      `per step median ${quantile(times, 0.5).toFixed(2)} ms, p99 ${quantile(times, 0.99).toFixed(2)} ms, max ${(times.at(-1) ?? 0).toFixed(2)} ms; total ${seconds.toFixed(1)} s`,
+      `per step median ${quantile(times, 0.5).toFixed(2)} ms, p99 ${quantile(times, 0.99).toFixed(2)} ms, max ${(times.at(-1) ?? 0).toFixed(2)} ms; ` +
+      (full.length > 0 ? `full steps (${full.length}) median ${quantile(full, 0.5).toFixed(1)} ms, max ${full.at(-1)!.toFixed(1)} ms; ` : "") +
+      `${deleted > 0 ? `${((seconds * 1e6) / deleted).toFixed(0)} µs per deleted event; ` : ""}total ${seconds.toFixed(1)} s`,
+  );
+}
+
+/** The disk budget on the same database: size by table (dbstat), then pruning to a budget 20 % under its size. */
+async function pruneToBudget(path: string): Promise<void> {
+  const database = createDatabase({ dialect: "sqlite", path }, { walCheckpoints: "manual" });
+  const measuredAt = performance.now();
+  const tables = await measureTables(database.db);
+  const tablesMs = performance.now() - measuredAt;
+  const sizeAt = performance.now();
+  const size = await measureDatabaseSize(database.db);
+  const sizeMs = performance.now() - sizeAt;
+  const steps: PruneStep[] = [];
+  const startedAt = performance.now();
+  const result = await pruneToDiskBudget(database, Math.floor(size * 0.8), { stepSize, onStep: (step) => steps.push(step) });
+  const seconds = (performance.now() - startedAt) / 1000;
+  await database.close();
+  const times = steps.map((step) => step.milliseconds).sort((a, b) => a - b);
+  console.log(
+    `  size ${(size / 1024 ** 2).toFixed(0)} MB in use (measured in ${sizeMs.toFixed(2)} ms; by table with dbstat in ${(tablesMs / 1000).toFixed(1)} s, events ${((tables.find((table) => table.table === "events")?.bytes ?? 0) / 1024 ** 2).toFixed(0)} MB)`,
+  );
+  console.log(
+    `  budget at 80 %: ${result?.deleted.toLocaleString("en")} oldest deleted in ${steps.length} steps, ${((result?.bytesAfter ?? 0) / 1024 ** 2).toFixed(0)} MB after; ` +
+      `per step median ${quantile(times, 0.5).toFixed(2)} ms, p99 ${quantile(times, 0.99).toFixed(2)} ms, max ${(times.at(-1) ?? 0).toFixed(2)} ms (each followed by a size measure); total ${seconds.toFixed(1)} s`,
   );
 }
 
@@ -141,6 +174,7 @@ for (const events of sizes) {
     console.log(`${events.toLocaleString("en")} events, steps of ${stepSize}: built in ${((performance.now() - buildStartedAt) / 1000).toFixed(1)} s, ${(statSync(path).size / 1024 ** 2).toFixed(0)} MB`);
     await prune(path, "first run");
     await prune(path, "second run");
+    if (withBudget) await pruneToBudget(path);
     if (keepFile) console.log(`  kept ${path}`);
   } finally {
     if (!keepFile) rmSync(directory, { recursive: true, force: true });
