@@ -7,8 +7,8 @@ import { postgresToolVersion, runPostgresTool, toolConnection } from "./run-post
 
 /**
  * `pg_dump --format=custom` of Lantern's schema: one consistent snapshot (pg_dump reads in one repeatable-read
- * transaction) while ingest goes on. pg_dump refuses a server of a newer major version than its own; its
- * message is passed on.
+ * transaction) while ingest goes on. pg_dump cannot dump a server of a newer major version than its own:
+ * that is said before it runs, with what to install.
  */
 export async function backupPostgres(url: string, targetFile: string): Promise<BackupResult> {
   const started = performance.now();
@@ -17,6 +17,10 @@ export async function backupPostgres(url: string, targetFile: string): Promise<B
     schema: await currentSchema(client),
     serverVersion: (await client.query<{ version: string }>("select current_setting('server_version') as version")).rows[0]?.version ?? "unknown",
   }));
+  const [dumpMajor, serverMajor] = [parseInt(version, 10), parseInt(serverVersion, 10)];
+  if (dumpMajor < serverMajor) {
+    throw new BackupError(`pg_dump ${version} cannot dump a PostgreSQL ${serverMajor} server: install the client tools of version ${serverMajor} or newer (Debian/Ubuntu: apt-get install postgresql-client-${serverMajor}, from apt.postgresql.org if the distribution has none).`);
+  }
   const target = resolve(targetFile);
   const partial = `${target}.partial`;
   const { dbname, env } = toolConnection(url);
