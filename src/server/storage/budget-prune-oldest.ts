@@ -44,9 +44,10 @@ export async function pruneToDiskBudget(database: LanternDatabase, budgetBytes: 
   let deleted = 0;
   let steps = 0;
   while (bytes > target) {
+    // Read outside the write lock (the first step reads a window of every project); inside it, whether each
+    // is still neither its issue's first nor its newest event is decided again before it is deleted.
+    const oldest = await takeOldest(db, walks, stepSize);
     const step = await runPruneStep(database, "budget", options, async (trx) => {
-      const oldest = await takeOldest(trx, walks, stepSize);
-      // Some were read ahead in an earlier step: whether each is still neither first nor newest is decided now.
       const deletable = await filterDeletable(trx, oldest.filter((event) => !event.is_protected));
       return { examined: oldest.length, deleted: await deleteEvents(trx, deletable) };
     });
