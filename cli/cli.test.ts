@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createDatabase } from "../src/server/db/create-database";
-import { migrateToLatest } from "../src/server/db/migrate";
+import { migrateToLatest, migrationNames } from "../src/server/db/migrate";
 import { digestBatch } from "../src/server/digest/digest-batch";
 import { insertProject } from "../src/server/projects/insert-project";
 import { storeFixtureEvent } from "../tests/support/event-envelopes";
@@ -53,7 +53,8 @@ describe("lantern CLI", () => {
 
   it("migrate applies the migrations, then reports the database up to date", { timeout: 2 * commandTimeout }, async () => {
     const first = await lantern(["migrate"], { DATABASE_URL: databaseUrl });
-    expect(first).toMatchObject({ code: 0, stdout: "Applied 0001-initial, 0002-ingest-and-digest, 0003-issues, 0004-issue-search, 0005-data-scrubbing, 0006-list-sort-indexes, 0007-accounts, 0008-status-last-seen-index, 0009-intake-bodies.\n" });
+    expect(first).toMatchObject({ code: 0, stdout: `Applied ${migrationNames.join(", ")}.\n` });
+    expect(migrationNames.slice(0, 2)).toEqual(["0001-initial", "0002-ingest-and-digest"]);
     const second = await lantern(["migrate"], { DATABASE_URL: databaseUrl });
     expect(second).toMatchObject({ code: 0, stdout: "The database is up to date.\n" });
   });
