@@ -10,6 +10,7 @@ import { createDatabase } from "../src/server/db/create-database";
 import { migrateToLatest } from "../src/server/db/migrate";
 import { digestBatch } from "../src/server/digest/digest-batch";
 import { insertIntakeEnvelopes } from "../src/server/intake/intake-writer";
+import { encodeRawBody } from "../src/server/intake/raw-body";
 import { insertProject } from "../src/server/projects/insert-project";
 import { realisticEnvelope } from "./realistic-envelope.mjs";
 
@@ -21,10 +22,14 @@ try {
   const { project, key } = await insertProject(database.db, { name: "bench", platform: "javascript" });
   const receivedAt = Date.now();
   for (let start = 0; start < envelopes; start += 100) {
-    const rows = Array.from({ length: Math.min(100, envelopes - start) }, () => {
-      const body = realisticEnvelope(`http://${key.public_key}@127.0.0.1/${project.id}`);
-      return { project_id: project.id, received_at: receivedAt, event_id: null, item_types: "event", summary: null, sdk_name: "sentry.javascript.browser", body_bytes: body.length, body, client_ip: "127.0.0.1" };
-    });
+    const rows = await Promise.all(
+      Array.from({ length: Math.min(100, envelopes - start) }, async () => {
+        const body = realisticEnvelope(`http://${key.public_key}@127.0.0.1/${project.id}`);
+        // Stored as ingest stores it, so digest's time includes decompressing it.
+        const stored = await encodeRawBody(body);
+        return { project_id: project.id, received_at: receivedAt, event_id: null, item_types: "event", summary: null, sdk_name: "sentry.javascript.browser", body_bytes: body.length, body: stored.body, encoding: stored.encoding, client_ip: "127.0.0.1" };
+      }),
+    );
     await insertIntakeEnvelopes(database.db, rows);
   }
   database.checkpointWal();

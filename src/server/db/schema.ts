@@ -65,7 +65,7 @@ export interface IntakeTable {
 export interface IntakeBodiesTable {
   intake_id: number;
   body: Uint8Array;
-  /** How `body` is stored: "identity" (bodies from before migration 0010) or "gzip"; intake/raw-body reads both. */
+  /** How `body` is stored: "identity" (bodies from before migration 0010), "gzip" (as the SDK sent it) or "br"; intake/raw-body reads them. */
   encoding: ColumnType<string, string | undefined, string>;
 }
 

@@ -73,7 +73,7 @@ describe(`raw envelope storage and retention on ${testDialect}`, { timeout: 60_0
     it("compresses a plain body at ingest, so it takes a fraction of its size", async () => {
       const { eventId, body } = await send({ message: "checkout failed", breadcrumbs: Array.from({ length: 30 }, (_, index) => ({ category: "console", message: `cart updated: ${index} items` })) });
       const [row] = await stored();
-      expect(row).toMatchObject({ event_id: eventId, encoding: "gzip", body_bytes: body.length });
+      expect(row).toMatchObject({ event_id: eventId, encoding: "br", body_bytes: body.length });
       expect(row!.body.length).toBeLessThan(body.length / 3);
       expect(Buffer.from(decodeRawBody(row!)).equals(body)).toBe(true);
     });
@@ -104,7 +104,7 @@ describe(`raw envelope storage and retention on ${testDialect}`, { timeout: 60_0
       await send({ message: "login failed", extra: { password: secret } });
       await digestBatch(database);
       const [row] = await stored();
-      expect(row!.encoding).toBe("gzip");
+      expect(row!.encoding).toBe("br");
       const text = Buffer.from(decodeRawBody(row!)).toString("utf8");
       expect(text).toContain("login failed");
       expect(text).not.toContain(secret);
@@ -199,6 +199,7 @@ describe(`raw envelope storage and retention on ${testDialect}`, { timeout: 60_0
       const response = await postToIngest(server, shop.project.id, gzipSync(plain.body), { key: shop.key.public_key, headers: { "content-encoding": "gzip" } });
       expect(response.status).toBe(200);
       await send({ message: "order lookup", extra: { orderref: token } });
+      expect((await stored()).map((row) => row.encoding)).toEqual(["gzip", "br"]);
 
       const before = await getReceivedEnvelope(context, shop.project.id, (await stored())[0]!.id);
       expect(before!.text).toContain("login failed");
