@@ -55,6 +55,8 @@ test("the Received pages never show a password an envelope carried, sent gzip-co
   const received = page.getByRole("list", { name: "Received envelopes" });
   await expect(received).toContainText("sign-in failed (gzip as sent)");
   await expect(received).toContainText("sign-in failed (plain)");
+  // The window is said next to the list (LANTERN_RAW_RETENTION_HOURS, 24 by default).
+  await expect(page.locator("main")).toContainText("Raw envelopes are kept 24 hours after they arrive");
   expect(await page.locator("main").innerText()).not.toContain(password);
 
   for (const [index, intakeId] of intakeIds.entries()) {

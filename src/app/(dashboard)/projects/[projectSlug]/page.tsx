@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardTitle } from "@/components/ui/card";
 import { CodeBlock } from "@/components/ui/code-block";
 import { EmptyState } from "@/components/ui/empty-state";
+import { rawRetentionInWords } from "@/lib/raw-retention-words";
 import { getAppContext } from "@/server/app-context";
 import { listReceivedEnvelopes } from "@/server/intake/list-received-envelopes";
 import { buildDsn } from "@/server/projects/build-dsn";
@@ -69,7 +70,9 @@ export default async function ProjectPage({ params }: ProjectPageProps) {
               </Link>
             ) : null}
           </div>
-          <CardDescription>Envelopes this project accepted, newest first. Each one is stored before Lantern answers the SDK.</CardDescription>
+          <CardDescription>
+            Envelopes this project accepted, newest first. Each one is stored before Lantern answers the SDK. {rawRetentionInWords(config.retention.rawHours)}
+          </CardDescription>
           <div className="mt-4">
             {received.length === 0 ? (
               <EmptyState

@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { formatTimestamp } from "@/lib/format-time";
+import { rawRetentionInWords } from "@/lib/raw-retention-words";
 import { getAppContext } from "@/server/app-context";
 import { isAppError } from "@/server/errors";
 import { getReceivedEnvelope } from "@/server/intake/get-received-envelope";
@@ -26,7 +27,7 @@ const loadEnvelope = cache(async (projectSlug: string, envelopeId: string[] | un
     if (isAppError(error) && error.code === "not_found") notFound();
     throw error;
   });
-  return { project, envelope };
+  return { project, envelope, rawHours: context.config.retention.rawHours };
 });
 
 export async function generateMetadata({ params }: ReceivedPageProps): Promise<Metadata> {
@@ -38,14 +39,16 @@ export async function generateMetadata({ params }: ReceivedPageProps): Promise<M
 /** /received shows the latest envelope; /received/{id} a given one. */
 export default async function ReceivedEnvelopePage({ params }: ReceivedPageProps) {
   const { projectSlug, envelopeId } = await params;
-  const { project, envelope } = await loadEnvelope(projectSlug, envelopeId);
+  const { project, envelope, rawHours } = await loadEnvelope(projectSlug, envelopeId);
   const base = `/projects/${project.slug}/received`;
 
   if (!envelope) {
     return (
       <>
         <PageHeader title="Received envelopes" description={project.name} />
-        <EmptyState title="Nothing received yet">Point an SDK at this project&apos;s DSN and send an error; the newest envelope is shown here.</EmptyState>
+        <EmptyState title="Nothing received yet">
+          Point an SDK at this project&apos;s DSN and send an error; the newest envelope is shown here. {rawRetentionInWords(rawHours)}
+        </EmptyState>
       </>
     );
   }
