@@ -57,7 +57,8 @@ export async function pruneToDiskBudget(database: LanternDatabase, budgetBytes: 
     if (step.examined === 0) break;
   }
   const result = { budgetBytes, bytesBefore, bytesAfter: bytes, deleted, steps };
-  await recordBudgetPrune(db, result);
+  // Nothing deletable (only first and newest events left) leaves the last real prune on record.
+  if (deleted > 0) await recordBudgetPrune(db, result);
   return result;
 }
 
