@@ -46,6 +46,7 @@ const mainPages: MainPage[] = [
   { name: "settings-members", path: () => "/settings/members" },
   { name: "settings-teams", path: () => "/settings/teams" },
   { name: "settings-audit-log", path: () => "/settings/audit-log" },
+  { name: "settings-storage", path: () => "/settings/storage" },
   { name: "sign-in", path: () => "/sign-in" },
   { name: "forgot-password", path: () => "/forgot-password" },
   { name: "docs", path: () => "/docs" },
