@@ -32,6 +32,7 @@ function report(label: string, bytes: Map<string, number>): void {
   const of = (table: string) => bytes.get(table) ?? 0;
   const total = [...bytes.values()].reduce((sum, value) => sum + value, 0);
   const perEvent = (value: number) => Math.round(value / envelopes).toLocaleString("en");
+  if (process.env.BENCH_ALL_TABLES) console.log([...bytes].filter(([, size]) => size > 0).sort((a, b) => b[1] - a[1]).map(([name, size]) => `${name} ${perEvent(size)}`).join(", "));
   console.log(`${label.padEnd(34)} intake_bodies ${perEvent(of("intake_bodies")).padStart(6)} B  intake ${perEvent(of("intake")).padStart(4)} B  events ${perEvent(of("events")).padStart(5)} B  all tables ${perEvent(total).padStart(6)} B per event`);
 }
 

@@ -29,7 +29,7 @@ it("leaves WAL checkpoints to the caller when asked, and checkpoints when called
   try {
     await sql`create table t (id integer primary key, text text)`.execute(database.db);
     // Far more than SQLite's automatic checkpoint threshold of 1,000 pages.
-    for (let round = 0; round < 40; round += 1) await sql`insert into t (text) select hex(randomblob(2000)) from (select 1 union all select 2 union all select 3 union all select 4) a, (select 1 union all select 2 union all select 3 union all select 4) b, (select 1 union all select 2) c`.execute(database.db);
+    for (let round = 0; round < 160; round += 1) await sql`insert into t (text) select hex(randomblob(2000)) from (select 1 union all select 2 union all select 3 union all select 4) a, (select 1 union all select 2 union all select 3 union all select 4) b, (select 1 union all select 2) c`.execute(database.db);
     const before = await walPages();
     expect(before.log).toBeGreaterThan(1_000);
     expect(before.checkpointed).toBe(0);

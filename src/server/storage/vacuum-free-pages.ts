@@ -4,11 +4,11 @@ import type { Database } from "../db/schema";
 import { writeTransaction } from "../db/write-transaction";
 
 export interface VacuumFreePagesOptions {
-  /** Pages given back per write transaction: what bounds how long ingest can wait for the write gate. */
+  /** Pages given back per write transaction: what bounds how long ingest can wait for the write gate (default: 2 MB of pages). */
   pagesPerStep?: number;
   /** At most this many steps per call; what is left waits for the next housekeeping run. */
   maxSteps?: number;
-  /** Free pages kept for the next inserts, as a share of the file's pages (at least `minKeptFreePages`). */
+  /** Free pages kept for the next inserts, as a share of the file's pages (at least `minKeptFreePages`, default: 1 MB of pages). */
   keptFreeShare?: number;
   minKeptFreePages?: number;
 }
@@ -19,9 +19,12 @@ export interface VacuumFreePagesResult {
   steps: number;
 }
 
-// 512 pages (2 MB) per step: 40–100 ms holding the gate on a 1.2 GB file on a busy 2-core machine, about a
-// digest batch's write; 256 steps give back up to 512 MB per housekeeping run (docs/performance.md).
-const defaults: Required<VacuumFreePagesOptions> = { pagesPerStep: 512, maxSteps: 256, keptFreeShare: 0.01, minKeptFreePages: 256 };
+// 2 MB per step: 40–100 ms holding the gate on a 1.2 GB file on a busy 2-core machine, about a digest batch's
+// write; 256 steps give back up to 512 MB per housekeeping run (docs/performance.md). At least 1 MB stays free.
+// In bytes, so files of either page size (4 KB before 16 KB became the default) get the same bounds.
+const stepBytes = 2 * 1_048_576;
+const minKeptFreeBytes = 1_048_576;
+const defaults = { maxSteps: 256, keptFreeShare: 0.01 };
 
 /**
  * Gives pages freed by retention back to the filesystem, so the SQLite file shrinks after deletions and,
@@ -32,10 +35,13 @@ const defaults: Required<VacuumFreePagesOptions> = { pagesPerStep: 512, maxSteps
  * (migration 0012 could not convert it).
  */
 export async function vacuumFreePages(database: LanternDatabase, options: VacuumFreePagesOptions = {}): Promise<VacuumFreePagesResult> {
-  const { pagesPerStep, maxSteps, keptFreeShare, minKeptFreePages } = { ...defaults, ...options };
-  const excessFreePages = ({ pages, freePages }: PageCounts) => freePages - Math.max(minKeptFreePages, Math.floor(pages * keptFreeShare));
   const result: VacuumFreePagesResult = { pagesReleased: 0, steps: 0 };
   if (database.dialect !== "sqlite" || !(await isIncremental(database.db))) return result;
+  const pageSize = (await sql<{ page_size: number }>`pragma page_size`.execute(database.db)).rows[0]!.page_size;
+  const { maxSteps, keptFreeShare } = { ...defaults, ...options };
+  const pagesPerStep = options.pagesPerStep ?? Math.max(1, Math.floor(stepBytes / pageSize));
+  const minKeptFreePages = options.minKeptFreePages ?? Math.floor(minKeptFreeBytes / pageSize);
+  const excessFreePages = ({ pages, freePages }: PageCounts) => freePages - Math.max(minKeptFreePages, Math.floor(pages * keptFreeShare));
   // Looked at first without the gate, so a housekeeping run with nothing to give back takes no write lock.
   while (result.steps < maxSteps && excessFreePages(await readPageCounts(database.db)) > 0) {
     const released = await writeTransaction(database, async (trx) => {
