@@ -1,9 +1,8 @@
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { runLanternCli, type CliRun } from "../tests/support/run-lantern-cli";
 import { createDatabase } from "../src/server/db/create-database";
 import { migrateToLatest, migrationNames } from "../src/server/db/migrate";
 import { digestBatch } from "../src/server/digest/digest-batch";
@@ -14,32 +13,10 @@ import { storeFixtureEvent } from "../tests/support/event-envelopes";
  * The real `lantern` command in a child process, on a fresh SQLite file. (PostgreSQL is covered by the
  * storage tests; the CLI has no option to work in a schema of its own.)
  */
-const repositoryRoot = fileURLToPath(new URL("..", import.meta.url));
 const commandTimeout = 30_000;
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-  milliseconds: number;
-}
-
-function lantern(args: string[], env: Record<string, string>): Promise<Run> {
-  const started = Date.now();
-  // Only what the command needs, so LANTERN_URL or DATABASE_URL of the machine running the tests cannot leak in.
-  const child = spawn(process.execPath, ["cli/lantern.mjs", ...args], {
-    cwd: repositoryRoot,
-    env: { NODE_ENV: "production", PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? tmpdir(), ...env },
-    timeout: commandTimeout,
-  });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve, reject) => {
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr, milliseconds: Date.now() - started }));
-  });
+function lantern(args: string[], env: Record<string, string>): Promise<CliRun> {
+  return runLanternCli(args, env, commandTimeout);
 }
 
 describe("lantern CLI", () => {

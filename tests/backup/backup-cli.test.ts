@@ -1,38 +1,16 @@
-import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import BetterSqlite3 from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { backupFileName } from "@/server/backup/list-backups";
 import { spawnBackupProcess } from "../../cli/backup-command";
+import { runLanternCli } from "../support/run-lantern-cli";
 
 /** The `lantern backup`, `restore` and `doctor` commands as an operator runs them, in child processes. */
-const repositoryRoot = fileURLToPath(new URL("../..", import.meta.url));
 const day = 86_400_000;
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function lantern(args: string[], env: Record<string, string>): Promise<Run> {
-  const child = spawn(process.execPath, ["cli/lantern.mjs", ...args], {
-    cwd: repositoryRoot,
-    env: { NODE_ENV: "production", PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? tmpdir(), ...env },
-    timeout: 60_000,
-  });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve, reject) => {
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const lantern = (args: string[], env: Record<string, string>) => runLanternCli(args, env);
 
 describe("lantern backup, restore and doctor", () => {
   let directory: string;

@@ -1,11 +1,9 @@
-import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { Agent, createServer, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import BetterSqlite3 from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { loadConfig } from "@/server/config";
@@ -16,6 +14,7 @@ import { createIngestService, type IngestService } from "@/server/ingest/ingest-
 import { matchIngestEndpoint, serveNodeIngest } from "@/server/ingest/serve-node-ingest";
 import { insertProject, type CreatedProject } from "@/server/projects/insert-project";
 import { DigestThread } from "../../cli/digest-thread";
+import { runLanternCli } from "../support/run-lantern-cli";
 import { eventEnvelope } from "../support/sdk-helpers";
 
 /**
@@ -24,31 +23,10 @@ import { eventEnvelope } from "../support/sdk-helpers";
  * commit on this thread, digest on its own thread with its own connection, one write gate) on a real file;
  * the backup and the restores are the real `lantern` command in child processes, as an operator runs them.
  */
-const repositoryRoot = fileURLToPath(new URL("../..", import.meta.url));
 const minimumRate = 500;
 const senders = 16;
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function lantern(args: string[], databasePath: string): Promise<Run> {
-  const child = spawn(process.execPath, ["cli/lantern.mjs", ...args], {
-    cwd: repositoryRoot,
-    env: { NODE_ENV: "production", PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? tmpdir(), DATABASE_URL: `file:${databasePath}` },
-    timeout: 60_000,
-  });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve, reject) => {
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const lantern = (args: string[], databasePath: string) => runLanternCli(args, { DATABASE_URL: `file:${databasePath}` });
 
 describe("lantern backup of SQLite under ingest load", () => {
   let directory: string;
