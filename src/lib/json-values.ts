@@ -36,3 +36,20 @@ export function lenientString(value: unknown): string | null {
   if (typeof value === "boolean") return String(value);
   return null;
 }
+
+/**
+ * Whether a parsed JSON value nests containers deeper than `maxDepth` (the value itself is depth 1). Walks
+ * without recursion: JSON.parse accepts any depth, but JSON.stringify and recursive walks overflow the stack.
+ */
+export function nestsDeeperThan(value: unknown, maxDepth: number): boolean {
+  const pending: [unknown, number][] = [[value, 1]];
+  while (pending.length > 0) {
+    const [node, depth] = pending.pop()!;
+    if (typeof node !== "object" || node === null) continue;
+    if (depth > maxDepth) return true;
+    for (const child of Array.isArray(node) ? node : Object.values(node)) {
+      if (typeof child === "object" && child !== null) pending.push([child, depth + 1]);
+    }
+  }
+  return false;
+}

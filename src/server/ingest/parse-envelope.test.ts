@@ -180,6 +180,9 @@ describe("parseEnvelope refuses malformed envelopes with bad_request naming the 
     ["a length given as a string", '{}\n{"type":"attachment","length":"2"}\nab', /item 1 has a "length" that is not a non-negative integer/],
     ["a payload longer than its length", '{}\n{"type":"attachment","length":2}\nabc\n', /item 1 payload is not followed by a newline/],
     ["a second item declaring too many bytes", '{}\n{"type":"event"}\n{}\n{"type":"attachment","length":10}\nabc', /item 2 declares 10 bytes but only 3 remain/],
+    // Found by the fuzz: digest writes the header back out, and JSON.stringify overflowed the stack on it.
+    ["a header nested 10,000 levels deep", `${'{"values":'.repeat(10_000)}1${"}".repeat(10_000)}`, /envelope header is nested deeper than 16 levels/],
+    ["an item header nested 17 levels deep", `{}\n{"type":"event","x":${"[".repeat(16)}${"]".repeat(16)}}\n{}`, /item 1 header is nested deeper than 16 levels/],
   ];
 
   it.each(cases)("%s", (_, body, message) => {

@@ -1,4 +1,7 @@
 import { AppError } from "../errors";
+import { nestsDeeperThan } from "@/lib/json-values";
+
+const maxHeaderDepth = 16;
 
 /**
  * The envelope grammar (sentry-protocol §2.1):
@@ -70,5 +73,7 @@ function parseJsonObject(line: Uint8Array, what: string): Record<string, unknown
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
     throw new AppError("bad_request", `invalid envelope: the ${what} is not a JSON object`);
   }
+  // Headers are a few small fields (dsn, sdk, trace); deeper is hostile, and digest writes the header back out.
+  if (nestsDeeperThan(value, maxHeaderDepth)) throw new AppError("bad_request", `invalid envelope: the ${what} is nested deeper than ${maxHeaderDepth} levels`);
   return value as Record<string, unknown>;
 }
