@@ -33,8 +33,8 @@ const pageSize = 50;
 
 /**
  * The events whose `digest` tag equals the value, newest first. Next.js shows the digest of a server-side
- * error on its fallback page; Lantern's own server SDK (and a monitored app's `onRequestError`) tags the
- * event with it. Issues are found through the tag index (`issue_tag_values`), then only those issues' events
+ * error on its fallback page; digest stores it as the event's `digest` tag (the app's own tag, or the one
+ * derive-nextjs-digest reads from the SDK's console breadcrumb). Issues are found through the tag index (`issue_tag_values`), then only those issues' events
  * inside the tag's first/last-seen window are read, newest first, until `limit` match or the scan budget ends.
  */
 export async function findEventsByDigest(context: AccessContext, { digest, limit = 20 }: FindEventsByDigestOptions): Promise<DigestEventMatch[]> {
