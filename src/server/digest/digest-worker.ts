@@ -1,4 +1,4 @@
-import { getConfig, type LanternConfig } from "../config";
+import type { LanternConfig } from "../config";
 import { walSizeLimitBytes, type LanternDatabase } from "../db/create-database";
 import { pruneEvents } from "../issues/prune-events";
 import { wakeExpiredIgnores } from "../issues/wake-expired-ignores";
@@ -19,6 +19,8 @@ interface WorkerOptions {
   retention?: LanternConfig["retention"];
   /** Checkpoint the WAL this often, between batches (a connection opened with `walCheckpoints: "manual"`). */
   checkpointEveryMs?: number;
+  /** Past this database size housekeeping prunes the oldest events (config.storage; absent or null: no budget). */
+  diskBudgetBytes?: number | null;
 }
 
 /**
@@ -88,7 +90,7 @@ export class DigestWorker {
     await wakeExpiredIgnores(this.database);
     await pruneRawEnvelopes(this.database, retention);
     await pruneStoredItems(this.database, retention);
-    await pruneToDiskBudget(this.database, getConfig().storage.diskBudgetBytes);
+    await pruneToDiskBudget(this.database, this.options.diskBudgetBytes ?? null);
     // Last: gives the filesystem back what the steps above freed (SQLite; bounded steps, the gate between).
     await vacuumFreePages(this.database);
   }
