@@ -98,6 +98,10 @@ export const environmentSchema = z.object({
   LANTERN_BACKUP_DIR: z.string().trim().min(1).optional(),
   LANTERN_BACKUP_INTERVAL: interval.default(86_400_000),
   LANTERN_BACKUP_KEEP: count.default(7),
+  LANTERN_SOURCEMAP_RETENTION_DAYS: count.default(90),
+  LANTERN_SOURCEMAP_KEEP_PER_PROJECT: count.default(10),
+  LANTERN_SOURCEMAP_MAX_BUNDLE: diskSize.default(512 * MiB),
+  LANTERN_SOURCEMAP_CACHE: diskSize.default(128 * MiB),
   LANTERN_AUTH_SECRET: z.string().min(32, { message: "expected at least 32 characters (e.g. openssl rand -base64 32)" }).optional(),
   LANTERN_ORG_SLUG: z
     .string()
@@ -192,6 +196,16 @@ function toConfig(env: z.infer<typeof environmentSchema>) {
       directory: env.LANTERN_BACKUP_DIR ?? null,
       intervalMs: env.LANTERN_BACKUP_INTERVAL,
       keep: env.LANTERN_BACKUP_KEEP,
+    },
+    sourceMaps: {
+      /** Artifact bundles neither uploaded nor used to resolve a frame for this many days are deleted… */
+      retentionDays: env.LANTERN_SOURCEMAP_RETENTION_DAYS,
+      /** …except each project's newest this many. */
+      keepPerProject: env.LANTERN_SOURCEMAP_KEEP_PER_PROJECT,
+      /** Uncompressed bytes of one bundle's files, all together (a zip bomb stops here). */
+      maxBundleBytes: env.LANTERN_SOURCEMAP_MAX_BUNDLE,
+      /** Memory for parsed source maps in the digest thread (an LRU by the maps' text size). */
+      cacheBytes: env.LANTERN_SOURCEMAP_CACHE,
     },
   };
 }

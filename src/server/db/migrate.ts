@@ -12,6 +12,7 @@ import * as intakeBodies from "./migrations/0009-intake-bodies";
 import * as rawEnvelopeRetention from "./migrations/0010-raw-envelope-retention";
 import * as retentionIndexes from "./migrations/0011-retention-indexes";
 import * as incrementalVacuum from "./migrations/0012-incremental-vacuum";
+import * as sourceMaps from "./migrations/0013-source-maps";
 
 /**
  * Forward-only migrations, listed in code (not read from disk) so they survive bundling.
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   "0010-raw-envelope-retention": rawEnvelopeRetention,
   "0011-retention-indexes": retentionIndexes,
   "0012-incremental-vacuum": incrementalVacuum,
+  "0013-source-maps": sourceMaps,
 };
 
 /** Every migration's name, oldest first (the upgrade tests start a database at each). */

@@ -216,6 +216,85 @@ export interface ReleasesTable {
   project_id: number;
   version: string;
   first_seen: EpochMs;
+  /** Set by the release API's finalize (`dateReleased`). */
+  date_released: ColumnType<number | null, number | null | undefined, number | null>;
+  /** "user:<e-mail>" of whoever created it through the release API; null when an event brought it. */
+  created_by: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export interface ReleaseDeploysTable {
+  id: Generated<number>;
+  version: string;
+  environment: string;
+  name: string | null;
+  url: string | null;
+  date_started: EpochMs | null;
+  date_finished: EpochMs;
+  created_at: EpochMs;
+}
+
+/** A piece of an upload, by the sha1 of its (uncompressed) bytes, until an assemble request uses it. */
+export interface UploadChunksTable {
+  sha1: string;
+  data: Uint8Array;
+  size: number;
+  created_at: EpochMs;
+}
+
+/** One uploaded artifact bundle (sentry-cli's zip of minified files and maps) of one project. */
+export interface ArtifactBundlesTable {
+  id: Generated<number>;
+  project_id: number;
+  /** sha1 of the whole uploaded bundle: the same upload twice is one bundle. */
+  checksum: string;
+  /** The manifest's own `debug_id`, when it has one. */
+  bundle_id: string | null;
+  release: string | null;
+  dist: string | null;
+  file_count: number;
+  /** Uncompressed bytes of its files. */
+  size_bytes: EpochMs;
+  /** "user:<e-mail>" of the token's or session's owner; "system" for Lantern's own maps. */
+  uploaded_by: string | null;
+  created_at: EpochMs;
+  /** Last time resolution read a file of this bundle (written at most once an hour); retention keeps used bundles. */
+  last_used_at: EpochMs | null;
+}
+
+/** A file's bytes, once, by the sha1 of its content; gzip-compressed. */
+export interface ArtifactFilesTable {
+  sha1: string;
+  data: Uint8Array;
+  /** Uncompressed bytes. */
+  size: EpochMs;
+  stored_size: EpochMs;
+}
+
+/** What a bundle holds: each file's URL (`~/assets/app.js`), type, debug ID and content. */
+export interface ArtifactBundleFilesTable {
+  bundle_id: number;
+  project_id: number;
+  url: string;
+  /** source | minified_source | source_map | indexed_ram_bundle */
+  type: string;
+  debug_id: string | null;
+  /** The manifest's `sourcemap` header of a minified file: its map's URL, relative to the file. */
+  sourcemap: string | null;
+  release: string | null;
+  dist: string | null;
+  file_sha1: string;
+  size: EpochMs;
+}
+
+/** What an assemble request (by checksum, for a set of projects) last reported. */
+export interface ArtifactAssembliesTable {
+  checksum: string;
+  /** What the request was for ("bundle:<project ids>:<release>:<dist>" or "release:<version>:<project id>"). */
+  scope: string;
+  /** created | assembling | ok | error */
+  state: string;
+  detail: string | null;
+  updated_at: EpochMs;
 }
 
 /** better-auth's tables: timestamps are Date in PostgreSQL and ISO text in SQLite; only Lantern's reads are typed here. */
@@ -336,6 +415,12 @@ export interface Database {
   issue_environments: IssueEnvironmentsTable;
   issue_activity: IssueActivityTable;
   releases: ReleasesTable;
+  release_deploys: ReleaseDeploysTable;
+  upload_chunks: UploadChunksTable;
+  artifact_bundles: ArtifactBundlesTable;
+  artifact_files: ArtifactFilesTable;
+  artifact_bundle_files: ArtifactBundleFilesTable;
+  artifact_assemblies: ArtifactAssembliesTable;
   issue_tag_values: IssueTagValuesTable;
   issue_comments: IssueCommentsTable;
   users: UsersTable;
