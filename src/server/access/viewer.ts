@@ -1,10 +1,13 @@
 import type { Kysely } from "kysely";
 import type { Database, Role } from "../db/schema";
 
-/** What a credential may do: read, triage (write) or administer (admin). */
-export type Permission = "read" | "write" | "admin";
+/**
+ * What a credential may do: read, triage (write), administer (admin), or upload source maps and manage
+ * releases (upload: what a CI job needs, Sentry's `project:releases`; a token with only this scope reads nothing).
+ */
+export type Permission = "read" | "write" | "admin" | "upload";
 
-export const permissions: readonly Permission[] = ["read", "write", "admin"];
+export const permissions: readonly Permission[] = ["read", "write", "admin", "upload"];
 
 /** The signed-in person (or the owner of an API token) as every access decision sees them. */
 export interface Viewer {
@@ -21,9 +24,9 @@ export interface Viewer {
 }
 
 const permissionsOfRole: Record<Role, Permission[]> = {
-  owner: ["read", "write", "admin"],
-  admin: ["read", "write", "admin"],
-  member: ["read", "write"],
+  owner: ["read", "write", "admin", "upload"],
+  admin: ["read", "write", "admin", "upload"],
+  member: ["read", "write", "upload"],
 };
 
 /**

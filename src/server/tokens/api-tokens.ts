@@ -14,7 +14,7 @@ export function hashToken(token: string): string {
 export function parseScopes(value: string): Permission[] {
   const scopes = [...new Set(value.split(/[\s,]+/).filter(Boolean))];
   const unknown = scopes.filter((scope) => !permissions.includes(scope as Permission));
-  if (scopes.length === 0 || unknown.length > 0) throw new AppError("bad_request", `Scopes are read, write and admin${unknown.length ? ` (not ${unknown.join(", ")})` : ""}.`);
+  if (scopes.length === 0 || unknown.length > 0) throw new AppError("bad_request", `Scopes are read, write, admin and upload${unknown.length ? ` (not ${unknown.join(", ")})` : ""}.`);
   return permissions.filter((permission) => scopes.includes(permission));
 }
 
