@@ -37,7 +37,8 @@ it("converts a SQLite file made before it to incremental auto-vacuum, keeping it
     const bytesBefore = statSync(path).size;
     expect(freePagesBefore).toBeGreaterThan(900);
 
-    await migrateToLatest(database.db);
+    // Up to this migration only: later ones write their own tables to the WAL.
+    await migrateTo(database.db, "0012-incremental-vacuum");
 
     expect(await pragma("auto_vacuum")).toBe(2);
     expect(await pragma("freelist_count")).toBe(0);
