@@ -5,24 +5,28 @@
 // stays flat at 90 % of the digested rate, evenly paced; then p99 at a fixed 1,000 events/s (median of three
 // windows); then events stored per second and database bytes per stored event once raw envelopes are gone.
 // Every envelope carries its own event id, as SDKs send them (--cycle=N reuses N bodies, the old way, whose
-// duplicates digest drops without storing).
-//   node bench/ingest.mjs [seconds=15] [connections=32] [--skip-build] [--cycle=N]
+// duplicates digest drops without storing). With --sourcemaps every event's 24 frames point into a minified app
+// whose source maps were uploaded with the real sentry-cli before the load (bench/sourcemapped-app.mjs), so
+// digest resolves each frame: the cost of source maps per event, against a run without the flag.
+//   node bench/ingest.mjs [seconds=15] [connections=32] [--skip-build] [--cycle=N] [--sourcemaps]
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { gunzipSync, gzipSync } from "node:zlib";
+import { gunzipSync, gzipSync, inflateSync } from "node:zlib";
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
 import { pacedLoad } from "./paced-load.mjs";
 import { realisticEnvelope } from "./realistic-envelope.mjs";
+import { buildSourcemappedApp, sourcemappedEnvelope, uploadSourcemappedApp } from "./sourcemapped-app.mjs";
 
 const [seconds = "15", connections = "32"] = process.argv.slice(2).filter((argument) => !argument.startsWith("--"));
 const lanternPort = 3295;
 const baselinePort = 3296;
 const cycleArgument = process.argv.find((argument) => argument.startsWith("--cycle="));
 const cycledBodies = cycleArgument ? Number(cycleArgument.slice("--cycle=".length)) : null;
+const withSourceMaps = process.argv.includes("--sourcemaps");
 /** Unique bodies made before the load: more than this run can send, so none is made while it runs. */
 const uniqueBodies = 160_000;
 const clockTicksPerSecond = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim());
@@ -71,8 +75,15 @@ const databasePath = join(directory, "lantern.db");
 const env = { ...process.env, PORT: String(lanternPort), HOST: "127.0.0.1", DATABASE_URL: `file:${databasePath}`, LANTERN_URL: `http://127.0.0.1:${lanternPort}`, LANTERN_SELF_TRACES_SAMPLE_RATE: "0", LANTERN_INGEST_MAX_BACKLOG: "1000000", LANTERN_RAW_RETENTION_HOURS: "0" };
 const dsn = execFileSync(process.execPath, ["cli/lantern.mjs", "project", "create", "bench"], { env, encoding: "utf8" }).trim();
 const projectId = dsn.split("/").pop();
+const app = withSourceMaps ? await buildSourcemappedApp(directory) : null;
+let uploadToken = null;
+if (app) {
+  execFileSync(process.execPath, ["cli/lantern.mjs", "user", "create", "--email", "ci@bench.test", "--owner"], { env, stdio: "ignore" });
+  uploadToken = execFileSync(process.execPath, ["cli/lantern.mjs", "token", "create", "--user", "ci@bench.test", "--scopes", "upload"], { env, encoding: "utf8" }).trim().split(/\s+/).pop();
+}
 const poolStartedAt = Date.now();
-const bodies = Array.from({ length: cycledBodies ?? uniqueBodies }, () => gzipSync(realisticEnvelope(dsn)));
+const makeEnvelope = app ? () => sourcemappedEnvelope(app, dsn) : () => realisticEnvelope(dsn);
+const bodies = Array.from({ length: cycledBodies ?? uniqueBodies }, () => gzipSync(makeEnvelope()));
 let nextBody = 0;
 let reusedBodies = 0;
 /** The next body; past the pool (unique mode) a body is reused and counted, so a run that outgrew it says so. */
@@ -88,6 +99,11 @@ const server = spawn(process.execPath, [...serverNodeArgs, "cli/lantern.mjs", "s
 const peakRssMb = () => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
 try {
   await waitUntilServing(`http://127.0.0.1:${lanternPort}/projects`);
+  if (app) {
+    const uploadStartedAt = Date.now();
+    uploadSourcemappedApp(app, { url: `http://127.0.0.1:${lanternPort}`, org: "lantern", project: "bench", token: uploadToken });
+    console.log(`sourcemaps ${Object.keys(app.bundles).length} minified files and their maps uploaded with sentry-cli in ${Date.now() - uploadStartedAt} ms; every event's 24 frames resolve through them`);
+  }
   const db = new Database(databasePath, { readonly: true });
   // Raw retention at 0 hours deletes each intake row as digest stores its event, so digested envelopes are
   // counted from the events (every body has its own event id) plus the intake rows still kept (--cycle's
@@ -160,6 +176,11 @@ try {
   console.log(`ratio      digested/baseline ${(digestedRate / baselineRate).toFixed(2)} (goal ≥ 0.5)`);
   console.log(`disk       ${(usedBytes / finalStored / 1024).toFixed(2)} KB of database per stored event (${finalStored} events, ${(usedBytes / 1048576).toFixed(1)} MB in use, raw bodies left ${rawBodies()}; goal ≤ 2.5 KB)${reusedBodies > 0 ? `; ${reusedBodies} bodies were sent twice (the pool ran out)` : ""}`);
   if (tableBytes) console.log(`           by table: ${tableBytes.map(([name, bytes]) => `${name} ${(bytes / finalStored).toFixed(0)} B`).join(", ")} per stored event`);
+  if (app) {
+    const payload = db.prepare("select payload from events order by id desc limit 1").pluck().get();
+    const frames = JSON.parse(inflateSync(payload).toString("utf8")).exception.values[0].stacktrace.frames;
+    console.log(`resolved   ${frames.filter((frame) => frame.data?.sourcemap).length} of ${frames.length} frames of the last stored event came from source maps`);
+  }
   db.close();
 } finally {
   server.kill("SIGTERM");
