@@ -12,10 +12,13 @@ const nextConfig: NextConfig = {
   experimental: {
     // Prefetched page data is reused for 30 s on dynamic pages and 300 s on static ones.
     staleTimes: { dynamic: 30, static: 300 },
-    // No source maps for the server bundles: Node keeps every loaded bundle's map in memory once source
-    // maps are on (tsx turns them on for `lantern start`), about 90 MB (docs/performance.md).
-    turbopackSourceMaps: false,
   },
+  // Maps for Lantern's own client and server chunks, each chunk with a debug ID, so Lantern's errors in its
+  // own project resolve to src/ files. `npm run build` then moves the maps out of .next/static and
+  // .next/server (scripts/keep-own-source-maps.mjs): never served, and never loaded by Node, which kept
+  // every loaded bundle's map in memory once source maps were on (about 90 MB; docs/performance.md).
+  productionBrowserSourceMaps: true,
+  turbopack: { debugIds: true },
   poweredByHeader: false,
   // `npm test` type-checks the whole repository (tests included) with tsc; `npm start` need not repeat it.
   typescript: { ignoreBuildErrors: true },
@@ -24,7 +27,8 @@ const nextConfig: NextConfig = {
 export default withSentryConfig(nextConfig, {
   silent: true,
   telemetry: false,
-  // Source maps of Lantern's own bundles are not uploaded anywhere; no auth token is needed to build.
+  // Source maps of Lantern's own bundles are not uploaded anywhere (not even with SENTRY_AUTH_TOKEN set);
+  // `lantern start` registers them in its own Lantern project. No auth token is needed to build.
   sourcemaps: { disable: true },
   widenClientFileUpload: false,
 });
