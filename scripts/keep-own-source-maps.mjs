@@ -18,9 +18,11 @@ const nextDir = ".next";
 const privateDir = join(nextDir, "lantern-sourcemaps");
 const roots = ["static", "server"];
 const projectPrefix = "turbopack:///[project]/";
-// Turbopack ends a chunk with these two lines; only a comment on the last lines counts.
-const debugIdComment = /\n\/\/# debugId=([0-9a-fA-F-]{32,36})[ \t]*(?=\n|$)/g;
-const sourceMappingUrlComment = /\n?\/\/[#@] sourceMappingURL=([^\s]+)[ \t]*\n?$/;
+// Comment lines at the end of a chunk: Turbopack writes the debug ID first, `sentry-cli sourcemaps inject`
+// after the map's URL; either way only the last lines count.
+const debugIdComment = /^\/\/# debugId=([0-9a-fA-F-]{32,36})[ \t]*$/gm;
+const sourceMappingUrlComment = /^\/\/[#@] sourceMappingURL=(\S+)[ \t]*$/gm;
+const tailLength = 1000;
 
 rmSync(privateDir, { recursive: true, force: true });
 const chunks = [];
@@ -40,10 +42,14 @@ for (const root of roots) {
 const files = [];
 for (const path of chunks) {
   const text = readFileSync(path, "utf8");
-  const mapUrl = sourceMappingUrlComment.exec(text)?.[1];
-  if (!mapUrl) continue;
-  writeFileSync(path, text.replace(sourceMappingUrlComment, "\n"));
-  const debugId = [...text.slice(-400).matchAll(debugIdComment)].at(-1)?.[1]?.toLowerCase();
+  const tailStart = Math.max(0, text.length - tailLength);
+  const tail = text.slice(tailStart);
+  const mapComment = [...tail.matchAll(sourceMappingUrlComment)].at(-1);
+  if (!mapComment) continue;
+  const mapUrl = mapComment[1];
+  const commentStart = tailStart + mapComment.index;
+  writeFileSync(path, text.slice(0, commentStart) + text.slice(commentStart + mapComment[0].length));
+  const debugId = [...tail.matchAll(debugIdComment)].at(-1)?.[1]?.toLowerCase();
   const mapPath = mapUrl.startsWith("data:") ? null : join(dirname(path), decodeURIComponent(mapUrl.split(/[?#]/)[0]));
   // Only chunks with a debug ID can be matched to their map (Lantern's events carry no release files).
   if (!debugId || !mapPath || !existsSync(mapPath)) continue;
