@@ -30,7 +30,8 @@ export type AuditAction =
   | "project.settings_changed"
   | "project.created"
   | "project.deleted"
-  | "project.scrubbing_changed";
+  | "project.scrubbing_changed"
+  | "sourcemap.bundle_deleted";
 
 /** Where a change came from: the signed-in person (or "cli", "anonymous") and their client. */
 export interface AuditSource {

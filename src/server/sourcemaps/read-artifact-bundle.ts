@@ -74,7 +74,9 @@ function zipBytes(bytes: Buffer): Buffer {
 
 /** An entry's name, or null for names that could escape a directory (`..`, absolute, backslashes, NUL). */
 function safeName(entry: Entry): string | null {
-  const name = yauzl.getFileNameLowLevel(entry.generalPurposeBitFlag, entry.fileName, entry.extraFields, true);
+  // With decodeStrings off (so a bad name skips its entry instead of failing the whole zip), yauzl leaves the raw bytes here.
+  const raw = entry.fileName as unknown as Buffer;
+  const name = yauzl.getFileNameLowLevel(entry.generalPurposeBitFlag, raw, entry.extraFields, true);
   if (name.includes("\0") || yauzl.validateFileName(name) !== null) return null;
   return name;
 }
