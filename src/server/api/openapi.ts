@@ -13,6 +13,9 @@ import {
   ApiProjectKey,
   ApiProjectKeyCreate,
 } from "./schemas";
+import { uploadOperations } from "./openapi-uploads";
+import { ApiAssembleAnswer, ApiAuthInfo, ApiChunkUploadOptions, ApiDeploy, ApiDeployCreate, ApiRelease, ApiReleaseCreate, ApiReleaseFile, ApiReleaseUpdate } from "./releases/release-schemas";
+import { ApiArtifactBundleAssemble, ApiReleaseArchiveAssemble } from "./sourcemaps/assemble-requests";
 
 /**
  * The OpenAPI 3.1 description of /api/0/, served at /api/0/openapi.json. The paths are written here; the
@@ -39,7 +42,7 @@ interface Operation {
   description?: string;
   tags: string[];
   parameters?: (Parameter | { $ref: string })[];
-  requestBody?: { required: boolean; content: { "application/json": { schema: JsonSchema } } };
+  requestBody?: { required: boolean; content: Partial<Record<"application/json" | "multipart/form-data", { schema: JsonSchema }>> };
   responses: Record<string, { description: string; headers?: Record<string, unknown>; content?: { "application/json": { schema: JsonSchema } } } | { $ref: string }>;
 }
 
@@ -60,8 +63,8 @@ export interface OpenApiDocument {
 }
 
 /** What the API answers (exactly these fields) and what it reads (other fields are ignored, so no additionalProperties: false). */
-const responseSchemas = { ApiErrorBody, ApiOrganization, ApiProject, ApiIssue, ApiIssueDetails, ApiIssueUpdateResult, ApiEvent, ApiEventSummary, ApiHash, ApiProjectKey };
-const requestSchemas = { ApiIssueUpdate, ApiProjectKeyCreate };
+const responseSchemas = { ApiErrorBody, ApiOrganization, ApiProject, ApiIssue, ApiIssueDetails, ApiIssueUpdateResult, ApiEvent, ApiEventSummary, ApiHash, ApiProjectKey, ApiAuthInfo, ApiChunkUploadOptions, ApiAssembleAnswer, ApiRelease, ApiDeploy, ApiReleaseFile };
+const requestSchemas = { ApiIssueUpdate, ApiProjectKeyCreate, ApiArtifactBundleAssemble, ApiReleaseArchiveAssemble, ApiReleaseCreate, ApiReleaseUpdate, ApiDeployCreate };
 type SchemaName = keyof typeof responseSchemas | keyof typeof requestSchemas;
 
 /** Each schema once under components.schemas; a schema used inside another becomes a $ref to it. */
@@ -194,6 +197,8 @@ export function buildOpenApiDocument(publicUrl: string): OpenApiDocument {
       { name: "Issues", description: "Search, read and triage issues" },
       { name: "Events", description: "Stored events" },
       { name: "Keys", description: "Client keys (DSNs)" },
+      { name: "Releases", description: "Releases and deploys, as sentry-cli and the bundler plugins manage them" },
+      { name: "Source maps", description: "Uploads of sentry-cli and the bundler plugins: chunks, artifact bundles, legacy release files" },
       { name: "Meta", description: "This document" },
     ],
     paths: {
@@ -243,6 +248,7 @@ export function buildOpenApiDocument(publicUrl: string): OpenApiDocument {
           responses: { "201": { description: "The new key", content: json(ref("ApiProjectKey")) }, ...errors("400", "403", "404", "413") },
         },
       },
+      ...uploadOperations(),
       "/api/0/openapi.json": {
         get: { operationId: "getOpenApiDocument", summary: "This document", tags: ["Meta"], responses: { "200": { description: "OpenAPI 3.1", content: json({ type: "object" }) }, ...errors() } },
       },

@@ -1,0 +1,18 @@
+import type { AccessContext } from "../../access/authorize";
+import { parseApiBody, parseApiTime } from "../parse-api-body";
+import { findReleaseProjects } from "./find-release-projects";
+import { loadApiReleases } from "./load-api-releases";
+import { ApiReleaseUpdate, type ApiRelease } from "./release-schemas";
+
+/**
+ * Sentry's "update a release": `dateReleased` finalizes it (`sentry-cli releases finalize`) in the projects
+ * the viewer may see; `refs` and `commits` (`set-commits`) are accepted and ignored.
+ */
+export async function updateApiRelease(context: AccessContext, version: string, body: unknown): Promise<ApiRelease> {
+  const projectIds = await findReleaseProjects(context, "release.write", version);
+  const input = parseApiBody(ApiReleaseUpdate, body);
+  const dateReleased = parseApiTime(input.dateReleased, "dateReleased");
+  if (dateReleased !== undefined) await context.db.updateTable("releases").set({ date_released: dateReleased }).where("version", "=", version).where("project_id", "in", projectIds).execute();
+  const [release] = await loadApiReleases(context.db, [version], projectIds);
+  return release!;
+}
