@@ -11,6 +11,7 @@ import * as intakeBodies from "./seeds/0009-intake-bodies";
 import * as rawEnvelopeRetention from "./seeds/0010-raw-envelope-retention";
 import * as retentionIndexes from "./seeds/0011-retention-indexes";
 import * as incrementalVacuum from "./seeds/0012-incremental-vacuum";
+import * as sourceMaps from "./seeds/0013-source-maps";
 
 /**
  * One seed per migration, keyed by the migration's name in src/server/db/migrate.ts, each in seeds/ under
@@ -37,4 +38,5 @@ export const upgradeSeeds: Record<string, UpgradeSeed> = {
   "0010-raw-envelope-retention": rawEnvelopeRetention,
   "0011-retention-indexes": retentionIndexes,
   "0012-incremental-vacuum": incrementalVacuum,
+  "0013-source-maps": sourceMaps,
 };
