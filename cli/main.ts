@@ -111,7 +111,7 @@ token
   .command("create")
   .description("print a new API token for a user (shown once; stored hashed)")
   .requiredOption("--user <email>", "whose token it is; it can never do more than this user")
-  .option("--scopes <scopes>", "comma-separated: read, write, admin", "read")
+  .option("--scopes <scopes>", "comma-separated: read, write, admin, upload (upload alone: a CI token for sentry-cli that reads nothing)", "read")
   .option("--name <name>", "a name to recognise the token by", "CLI token")
   .action(async (options: { user: string; scopes: string; name?: string }) => {
     await runCreateToken(readConfigOrExit(), options);

@@ -14,6 +14,7 @@ const scopeHelp: Record<Permission, string> = {
   read: "read projects, issues and events",
   write: "also resolve, ignore, assign and comment",
   admin: "also manage projects, keys and settings",
+  upload: "upload source maps and manage releases (sentry-cli, bundler plugins in CI); alone, it reads nothing",
 };
 
 /** A new API token for scripts and the Sentry CLI: a name and its scopes; the token is shown once. */
@@ -26,7 +27,7 @@ export function ApiTokenForm({ action, grantable }: ApiTokenFormProps) {
       </div>
       <fieldset className="space-y-1.5">
         <legend className="text-sm font-medium">Scopes</legend>
-        {(["read", "write", "admin"] as const).map((scope) => {
+        {(["read", "write", "admin", "upload"] as const).map((scope) => {
           const isGrantable = grantable.includes(scope);
           return (
             <label key={scope} className="flex items-center gap-2 text-sm">

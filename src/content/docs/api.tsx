@@ -1,6 +1,7 @@
 import { CodeBlock } from "@/components/ui/code-block";
 
 const tokenCommand = "npx lantern token create --user you@example.com --scopes read,write --name triage-script";
+const uploadTokenCommand = "npx lantern token create --user you@example.com --scopes upload --name ci-source-maps";
 
 const curlExample = `export SENTRY_URL=https://lantern.example.com
 export SENTRY_AUTH_TOKEN=lnt_…
@@ -33,6 +34,13 @@ const endpoints: [method: string, path: string, what: string][] = [
   ["GET", "/api/0/issues/{issue_id}/hashes/", "The grouping hashes the issue owns"],
   ["GET", "/api/0/projects/{org}/{project}/events/{event_id}/", "An event by its id"],
   ["GET POST", "/api/0/projects/{org}/{project}/keys/", "Client keys with their DSNs; POST {\"name\": …} creates one (admins)"],
+  ["GET", "/api/0/", "Who the token is and its scopes in Sentry's names (sentry-cli info)"],
+  ["GET POST", "/api/0/organizations/{org}/chunk-upload/", "sentry-cli's chunk options, and chunk uploads (upload scope)"],
+  ["POST", "/api/0/organizations/{org}/artifactbundle/assemble/", "Assemble uploaded chunks into a source map bundle (upload scope)"],
+  ["GET POST", "/api/0/organizations/{org}/releases/", "Releases: list (read), create (upload; 208 when it existed); also /api/0/projects/{org}/{project}/releases/"],
+  ["GET PUT DELETE", "/api/0/organizations/{org}/releases/{version}/", "One release; PUT {\"dateReleased\": …} finalizes it, refs and commits are accepted and ignored"],
+  ["GET POST", "/api/0/organizations/{org}/releases/{version}/deploys/", "A release's deploys"],
+  ["GET POST", "/api/0/projects/{org}/{project}/releases/{version}/files/", "Legacy release files (older sentry-cli); also under /organizations/{org}/releases/{version}/files/ and …/assemble/"],
   ["GET", "/api/0/openapi.json", "The OpenAPI 3.1 description of all of this"],
 ];
 
@@ -58,11 +66,17 @@ export function Api() {
         <li>
           <code>admin</code> — also create client keys (and only for owners and admins).
         </li>
+        <li>
+          <code>upload</code> — upload source maps and create, finalize and deploy releases: what <code>sentry-cli</code> and the bundler plugins need in CI. A token with only this scope cannot read
+          issues, events or releases (<code>403</code>), so a leaked CI secret exposes nothing.
+        </li>
       </ul>
       <p>
         Create a token under <strong>Settings → Account</strong>, or on the server with the CLI, which prints it once (Lantern keeps only its hash):
       </p>
       <CodeBlock code={tokenCommand} label="CLI command" />
+      <p>For CI, a token that can only upload:</p>
+      <CodeBlock code={uploadTokenCommand} label="CLI command" />
       <p>
         Without a token (or a signed-in browser session) every endpoint answers <code>401</code>; with a token whose scopes do not allow a change, <code>403</code>. A project, issue or event you may not see
         answers <code>404</code>, exactly as one that does not exist. Errors are JSON: <code>{`{"detail": "…"}`}</code>.

@@ -1,6 +1,6 @@
 import { policy, verbs } from "@/server/access/policy";
 
-const permissionWords = { read: "Everyone who can see the project", write: "Members, owners, admins", admin: "Owners and admins only" } as const;
+const permissionWords = { read: "Everyone who can see the project", write: "Members, owners, admins", admin: "Owners and admins only", upload: "Everyone who can see the project (a token needs the upload scope)" } as const;
 
 /** Rendered from the same table (src/server/access/policy.ts) that every verb reads, so it cannot go stale. */
 export function Roles() {
@@ -12,13 +12,14 @@ export function Roles() {
         resolve, ignore, reopen, assign, comment, merge and unmerge.
       </p>
       <p>
-        An API token acts as the person who created it, narrowed by its scopes: <code>read</code>, <code>write</code> (triage) and <code>admin</code>. A token never does more than its owner could, and a
+        An API token acts as the person who created it, narrowed by its scopes: <code>read</code>, <code>write</code> (triage), <code>admin</code> and{" "}
+        <code>upload</code> (source maps and releases, for <code>sentry-cli</code> and the bundler plugins in CI; a token with only this scope cannot read issues or events). A token never does more than its owner could, and a
         member&apos;s token never does more than that member. The <code>lantern</code> command on the server acts as the system actor <code>cli</code>, which holds every permission and is recorded as
         such in the audit log.
       </p>
       <p>
-        The dashboard, the API and the command line call the same operations, and each operation checks who is asking, so they always agree. What each needs (<em>read</em>, <em>write</em> or{" "}
-        <em>admin</em>):
+        The dashboard, the API and the command line call the same operations, and each operation checks who is asking, so they always agree. What each needs (<em>read</em>, <em>write</em>,{" "}
+        <em>admin</em> or <em>upload</em>):
       </p>
       <table>
         <thead>
