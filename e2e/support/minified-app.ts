@@ -191,24 +191,34 @@ export interface CliRun {
 }
 
 /**
- * Runs the real sentry-cli in the app's directory with none of this machine's Sentry settings: no SENTRY_*
- * variables from outside, no update check, and HOME set to the app so no ~/.sentryclirc is read.
+ * Runs a program in the app's directory with none of this machine's Sentry settings: no SENTRY_* variables
+ * from outside, no update check, HOME set to the app so no ~/.sentryclirc is read; sentry-cli on the PATH.
  */
-export async function runSentryCli(app: MinifiedApp, args: string[]): Promise<CliRun> {
+async function runInApp(app: MinifiedApp, file: string, args: string[], extraEnvironment: Record<string, string> = {}): Promise<CliRun> {
   const environment = { ...process.env };
   for (const name of Object.keys(environment)) if (name.startsWith("SENTRY_")) delete environment[name];
   try {
-    const { stdout, stderr } = await execFileAsync(sentryCli, args, {
+    const { stdout, stderr } = await execFileAsync(file, args, {
       cwd: app.root,
-      env: { ...environment, HOME: app.root, SENTRY_DISABLE_UPDATE_CHECK: "true", SENTRY_LOAD_DOTENV: "0" },
+      env: { ...environment, PATH: `${resolve(repositoryRoot, "node_modules/.bin")}:${process.env.PATH ?? ""}`, HOME: app.root, SENTRY_DISABLE_UPDATE_CHECK: "true", SENTRY_LOAD_DOTENV: "0", ...extraEnvironment },
       encoding: "utf8",
       timeout: 60_000,
     });
     return { stdout, stderr };
   } catch (error) {
     const failed = error as { code?: number; stdout?: string; stderr?: string };
-    throw new Error(`sentry-cli ${args.join(" ")} failed (exit ${failed.code}):\n${failed.stdout ?? ""}\n${failed.stderr ?? ""}`);
+    throw new Error(`${file} ${args.join(" ")} failed (exit ${failed.code}):\n${failed.stdout ?? ""}\n${failed.stderr ?? ""}`);
   }
+}
+
+/** The real sentry-cli 3.8 (node_modules/.bin). */
+export function runSentryCli(app: MinifiedApp, args: string[]): Promise<CliRun> {
+  return runInApp(app, sentryCli, args);
+}
+
+/** A command line as a user pastes it into a shell in the project directory, with the token in SENTRY_AUTH_TOKEN as a CI job has it. */
+export function runInShell(app: MinifiedApp, commandLine: string, authToken: string): Promise<CliRun> {
+  return runInApp(app, "sh", ["-c", commandLine], { SENTRY_AUTH_TOKEN: authToken });
 }
 
 /** `sentry-cli sourcemaps inject dist/`; returns the debug ID it wrote into app.js.map. */
