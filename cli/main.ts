@@ -13,6 +13,7 @@ import { createProject } from "../src/server/projects/create-project";
 import { listProjects } from "../src/server/projects/list-projects";
 import { buildDsn } from "../src/server/projects/build-dsn";
 import { ensureInternalProject } from "../src/server/projects/ensure-internal-project";
+import { registerOwnSourceMapsAtStart } from "../src/server/sourcemaps/register-own-source-maps";
 import { runRestoreCommand } from "./restore-command";
 import { startServer } from "./start-server";
 import { runCreateToken, runCreateUser } from "./user-commands";
@@ -44,7 +45,8 @@ program
     await withDatabase(config, async (database) => {
       const applied = await migrateToLatest(database.db);
       if (applied.length > 0) console.log(`lantern: applied migrations ${applied.join(", ")}`);
-      await ensureInternalProject(database.db);
+      const internal = await ensureInternalProject(database.db);
+      await registerOwnSourceMapsAtStart(database, internal.projectId, fileURLToPath(new URL("../.next", import.meta.url)));
     });
     await startServer(config);
   });
