@@ -52,6 +52,9 @@ import { updateScrubbingSettings } from "../projects/update-scrubbing-settings";
 import { createApiToken } from "../tokens/api-tokens";
 import { listAuditLog } from "../audit/list-audit-log";
 import { readStorageReport } from "../storage/budget-storage-report";
+import { addReleaseFile } from "../sourcemaps/add-release-file";
+import { deleteArtifactBundle } from "../sourcemaps/delete-artifact-bundle";
+import { listArtifactBundles } from "../sourcemaps/list-artifact-bundles";
 import type { Auth } from "../auth/create-auth";
 import { createPasswordResetLink } from "../auth/create-password-reset-link";
 import { createInvite } from "../invites/create-invite";
@@ -286,6 +289,15 @@ const drivers = {
   "invite.revoke": { call: async (context) => revokeInvite(context, { inviteId: await fixtures.newInvite() }) },
   "audit.read": { call: (context) => listAuditLog(context) },
   "storage.read": { call: (context) => readStorageReport(context) },
+  "sourcemap.list": { call: (context, t) => listArtifactBundles(context, { projectSlug: t.projectSlug }) },
+  "sourcemap.delete": {
+    // Each call deletes a bundle of its own: the system actor uploads one first (a legacy release file).
+    call: async (context, t) => {
+      await addReleaseFile(systemContext(context.database, context.config), { projectSlug: t.projectSlug, version: "matrix", dist: null, name: "~/matrix.js", content: Buffer.from("matrix()"), headers: {} });
+      const bundle = await context.db.selectFrom("artifact_bundles").select("id").where("project_id", "=", t.projectId).executeTakeFirstOrThrow();
+      return deleteArtifactBundle(context, { projectSlug: t.projectSlug, bundleId: Number(bundle.id) });
+    },
+  },
 } satisfies Record<Verb, Driver>;
 
 async function outcomeOf(promise: Promise<unknown>): Promise<Outcome | string> {
