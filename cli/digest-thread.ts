@@ -24,12 +24,14 @@ export class DigestThread implements Digester {
     private readonly writeGate?: WriteGate,
     /** config.storage.diskBudgetBytes, for the thread's housekeeping (null: no budget). */
     private readonly diskBudgetBytes: number | null = null,
+    /** config.sourceMaps.cacheBytes, for the thread's parsed source maps. */
+    private readonly sourceMapCacheBytes?: number,
   ) {}
 
   start(): void {
     if (this.worker) return;
     const worker = new Worker(new URL("./digest-thread-entry.mjs", import.meta.url), {
-      workerData: { database: this.database, retention: this.retention, writeGate: this.writeGate?.buffer, diskBudgetBytes: this.diskBudgetBytes },
+      workerData: { database: this.database, retention: this.retention, writeGate: this.writeGate?.buffer, diskBudgetBytes: this.diskBudgetBytes, sourceMapCacheBytes: this.sourceMapCacheBytes },
       // V8's default young generation (about 34 MB here) would be mostly garbage between batches; a small one
       // keeps the thread near 60 MB instead of 100–130 MB at the same digest rate (docs/performance.md).
       resourceLimits: { maxYoungGenerationSizeMb: digestYoungGenerationMb },

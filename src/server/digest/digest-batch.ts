@@ -9,12 +9,17 @@ import { digestEnvelope, emptyDigestRows, type DigestRows } from "./digest-envel
 import { selectIntakeWithBodies } from "../intake/intake-writer";
 import { decodeRawBody, encodeRawBodySync, type StoredRawBody } from "../intake/raw-body";
 import { deleteRawEnvelopes } from "../storage/raw-delete-envelopes";
+import { ArtifactSource } from "../sourcemaps/artifact-source";
+import { resolveUntilLoaded } from "../sourcemaps/resolve-until-loaded";
+import { processSourceMapCache, type SourceMapCache } from "../sourcemaps/source-map-cache";
 
 type IntakeForDigest = Omit<Parameters<typeof digestEnvelope>[0], "body"> & StoredRawBody;
 
 interface BatchOptions {
   /** LANTERN_RAW_RETENTION_HOURS; 0 deletes each raw envelope in the transaction that digests it. */
   rawHours?: number;
+  /** Parsed source maps and artifact lookups kept between batches (default: this process's). */
+  sourceMaps?: SourceMapCache;
 }
 
 /**
@@ -31,21 +36,23 @@ export async function digestBatch(database: LanternDatabase, limit = 200, option
       const intake = await selectWaiting(trx, limit).forUpdate("intake").skipLocked().execute();
       if (intake.length === 0) return 0;
       const configOf = await loadDigestConfigs(trx, intake.map((row) => row.project_id));
-      await writeDigest(trx, database.dialect, digestRows(intake, configOf), keepsBodies);
+      const sourceMaps = await artifactSourceFor(trx, intake, options);
+      await writeDigest(trx, database.dialect, await digestRows(trx, intake, configOf, sourceMaps), keepsBodies);
       return intake.length;
     });
   }
   const intake = await selectWaiting(database.db, limit).execute();
   if (intake.length === 0) return 0;
   const configOf = await loadDigestConfigs(database.db, intake.map((row) => row.project_id));
-  let digest = digestRows(intake, configOf);
+  const sourceMaps = await artifactSourceFor(database.db, intake, options);
+  let digest = await digestRows(database.db, intake, configOf, sourceMaps);
   return writeTransaction(database, async (trx) => {
     // Read before the lock: should another digester (a second process on the same file) have taken some of
     // these envelopes meanwhile, digest only the ones still waiting, so no counter is added twice.
     const stillWaiting = await trx.selectFrom("intake").select("id").where("id", "in", intake.map((row) => row.id)).where("digested_at", "is", null).execute();
     if (stillWaiting.length !== intake.length) {
       const waiting = new Set(stillWaiting.map((row) => row.id));
-      digest = digestRows(intake.filter((row) => waiting.has(row.id)), configOf);
+      digest = await digestRows(trx, intake.filter((row) => waiting.has(row.id)), configOf, sourceMaps);
     }
     await writeDigest(trx, database.dialect, digest, keepsBodies);
     return stillWaiting.length;
@@ -64,26 +71,54 @@ interface Digest {
   rows: DigestRows;
   clean: number[];
   failed: { id: number; problems: string }[];
+  /** Artifact bundles that resolved frames and whose last_used_at is due (at most hourly per bundle). */
+  usedBundles: number[];
 }
 
-function digestRows(intake: IntakeForDigest[], configOf: DigestConfigOf): Digest {
-  const digest: Digest = { rows: emptyDigestRows(), clean: [], failed: [] };
+/** The batch's view of uploaded source maps; which of its projects have any is read once, up front. */
+async function artifactSourceFor(db: Kysely<Database>, intake: { project_id: number }[], options: BatchOptions): Promise<ArtifactSource> {
+  const source = new ArtifactSource(options.sourceMaps ?? processSourceMapCache());
+  await source.loadProjects(db, intake.map((row) => row.project_id));
+  return source;
+}
+
+async function digestRows(db: Kysely<Database>, intake: IntakeForDigest[], configOf: DigestConfigOf, sourceMaps: ArtifactSource): Promise<Digest> {
+  const digest: Digest = { rows: emptyDigestRows(), clean: [], failed: [], usedBundles: [] };
   for (const row of intake) {
     let problems: string[];
     try {
       // Inside the try: a body that cannot be decoded is that envelope's problem, not the batch's.
-      problems = digestEnvelope({ ...row, body: decodeRawBody(row) }, digest.rows, configOf);
+      const intakeRow = { ...row, body: decodeRawBody(row) };
+      const lengths = rowCounts(digest.rows);
+      // A run that missed source maps is dropped and repeated once they are loaded (cold cache only).
+      problems = await resolveUntilLoaded(sourceMaps, db, () => {
+        truncateRows(digest.rows, lengths);
+        return digestEnvelope(intakeRow, digest.rows, configOf, sourceMaps);
+      });
     } catch (error) {
       problems = [(error as Error).message];
     }
     if (problems.length === 0) digest.clean.push(row.id);
     else digest.failed.push({ id: row.id, problems: problems.join("; ").slice(0, 2000) });
   }
+  digest.usedBundles = sourceMaps.dueBundleUses();
   return digest;
 }
 
-async function writeDigest(trx: Kysely<Database>, dialect: Dialect, { rows, clean, failed }: Digest, keepsBodies: boolean): Promise<void> {
+type RowCounts = { [K in keyof DigestRows]: number };
+
+function rowCounts(rows: DigestRows): RowCounts {
+  return Object.fromEntries(Object.entries(rows).map(([key, list]) => [key, (list as unknown[]).length])) as RowCounts;
+}
+
+function truncateRows(rows: DigestRows, lengths: RowCounts): void {
+  for (const key of Object.keys(lengths) as (keyof DigestRows)[]) rows[key].length = lengths[key];
+}
+
+async function writeDigest(trx: Kysely<Database>, dialect: Dialect, { rows, clean, failed, usedBundles }: Digest, keepsBodies: boolean): Promise<void> {
   await writeRows(trx, dialect, rows);
+  // Retention keeps bundles that still resolve frames.
+  if (usedBundles.length > 0) await trx.updateTable("artifact_bundles").set({ last_used_at: Date.now() }).where("id", "in", usedBundles).execute();
   // Nothing raw outlives digest at LANTERN_RAW_RETENTION_HOURS=0: neither the body nor its row in the received list.
   if (!keepsBodies) return deleteRawEnvelopes(trx, [...clean, ...failed.map((row) => row.id)]);
   const now = Date.now();

@@ -14,6 +14,8 @@ import { userKeyOf } from "./normalize-user";
 import { isRecord } from "@/lib/json-values";
 import { scrubbedItemTypes } from "./scrub-envelope";
 import { scrubEvent, textScrubbingFor } from "./scrub-event";
+import type { ArtifactSource } from "../sourcemaps/artifact-source";
+import { resolveEventFrames } from "../sourcemaps/resolve-event-frames";
 
 const utf8 = new TextDecoder();
 const utf8Encoder = new TextEncoder();
@@ -45,7 +47,7 @@ export function emptyDigestRows(): DigestRows {
  * the transaction that marks the envelope digested, so nothing is counted twice. Returns the problems
  * with single items; the other items are still digested.
  */
-export function digestEnvelope(row: IntakeForDigest, rows: DigestRows, configOf: DigestConfigOf): string[] {
+export function digestEnvelope(row: IntakeForDigest, rows: DigestRows, configOf: DigestConfigOf, sourceMaps?: ArtifactSource): string[] {
   const envelope = parseEnvelope(row.body);
   const problems: string[] = [];
   const headerEventId = typeof envelope.header.event_id === "string" ? envelope.header.event_id.replaceAll("-", "").toLowerCase() : null;
@@ -63,7 +65,7 @@ export function digestEnvelope(row: IntakeForDigest, rows: DigestRows, configOf:
           isScrubbed = true;
         }
       }
-      digestItem(rows, row, { header: envelope.header, headerEventId, item, index, parsed, config });
+      digestItem(rows, row, { header: envelope.header, headerEventId, item, index, parsed, config, sourceMaps });
     } catch (error) {
       problems.push(`item ${index + 1} (${item.header.type}): ${(error as Error).message}`);
     }
@@ -82,15 +84,27 @@ interface ItemContext {
   /** The item's JSON, already parsed (and scrubbed) for the item types that are scrubbed. */
   parsed: Record<string, unknown> | undefined;
   config: ProjectDigestConfig;
+  /** Uploaded source maps (absent: frames are stored as sent). */
+  sourceMaps: ArtifactSource | undefined;
 }
 
-function digestItem(rows: DigestRows, row: IntakeForDigest, { header, headerEventId, item, index, parsed, config }: ItemContext): void {
+function digestItem(rows: DigestRows, row: IntakeForDigest, { header, headerEventId, item, index, parsed, config, sourceMaps }: ItemContext): void {
   const { type } = item.header;
   if (type === "event") {
     const normalized = normalizeEvent(parsed ?? parseJson(item.payload), { receivedAt: row.received_at, sentAt: header.sent_at, headerEventId, clientIp: row.client_ip });
     // Normalization fills `{{auto}}` with the SDK's address; a project that stores no IP addresses drops it.
     if (config.scrubbing.isEnabled && config.scrubbing.scrubIpAddresses && isRecord(normalized.event.user)) delete normalized.event.user.ip_address;
     const userKey = userKeyOf(isRecord(normalized.event.user) ? normalized.event.user : null);
+    // Minified frames take their original names, files and lines before grouping, so one bug is one issue
+    // across builds (what the source maps lack stays minified; the caller loads it and runs again).
+    if (sourceMaps) {
+      try {
+        resolveEventFrames(normalized.event, row.project_id, sourceMaps, { diagnose: false });
+      } catch (error) {
+        // A resolver bug must not cost the event: it is stored with the frames it has.
+        console.error("lantern: source map resolution failed", error);
+      }
+    }
     // Grouping also settles each frame's in_app, so it runs before the event is stored.
     const grouping = computeGrouping(normalized.event, config.grouping);
     const timestamp = Math.round(normalized.timestampMs);

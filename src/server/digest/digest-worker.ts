@@ -7,6 +7,7 @@ import { vacuumFreePages } from "../storage/vacuum-free-pages";
 import { digestBatch } from "./digest-batch";
 import { pruneRawEnvelopes } from "../storage/raw-prune-envelopes";
 import { pruneStoredItems } from "../storage/stored-items-prune";
+import { processSourceMapCache } from "../sourcemaps/source-map-cache";
 
 const housekeepingEveryMs = 10 * 60_000;
 
@@ -21,6 +22,8 @@ interface WorkerOptions {
   checkpointEveryMs?: number;
   /** Past this database size housekeeping prunes the oldest events (config.storage; absent or null: no budget). */
   diskBudgetBytes?: number | null;
+  /** config.sourceMaps.cacheBytes: memory for parsed source maps in this process (default 128 MB). */
+  sourceMapCacheBytes?: number;
 }
 
 /**
@@ -96,7 +99,7 @@ export class DigestWorker {
   }
 
   private async runBatch(): Promise<number> {
-    const rows = await digestBatch(this.database, this.options.batchSize ?? 200, { rawHours: this.options.retention?.rawHours });
+    const rows = await digestBatch(this.database, this.options.batchSize ?? 200, { rawHours: this.options.retention?.rawHours, sourceMaps: processSourceMapCache(this.options.sourceMapCacheBytes) });
     if (rows > 0) this.options.onDigested?.(rows);
     const { checkpointEveryMs } = this.options;
     if (rows > 0 && checkpointEveryMs !== undefined && Date.now() >= this.nextCheckpointAt) {
