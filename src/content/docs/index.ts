@@ -1,5 +1,5 @@
 import type { ComponentType } from "react";
-import type { DocsProject } from "@/server/pages/load-docs-project";
+import type { DocsInstance, DocsProject } from "@/server/pages/load-docs-project";
 import { Api } from "./api";
 import { Configuration } from "./configuration";
 import { DigestLookup } from "./digest-lookup";
@@ -9,10 +9,13 @@ import { Nextjs } from "./nextjs";
 import { Roles } from "./roles";
 import { SelfMonitoring } from "./self-monitoring";
 import { SingleSignOn } from "./single-sign-on";
+import { SourceMaps } from "./source-maps";
 
 /** What a page's content may be given: the project a set-up guide fills its code with (null: placeholders). */
 export interface DocContentProps {
   project: DocsProject | null;
+  /** This instance's URL and organization slug, and the viewer's e-mail, for commands written out in full. */
+  instance: DocsInstance | null;
 }
 
 export interface DocPage {
@@ -32,6 +35,7 @@ export const docPages: DocPage[] = [
   { slug: ["guides", "self-monitoring"], title: "Self-monitoring", summary: "How Lantern reports its own errors through /monitoring.", Content: SelfMonitoring },
   { slug: ["guides", "single-sign-on"], title: "Single sign-on", summary: "Sign in through an OpenID Connect provider; the redirect URI to register.", Content: SingleSignOn },
   { slug: ["guides", "digest-lookup"], title: "Looking up a digest", summary: "Open the server event behind the “Digest:” line of a Next.js error page.", Content: DigestLookup },
+  { slug: ["guides", "source-maps"], title: "Source maps", summary: "Readable stack traces from minified JavaScript: sentry-cli, withSentryConfig, the Vite and webpack plugins, CI tokens, and why a frame stayed minified.", Content: SourceMaps, showsProjectDsn: true },
   { slug: ["guides", "roles"], title: "Roles and access", summary: "Owners, admins, members and tokens: who may do what, operation by operation.", Content: Roles },
   { slug: ["api"], title: "API", summary: "Sentry-compatible /api/0/: tokens, issues, events and keys for scripts.", Content: Api },
 ];

@@ -3,17 +3,19 @@ import Head from "next/head";
 import Link from "next/link";
 import { docPages, findDocPage } from "@/content/docs";
 import { requirePageViewer, toShellViewer } from "@/server/access/require-page-viewer";
-import { loadDocsProject, type DocsProject } from "@/server/pages/load-docs-project";
+import { getConfig } from "@/server/config";
+import { loadDocsInstance, loadDocsProject, type DocsInstance, type DocsProject } from "@/server/pages/load-docs-project";
 import { pageAccessContext } from "@/server/pages/page-access-context";
 import { withDiagnostics, type DiagnosticsProps } from "@/server/monitoring/with-diagnostics";
 
 interface DocPageProps extends DiagnosticsProps {
   slug: string[];
   project: DocsProject | null;
+  instance: DocsInstance;
 }
 
 /** The built-in documentation, on the Pages Router; an unknown page is the Pages Router's 404. */
-export default function DocPage({ slug, project }: DocPageProps) {
+export default function DocPage({ slug, project, instance }: DocPageProps) {
   const page = findDocPage(slug)!;
   const { Content } = page;
   return (
@@ -30,7 +32,7 @@ export default function DocPage({ slug, project }: DocPageProps) {
       </nav>
       <article className="docs-prose max-w-3xl">
         <h1>{page.title}</h1>
-        <Content project={project} />
+        <Content project={project} instance={instance} />
       </article>
     </div>
   );
@@ -44,5 +46,6 @@ export const getServerSideProps: GetServerSideProps<DocPageProps, { slug: string
   if (!page) return { notFound: true };
   const requested = context.query.project;
   const project = page.showsProjectDsn ? await loadDocsProject(await pageAccessContext(gate.viewer, context.req), typeof requested === "string" ? requested : null) : null;
-  return { props: await withDiagnostics({ slug, project, viewer: toShellViewer(gate.viewer) }) };
+  const instance = loadDocsInstance({ config: getConfig(), viewer: gate.viewer });
+  return { props: await withDiagnostics({ slug, project, instance, viewer: toShellViewer(gate.viewer) }) };
 };

@@ -12,6 +12,17 @@ export interface DocsProject {
   others: { slug: string; name: string }[];
 }
 
+/** The instance a docs page writes into its commands: its public URL, organization slug, and the viewer's e-mail. */
+export interface DocsInstance {
+  url: string;
+  org: string;
+  email: string;
+}
+
+export function loadDocsInstance(context: Pick<AccessContext, "config" | "viewer">): DocsInstance {
+  return { url: context.config.publicUrl, org: context.config.auth.organizationSlug, email: context.viewer.email };
+}
+
 /**
  * The project a docs guide fills its code with: the one `?project=` names if the viewer may see it and it has
  * an active key, else the viewer's first Next.js project, else their first project (Lantern's own last).
