@@ -50,6 +50,16 @@ import { listProjectsWithStats } from "../projects/list-projects-with-stats";
 import { updateProjectSettings } from "../projects/update-project-settings";
 import { updateScrubbingSettings } from "../projects/update-scrubbing-settings";
 import { createApiToken } from "../tokens/api-tokens";
+import { createApiDeploy } from "../api/releases/create-api-deploy";
+import { createApiRelease } from "../api/releases/create-api-release";
+import { getApiRelease } from "../api/releases/get-api-release";
+import { listApiDeploys } from "../api/releases/list-api-deploys";
+import { listApiReleases } from "../api/releases/list-api-releases";
+import { updateApiRelease } from "../api/releases/update-api-release";
+import { createDeployRoute, createReleaseRoute, listDeploysRoute, listProjectReleasesRoute, releaseRoute, updateReleaseRoute } from "../api/routes/release-routes";
+import { assembleArtifactBundleRoute, listProjectReleaseFilesRoute, uploadProjectReleaseFileRoute } from "../api/routes/upload-routes";
+import { listApiReleaseFiles } from "../api/sourcemaps/list-api-release-files";
+import { assembleArtifactBundle } from "../sourcemaps/assemble-artifact-bundle";
 import { listAuditLog } from "../audit/list-audit-log";
 import { readStorageReport } from "../storage/budget-storage-report";
 import { addReleaseFile } from "../sourcemaps/add-release-file";
@@ -70,7 +80,7 @@ import { removeUser } from "../users/remove-user";
 import { systemContext } from "./system-context";
 import { authorizeProject, type AccessContext } from "./authorize";
 import { policy, verbs, type Verb } from "./policy";
-import { loadViewer, type Permission } from "./viewer";
+import { loadViewer, permissions as allPermissions, type Permission } from "./viewer";
 
 /**
  * The access matrix, generated from the policy table: every verb × every kind of caller × every surface that
@@ -81,19 +91,21 @@ import { loadViewer, type Permission } from "./viewer";
  * ids through Next's real action endpoint) calls these same verbs; e2e/team-isolation.spec.ts drives it.
  */
 
-type Actor = "owner" | "admin" | "member" | "otherTeamMember" | "readToken" | "writeToken" | "adminToken" | "memberWriteToken" | "anonymous";
+type Actor = "owner" | "admin" | "member" | "otherTeamMember" | "readToken" | "writeToken" | "adminToken" | "memberWriteToken" | "uploadToken" | "anonymous";
 type Outcome = "allowed" | "forbidden" | "not_found" | "unauthorized";
 
 /** What each caller holds, written out here (not read from the code under test). */
 const actors: Record<Actor, { user: "owner" | "admin" | "member" | "otherTeamMember" | null; scopes?: Permission[]; permissions: Permission[]; seesShop: boolean }> = {
-  owner: { user: "owner", permissions: ["read", "write", "admin"], seesShop: true },
-  admin: { user: "admin", permissions: ["read", "write", "admin"], seesShop: true },
-  member: { user: "member", permissions: ["read", "write"], seesShop: true },
-  otherTeamMember: { user: "otherTeamMember", permissions: ["read", "write"], seesShop: false },
+  owner: { user: "owner", permissions: ["read", "write", "admin", "upload"], seesShop: true },
+  admin: { user: "admin", permissions: ["read", "write", "admin", "upload"], seesShop: true },
+  member: { user: "member", permissions: ["read", "write", "upload"], seesShop: true },
+  otherTeamMember: { user: "otherTeamMember", permissions: ["read", "write", "upload"], seesShop: false },
   readToken: { user: "admin", scopes: ["read"], permissions: ["read"], seesShop: true },
   writeToken: { user: "admin", scopes: ["read", "write"], permissions: ["read", "write"], seesShop: true },
   adminToken: { user: "admin", scopes: ["read", "write", "admin"], permissions: ["read", "write", "admin"], seesShop: true },
   memberWriteToken: { user: "member", scopes: ["read", "write"], permissions: ["read", "write"], seesShop: true },
+  // What CI holds for sentry-cli: uploads and releases, and nothing else (not even reading issues).
+  uploadToken: { user: "member", scopes: ["upload"], permissions: ["upload"], seesShop: true },
   anonymous: { user: null, permissions: [], seesShop: false },
 };
 const actorNames = Object.keys(actors) as Actor[];
@@ -131,7 +143,7 @@ const fixtures = {
 /** The permission each verb needs, as docs/architecture.md states it for people: the table must match it. */
 function documentedPolicy(): Map<string, string> {
   const text = readFileSync(new URL("../../../docs/architecture.md", import.meta.url), "utf8");
-  const rows = [...text.matchAll(/^\s*\| `([a-z_.]+)` \| (read|write|admin) \|/gm)];
+  const rows = [...text.matchAll(/^\s*\| `([a-z_.]+)` \| (read|write|admin|upload) \|/gm)];
   return new Map(rows.map((row) => [row[1]!, row[2]!]));
 }
 
@@ -152,6 +164,8 @@ interface Target {
   keyId: number;
   intakeId: number;
   attachmentId: number;
+  /** A release of this project only. */
+  release: string;
 }
 
 /** A route handler as Next calls it; each one's own params type is narrower, hence the loose one here. */
@@ -164,6 +178,8 @@ interface ApiCall {
   path: string;
   params: Record<string, string>;
   body?: unknown;
+  /** A multipart body instead of JSON (uploads). */
+  form?: () => FormData;
 }
 
 interface Driver {
@@ -289,7 +305,51 @@ const drivers = {
   "invite.revoke": { call: async (context) => revokeInvite(context, { inviteId: await fixtures.newInvite() }) },
   "audit.read": { call: (context) => listAuditLog(context) },
   "storage.read": { call: (context) => readStorageReport(context) },
-  "sourcemap.list": { call: (context, t) => listArtifactBundles(context, { projectSlug: t.projectSlug }) },
+  "release.list": {
+    call: async (context, t) => [await listApiReleases(context, { projectSlug: t.projectSlug }), await getApiRelease(context, t.release), await listApiDeploys(context, t.release)],
+    api: (t): ApiCall[] => [
+      { route: listProjectReleasesRoute, method: "GET", path: `/api/0/projects/${org}/${t.projectSlug}/releases/`, params: { organizationSlug: org, projectSlug: t.projectSlug } },
+      { route: releaseRoute, method: "GET", path: `/api/0/organizations/${org}/releases/${t.release}/`, params: { organizationSlug: org, version: t.release } },
+      { route: listDeploysRoute, method: "GET", path: `/api/0/organizations/${org}/releases/${t.release}/deploys/`, params: { organizationSlug: org, version: t.release } },
+    ],
+  },
+  "release.write": {
+    call: async (context, t) => [
+      await createApiRelease(context, { version: `${t.release}-next`, projects: [t.projectSlug] }),
+      await updateApiRelease(context, t.release, { dateReleased: new Date().toISOString(), refs: [] }),
+      await createApiDeploy(context, t.release, { environment: "production" }),
+    ],
+    api: (t): ApiCall[] => [
+      { route: createReleaseRoute, method: "POST", path: `/api/0/organizations/${org}/releases/`, params: { organizationSlug: org }, body: { version: `${t.release}-api`, projects: [t.projectSlug] } },
+      { route: updateReleaseRoute, method: "PUT", path: `/api/0/organizations/${org}/releases/${t.release}/`, params: { organizationSlug: org, version: t.release }, body: { dateReleased: new Date().toISOString() } },
+      { route: createDeployRoute, method: "POST", path: `/api/0/organizations/${org}/releases/${t.release}/deploys/`, params: { organizationSlug: org, version: t.release }, body: { environment: "staging" } },
+    ],
+  },
+  "sourcemap.upload": {
+    call: async (context, t) => [
+      await assembleArtifactBundle(context, { checksum: "0".repeat(40), chunks: ["0".repeat(40)], projects: [t.projectSlug] }),
+      await addReleaseFile(context, { projectSlug: t.projectSlug, version: t.release, dist: null, name: "~/matrix-upload.js", content: new TextEncoder().encode("matrix()"), headers: {} }),
+    ],
+    api: (t): ApiCall[] => [
+      { route: assembleArtifactBundleRoute, method: "POST", path: `/api/0/organizations/${org}/artifactbundle/assemble/`, params: { organizationSlug: org }, body: { checksum: "1".repeat(40), chunks: ["1".repeat(40)], projects: [t.projectSlug] } },
+      {
+        route: uploadProjectReleaseFileRoute,
+        method: "POST",
+        path: `/api/0/projects/${org}/${t.projectSlug}/releases/${t.release}/files/`,
+        params: { organizationSlug: org, projectSlug: t.projectSlug, version: t.release },
+        form: () => {
+          const form = new FormData();
+          form.append("file", new Blob(["matrix()"]), "matrix.js");
+          form.append("name", "~/matrix-api.js");
+          return form;
+        },
+      },
+    ],
+  },
+  "sourcemap.list": {
+    call: async (context, t) => [await listArtifactBundles(context, { projectSlug: t.projectSlug }), await listApiReleaseFiles(context, t.projectSlug, t.release)],
+    api: (t): ApiCall[] => [{ route: listProjectReleaseFilesRoute, method: "GET", path: `/api/0/projects/${org}/${t.projectSlug}/releases/${t.release}/files/`, params: { organizationSlug: org, projectSlug: t.projectSlug, version: t.release } }],
+  },
   "sourcemap.delete": {
     // Each call deletes a bundle of its own: the system actor uploads one first (a legacy release file).
     call: async (context, t) => {
@@ -362,7 +422,9 @@ describe(`the access matrix (policy.ts × callers × surfaces) on ${testDialect}
     const { issueId: mergedInto } = await mergeIssues({ ...(await contextOf("owner")) }, { issueIds: [first.issueId, second.issueId] });
     const hashOfSecond = second.hash;
     const third = await sendIssue(project.id, `Matrix failure ${sequence} c`);
-    return { projectId: project.id, projectSlug: project.slug, issueId: mergedInto, secondIssueId: third.issueId, eventId: first.eventId, hash: hashOfSecond, keyId: key.id, intakeId: intake.id, attachmentId: attachment.id };
+    const release = `matrix-release-${sequence}`;
+    await database.db.insertInto("releases").values({ project_id: project.id, version: release, first_seen: Date.now() }).execute();
+    return { projectId: project.id, projectSlug: project.slug, issueId: mergedInto, secondIssueId: third.issueId, eventId: first.eventId, hash: hashOfSecond, keyId: key.id, intakeId: intake.id, attachmentId: attachment.id, release };
   }
 
   beforeAll(async () => {
@@ -405,7 +467,7 @@ describe(`the access matrix (policy.ts × callers × surfaces) on ${testDialect}
     for (const actor of actorNames) {
       const who = actors[actor];
       if (who.user === null) continue;
-      tokens[actor] = (await createApiToken(database.db, { userId: userIds[who.user]!, name: actor, scopes: who.scopes ?? ["read", "write", "admin"] })).token;
+      tokens[actor] = (await createApiToken(database.db, { userId: userIds[who.user]!, name: actor, scopes: who.scopes ?? [...allPermissions] })).token;
     }
     shop = await freshTarget();
   }, 120_000);
@@ -445,9 +507,10 @@ describe(`the access matrix (policy.ts × callers × surfaces) on ${testDialect}
         for (let index = 0; index < driver.api(shop).length; index++) {
           const target = driver.isDestructive ? await freshTarget() : shop;
           const call = driver.api(target)[index]!;
-          const headers: Record<string, string> = { "content-type": "application/json" };
+          const headers: Record<string, string> = call.form ? {} : { "content-type": "application/json" };
           if (tokens[actor]) headers.authorization = `Bearer ${tokens[actor]}`;
-          const request = new Request(`http://lantern.test${call.path}`, { method: call.method, headers, body: call.body === undefined ? undefined : JSON.stringify(call.body) });
+          const body = call.form ? call.form() : call.body === undefined ? undefined : JSON.stringify(call.body);
+          const request = new Request(`http://lantern.test${call.path}`, { method: call.method, headers, body });
           const response = await call.route(request, { params: Promise.resolve(call.params) });
           const got = outcomeOfStatus(response.status);
           const want = expected(verb, actor);
