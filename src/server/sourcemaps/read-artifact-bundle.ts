@@ -67,9 +67,19 @@ const manifestSchema = z.object({
   debug_id: optionalText,
 });
 
-/** The zip after the optional `SYSB` header sentry-cli puts in front of source bundles. */
+/**
+ * The zip behind the optional `SYSB` header sentry-cli puts in front of source bundles. sentry-cli writes the
+ * zip after the header, so its offsets count the header's 8 bytes: yauzl must then read the whole buffer. A
+ * zip made apart and prefixed later has offsets from its own start: then the header is cut off. The central
+ * directory's offset (in the end record) says which: a central directory header must be found there.
+ */
 function zipBytes(bytes: Buffer): Buffer {
-  return bytes.length >= 8 && bytes.subarray(0, 4).toString("latin1") === "SYSB" ? bytes.subarray(8) : bytes;
+  if (!(bytes.length >= 8 && bytes.subarray(0, 4).toString("latin1") === "SYSB")) return bytes;
+  const endRecord = bytes.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  if (endRecord < 0 || endRecord + 20 > bytes.length) return bytes.subarray(8);
+  const directoryOffset = bytes.readUInt32LE(endRecord + 16);
+  const isCountingHeader = directoryOffset + 4 <= bytes.length && bytes.readUInt32LE(directoryOffset) === 0x02014b50;
+  return isCountingHeader ? bytes : bytes.subarray(8);
 }
 
 /** An entry's name, or null for names that could escape a directory (`..`, absolute, backslashes, NUL). */
