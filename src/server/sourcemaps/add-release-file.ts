@@ -2,10 +2,10 @@ import { z } from "zod";
 import { authorizeProject, type AccessContext } from "../access/authorize";
 import { writeTransaction } from "../db/write-transaction";
 import { AppError } from "../errors";
-import { storeArtifactFile } from "./artifact-files";
 import { normalizeDebugId } from "./find-artifacts";
 import { artifactBundleLimits, type ArtifactFileType } from "./read-artifact-bundle";
 import { distName, parseVerbInput, projectSlug, releaseVersion } from "./schemas";
+import { prepareArtifactFiles, storePreparedFiles } from "./store-artifact-bundle";
 
 const releaseFileInput = z.object({
   projectSlug,
@@ -52,6 +52,7 @@ export async function addReleaseFile(context: AccessContext, input: { projectSlu
   const debugIdHeader = header(request.headers, "debug-id");
   const checksum = `release-files:${request.version}:${request.dist ?? ""}`;
   const now = Date.now();
+  const prepared = await prepareArtifactFiles(context.db, [input.content]);
   const { bundleId, sha1 } = await writeTransaction(context.database, async (trx) => {
     // On conflict: a parallel upload of the same release created it first (PostgreSQL waits for its commit).
     await trx
@@ -61,7 +62,7 @@ export async function addReleaseFile(context: AccessContext, input: { projectSlu
       .execute();
     const bundle = await trx.selectFrom("artifact_bundles").select("id").where("project_id", "=", project.id).where("checksum", "=", checksum).executeTakeFirstOrThrow();
     const bundleId = Number(bundle.id);
-    const stored = await storeArtifactFile(trx, input.content);
+    const [fileSha1] = await storePreparedFiles(trx, [input.content], prepared);
     await trx.deleteFrom("artifact_bundle_files").where("bundle_id", "=", bundleId).where("url", "=", request.name).execute();
     await trx
       .insertInto("artifact_bundle_files")
@@ -74,14 +75,14 @@ export async function addReleaseFile(context: AccessContext, input: { projectSlu
         sourcemap,
         release: request.version,
         dist: request.dist,
-        file_sha1: stored.sha1,
+        file_sha1: fileSha1!,
         size: input.content.length,
       })
       .execute();
     const totals = await trx.selectFrom("artifact_bundle_files").select(({ fn }) => [fn.countAll<number>().as("count"), fn.sum<number>("size").as("bytes")]).where("bundle_id", "=", bundleId).executeTakeFirstOrThrow();
     // The bundle's date is its newest upload, so retention and the list read it as recent.
     await trx.updateTable("artifact_bundles").set({ file_count: Number(totals.count), size_bytes: Number(totals.bytes ?? 0), uploaded_by: context.viewer.actor, created_at: now }).where("id", "=", bundleId).execute();
-    return { bundleId, sha1: stored.sha1 };
+    return { bundleId, sha1: fileSha1! };
   });
   return { id: `${bundleId}:${request.name}`, name: request.name, dist: request.dist, sha1, size: input.content.length, headers: request.headers, dateCreated: new Date(now).toISOString() };
 }

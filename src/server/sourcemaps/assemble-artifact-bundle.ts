@@ -9,7 +9,7 @@ import { AppError } from "../errors";
 import { sha1Hex } from "./artifact-files";
 import { ArtifactBundleError, readArtifactBundle, type ArtifactBundle } from "./read-artifact-bundle";
 import { distName, maxAssembleChunks, parseVerbInput, projectSlug, releaseVersion, sha1Text } from "./schemas";
-import { storeArtifactBundle } from "./store-artifact-bundle";
+import { prepareArtifactFiles, storeArtifactBundle } from "./store-artifact-bundle";
 
 /**
  * Sentry's assemble step (docs/sentry-protocol.md §6.2): sentry-cli asks first and uploads the
@@ -152,9 +152,10 @@ async function assemble(context: AccessContext, job: Job): Promise<AssembleAnswe
   }
   const release = job.release ?? bundle.release;
   const dist = job.dist ?? bundle.dist;
+  const prepared = await prepareArtifactFiles(context.db, bundle.files.map((file) => file.content));
   try {
     return await finish(context, job, "ok", null, async (trx) => {
-      for (const projectId of job.projectIds) await storeArtifactBundle(trx, bundle, { projectId, checksum: job.checksum, release, dist, uploadedBy: context.viewer.actor });
+      for (const projectId of job.projectIds) await storeArtifactBundle(trx, bundle, { projectId, checksum: job.checksum, release, dist, uploadedBy: context.viewer.actor }, prepared);
     });
   } catch (error) {
     // Two polls raced to store the same bundle; the other one's commit is the answer.
