@@ -95,6 +95,15 @@ export function uploadOperations(): Paths {
       },
       delete: { operationId: "deleteRelease", summary: "Delete a release", tags: ["Releases"], parameters: [param("organization"), version], responses: { "204": { description: "Deleted" }, ...errors("400", "403", "404") } },
     },
+    [`${orgPrefix}/releases/{version}/previous-with-commits/`]: {
+      get: {
+        operationId: "getPreviousReleaseWithCommits",
+        summary: "The previous release with commits (always none: commits are not stored)",
+        tags: ["Releases"],
+        parameters: [param("organization"), version],
+        responses: { "200": { description: "An empty object", content: json({ type: "object" }) }, ...errors("400", "403", "404") },
+      },
+    },
     [`${orgPrefix}/releases/{version}/deploys/`]: {
       get: { operationId: "listDeploys", summary: "List a release's deploys", tags: ["Releases"], parameters: [param("organization"), version], responses: { "200": { description: "Deploys, newest first", content: json({ type: "array", items: schema("ApiDeploy") }) }, ...errors("400", "403", "404") } },
       post: {
@@ -140,6 +149,19 @@ export function uploadOperations(): Paths {
         requestBody: { required: true, content: json(schema("ApiReleaseCreate")) },
         responses: { "201": { description: "The release", content: json(schema("ApiRelease")) }, "208": { description: "It existed", content: json(schema("ApiRelease")) }, ...errors("400", "403", "404", "413") },
       },
+    },
+    [`${projectPrefix}/releases/{version}/`]: {
+      get: { operationId: "getProjectRelease", summary: "Retrieve a release of a project", tags: ["Releases"], parameters: [param("organization"), param("project"), version], responses: { "200": { description: "The release", content: json(schema("ApiRelease")) }, ...errors("400", "403", "404") } },
+      put: {
+        operationId: "updateProjectRelease",
+        summary: "Update a release of a project",
+        description: "As the organization's PUT, for this project (sentry-cli 2.x finalizes here).",
+        tags: ["Releases"],
+        parameters: [param("organization"), param("project"), version],
+        requestBody: { required: true, content: json(schema("ApiReleaseUpdate")) },
+        responses: { "200": { description: "The release", content: json(schema("ApiRelease")) }, ...errors("400", "403", "404", "413") },
+      },
+      delete: { operationId: "deleteProjectRelease", summary: "Remove a release from a project", tags: ["Releases"], parameters: [param("organization"), param("project"), version], responses: { "204": { description: "Deleted" }, ...errors("400", "403", "404") } },
     },
     [`${projectPrefix}/releases/{version}/files/`]: {
       get: { operationId: "listProjectReleaseFiles", summary: "List a project's files of a release", tags: ["Source maps"], parameters: [param("organization"), param("project"), version], responses: { "200": { description: "Files", content: json({ type: "array", items: schema("ApiReleaseFile") }) }, ...errors("400", "403", "404") } },

@@ -6,8 +6,8 @@ import { findReleaseProjects } from "./find-release-projects";
  * see; its deploys go once no project has it. Issues keep the release names they recorded, and a later
  * event of that release creates it again.
  */
-export async function deleteApiRelease(context: AccessContext, version: string): Promise<void> {
-  const projectIds = await findReleaseProjects(context, "release.write", version);
+export async function deleteApiRelease(context: AccessContext, version: string, projectSlug?: string): Promise<void> {
+  const projectIds = await findReleaseProjects(context, "release.write", version, projectSlug);
   await context.db.deleteFrom("releases").where("version", "=", version).where("project_id", "in", projectIds).execute();
   const remaining = await context.db.selectFrom("releases").select("project_id").where("version", "=", version).limit(1).executeTakeFirst();
   if (!remaining) await context.db.deleteFrom("release_deploys").where("version", "=", version).execute();

@@ -6,10 +6,10 @@ import { ApiReleaseUpdate, type ApiRelease } from "./release-schemas";
 
 /**
  * Sentry's "update a release": `dateReleased` finalizes it (`sentry-cli releases finalize`) in the projects
- * the viewer may see; `refs` and `commits` (`set-commits`) are accepted and ignored.
+ * the viewer may see (on a project's path, as sentry-cli 2.x sends it, that project); `refs` and `commits` (`set-commits`) are accepted and ignored.
  */
-export async function updateApiRelease(context: AccessContext, version: string, body: unknown): Promise<ApiRelease> {
-  const projectIds = await findReleaseProjects(context, "release.write", version);
+export async function updateApiRelease(context: AccessContext, version: string, body: unknown, projectSlug?: string): Promise<ApiRelease> {
+  const projectIds = await findReleaseProjects(context, "release.write", version, projectSlug);
   const input = parseApiBody(ApiReleaseUpdate, body);
   const dateReleased = parseApiTime(input.dateReleased, "dateReleased");
   if (dateReleased !== undefined) await context.db.updateTable("releases").set({ date_released: dateReleased }).where("version", "=", version).where("project_id", "in", projectIds).execute();

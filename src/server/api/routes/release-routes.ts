@@ -5,6 +5,7 @@ import { readJsonBody } from "../read-json-body";
 import { createApiDeploy } from "../releases/create-api-deploy";
 import { createApiRelease } from "../releases/create-api-release";
 import { deleteApiRelease } from "../releases/delete-api-release";
+import { findReleaseProjects } from "../releases/find-release-projects";
 import { getApiRelease } from "../releases/get-api-release";
 import { listApiDeploys } from "../releases/list-api-deploys";
 import { listApiReleases } from "../releases/list-api-releases";
@@ -14,6 +15,7 @@ import { updateApiRelease } from "../releases/update-api-release";
 type OrganizationParams = { organizationSlug: string };
 type ProjectParams = OrganizationParams & { projectSlug: string };
 type ReleaseParams = OrganizationParams & { version: string };
+type ProjectReleaseParams = ProjectParams & { version: string };
 
 /** Sentry answers 208 Already Reported when "create a release" finds it in every named project. */
 const alreadyReported = 208;
@@ -71,6 +73,36 @@ export const deleteReleaseRoute = apiRoute<ReleaseParams>(async ({ context, para
   requireOrganization(context.config, params.organizationSlug);
   await deleteApiRelease(context, parseReleaseVersion(params.version));
   return { body: null, status: 204 };
+});
+
+/** GET /projects/{org}/{project}/releases/{version}/ */
+export const projectReleaseRoute = apiRoute<ProjectReleaseParams>(async ({ context, params }) => {
+  requireOrganization(context.config, params.organizationSlug);
+  return { body: await getApiRelease(context, parseReleaseVersion(params.version), params.projectSlug) };
+});
+
+/** PUT /projects/{org}/{project}/releases/{version}/: how sentry-cli 2.x finalizes (`releases finalize`). */
+export const updateProjectReleaseRoute = apiRoute<ProjectReleaseParams>(async ({ request, context, params }) => {
+  requireOrganization(context.config, params.organizationSlug);
+  const version = parseReleaseVersion(params.version);
+  return { body: await updateApiRelease(context, version, await readJsonBody(request), params.projectSlug) };
+});
+
+/** DELETE /projects/{org}/{project}/releases/{version}/: the release leaves this project. */
+export const deleteProjectReleaseRoute = apiRoute<ProjectReleaseParams>(async ({ context, params }) => {
+  requireOrganization(context.config, params.organizationSlug);
+  await deleteApiRelease(context, parseReleaseVersion(params.version), params.projectSlug);
+  return { body: null, status: 204 };
+});
+
+/**
+ * GET /organizations/{org}/releases/{version}/previous-with-commits/: `set-commits --auto` asks for the last
+ * release that had commits. Lantern stores none, so `{}`, as Sentry answers when there is no such release.
+ */
+export const previousReleaseWithCommitsRoute = apiRoute<ReleaseParams>(async ({ context, params }) => {
+  requireOrganization(context.config, params.organizationSlug);
+  await findReleaseProjects(context, "release.write", parseReleaseVersion(params.version));
+  return { body: {} };
 });
 
 /** GET /organizations/{org}/releases/{version}/deploys/ */

@@ -11,7 +11,22 @@ import { insertProject } from "../../projects/insert-project";
 import { chunkUploadOptions } from "../../sourcemaps/upload-chunks";
 import { createApiToken } from "../../tokens/api-tokens";
 import { listIssuesRoute } from "./issue-list-routes";
-import { createDeployRoute, createProjectReleaseRoute, createReleaseRoute, deleteReleaseRoute, listDeploysRoute, listProjectReleasesRoute, listReleasesRoute, listRepositoriesRoute, releaseRoute, updateReleaseRoute } from "./release-routes";
+import {
+  createDeployRoute,
+  createProjectReleaseRoute,
+  createReleaseRoute,
+  deleteProjectReleaseRoute,
+  deleteReleaseRoute,
+  listDeploysRoute,
+  listProjectReleasesRoute,
+  listReleasesRoute,
+  listRepositoriesRoute,
+  previousReleaseWithCommitsRoute,
+  projectReleaseRoute,
+  releaseRoute,
+  updateProjectReleaseRoute,
+  updateReleaseRoute,
+} from "./release-routes";
 import { assembleArtifactBundleRoute, authInfoRoute, chunkUploadOptionsRoute, listProjectReleaseFilesRoute, uploadChunksRoute, uploadProjectReleaseFileRoute } from "./upload-routes";
 
 /**
@@ -222,6 +237,23 @@ describe(`the upload and release API on ${testDialect}`, () => {
       expect(((await refused.json()) as { detail: string }).detail).toMatch(/^Invalid version/);
     }
     expect((await call(releaseRoute, tokens.read, "/api/0/organizations/lantern/releases/../", { organizationSlug: org, version: ".." })).status).toBe(400);
+  });
+
+  it("sentry-cli 2.x's project-level release paths: finalize with PUT, read, delete; set-commits' previous-with-commits is {}", async () => {
+    const version = "project-level-2";
+    const params = { organizationSlug: org, projectSlug: shopSlug, version };
+    const path = `/api/0/projects/${org}/${shopSlug}/releases/${version}/`;
+    expect((await call(updateProjectReleaseRoute, tokens.upload, path, params, { method: "PUT", ...json({ dateReleased: "2026-11-25T13:00:00Z" }) })).status).toBe(404);
+    await call(createProjectReleaseRoute, tokens.upload, `/api/0/projects/${org}/${shopSlug}/releases/`, params, { method: "POST", ...json({ version }) });
+    const finalized = await call(updateProjectReleaseRoute, tokens.upload, path, params, { method: "PUT", ...json({ dateReleased: "2026-11-25T13:00:00Z" }) });
+    expect(await finalized.json()).toMatchObject({ version, dateReleased: "2026-11-25T13:00:00.000Z" });
+    expect(await (await call(projectReleaseRoute, tokens.read, path, params)).json()).toMatchObject({ version, projects: [{ slug: shopSlug }] });
+    expect((await call(projectReleaseRoute, tokens.upload, path, params)).status).toBe(403);
+    const previous = await call(previousReleaseWithCommitsRoute, tokens.upload, `/api/0/organizations/${org}/releases/${version}/previous-with-commits/`, { organizationSlug: org, version });
+    expect(await previous.json()).toEqual({});
+    expect((await call(projectReleaseRoute, tokens.otherTeam, path, params)).status).toBe(404);
+    expect((await call(deleteProjectReleaseRoute, tokens.upload, path, params, { method: "DELETE" })).status).toBe(204);
+    expect((await call(projectReleaseRoute, tokens.read, path, params)).status).toBe(404);
   });
 
   it("legacy release files: the multipart form is stored under the release and listed", async () => {
