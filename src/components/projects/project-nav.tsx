@@ -1,13 +1,14 @@
 import Link from "next/link";
 import { cn } from "@/lib/cn";
 
-export type ProjectSection = "overview" | "issues" | "setup" | "keys" | "settings";
+export type ProjectSection = "overview" | "issues" | "setup" | "keys" | "source-maps" | "settings";
 
 const sections: { id: ProjectSection; label: string; path: string }[] = [
   { id: "overview", label: "Overview", path: "" },
   { id: "issues", label: "Issues", path: "/issues" },
   { id: "setup", label: "Setup", path: "/setup" },
   { id: "keys", label: "Client keys", path: "/keys" },
+  { id: "source-maps", label: "Source maps", path: "/settings/source-maps" },
   { id: "settings", label: "Settings", path: "/settings" },
 ];
 
