@@ -18,6 +18,7 @@ export interface SourceMapBundleRow {
 }
 
 interface SourceMapBundleListProps {
+  projectSlug: string;
   bundles: SourceMapBundleRow[];
   /** Absent for viewers who may not delete (members): they see the list only. */
   remove?: (state: ActionState, formData: FormData) => Promise<ActionState>;
@@ -28,7 +29,7 @@ function files(count: number): string {
 }
 
 /** A project's uploaded bundles, newest first: what they hold, who sent them, and (for admins) a delete behind a confirmation. */
-export function SourceMapBundleList({ bundles, remove }: SourceMapBundleListProps) {
+export function SourceMapBundleList({ projectSlug, bundles, remove }: SourceMapBundleListProps) {
   return (
     <ul aria-label="Source map bundles" className="divide-y divide-border">
       {bundles.map((bundle) => {
@@ -71,6 +72,7 @@ export function SourceMapBundleList({ bundles, remove }: SourceMapBundleListProp
               <details className="relative">
                 <summary className="inline-flex h-8 cursor-pointer list-none items-center rounded-md border border-border bg-card px-3 text-sm font-medium hover:bg-muted [&::-webkit-details-marker]:hidden">Delete…</summary>
                 <ActionForm action={remove} aria-label={`Delete ${name}`} className="mt-2 flex max-w-md flex-col gap-2 rounded-md border border-border bg-card p-3">
+                  <input type="hidden" name="projectSlug" value={projectSlug} />
                   <input type="hidden" name="bundleId" value={bundle.id} />
                   <p>Delete {name} and its {files(bundle.fileCount)}? Frames resolved already stay resolved; events of this build digested later stay minified. This cannot be undone.</p>
                   <Button type="submit" variant="danger" size="sm" className="self-start">

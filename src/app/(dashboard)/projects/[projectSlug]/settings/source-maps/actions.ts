@@ -12,9 +12,9 @@ const bundleId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER)
 const projectSlug = z.string().min(1).max(200);
 
 /** Deletes one source-map bundle of the project (owners and admins; the verb decides), then shows the list without it and says so. */
-export async function deleteSourceMapBundleAction(boundProjectSlug: string, _previous: ActionState, formData: FormData): Promise<ActionState> {
+export async function deleteSourceMapBundleAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
   const context = await getAppContext();
-  const slug = projectSlug.safeParse(boundProjectSlug);
+  const slug = projectSlug.safeParse(formField(formData, "projectSlug"));
   const id = bundleId.safeParse(formField(formData, "bundleId"));
   if (!slug.success || !id.success) return { error: "Unknown bundle." };
   return runFormAction(

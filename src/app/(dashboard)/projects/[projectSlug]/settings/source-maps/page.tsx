@@ -62,7 +62,7 @@ export default async function SourceMapsPage({ params, searchParams }: SourceMap
           </EmptyState>
         ) : (
           <Card>
-            <SourceMapBundleList bundles={page.bundles} remove={mayDelete ? deleteSourceMapBundleAction.bind(null, project.slug) : undefined} />
+            <SourceMapBundleList bundles={page.bundles} projectSlug={project.slug} remove={mayDelete ? deleteSourceMapBundleAction : undefined} />
             {page.nextCursor ? (
               <Link href={`/projects/${project.slug}/settings/source-maps?cursor=${encodeURIComponent(page.nextCursor)}`} prefetch={false} className="mt-4 inline-block text-sm underline">
                 Older bundles
