@@ -8,6 +8,7 @@ import { digestBatch } from "./digest-batch";
 import { pruneRawEnvelopes } from "../storage/raw-prune-envelopes";
 import { pruneStoredItems } from "../storage/stored-items-prune";
 import { processSourceMapCache } from "../sourcemaps/source-map-cache";
+import { pruneArtifactBundles } from "../sourcemaps/prune-artifact-bundles";
 
 const housekeepingEveryMs = 10 * 60_000;
 
@@ -24,6 +25,8 @@ interface WorkerOptions {
   diskBudgetBytes?: number | null;
   /** config.sourceMaps.cacheBytes: memory for parsed source maps in this process (default 128 MB). */
   sourceMapCacheBytes?: number;
+  /** config.sourceMaps' retention of uploaded bundles, for housekeeping (absent: bundles are not pruned). */
+  sourceMapRetention?: Pick<LanternConfig["sourceMaps"], "retentionDays" | "keepPerProject">;
 }
 
 /**
@@ -93,6 +96,7 @@ export class DigestWorker {
     await wakeExpiredIgnores(this.database);
     await pruneRawEnvelopes(this.database, retention);
     await pruneStoredItems(this.database, retention);
+    if (this.options.sourceMapRetention) await pruneArtifactBundles(this.database, this.options.sourceMapRetention);
     await pruneToDiskBudget(this.database, this.options.diskBudgetBytes ?? null);
     // Last: gives the filesystem back what the steps above freed (SQLite; bounded steps, the gate between).
     await vacuumFreePages(this.database);

@@ -55,7 +55,7 @@ export async function createIngestService(database: LanternDatabase, config: Lan
     .executeTakeFirstOrThrow();
   let backlog = Number(pending.n);
   const onDigested = (rows: number) => (backlog = Math.max(0, backlog - rows));
-  const digest = options.createDigester ? options.createDigester(onDigested) : new DigestWorker(database, { onDigested, retention: config.retention, diskBudgetBytes: config.storage.diskBudgetBytes, sourceMapCacheBytes: config.sourceMaps.cacheBytes });
+  const digest = options.createDigester ? options.createDigester(onDigested) : new DigestWorker(database, { onDigested, retention: config.retention, diskBudgetBytes: config.storage.diskBudgetBytes, sourceMapCacheBytes: config.sourceMaps.cacheBytes, sourceMapRetention: config.sourceMaps });
   const writer = new IntakeWriter(database, (rows) => {
     backlog += rows;
     digest.wake();

@@ -5,7 +5,7 @@ import { AppError } from "../errors";
 import { normalizeDebugId } from "./find-artifacts";
 import { artifactBundleLimits, type ArtifactFileType } from "./read-artifact-bundle";
 import { distName, parseVerbInput, projectSlug, releaseVersion } from "./schemas";
-import { prepareArtifactFiles, storePreparedFiles } from "./store-artifact-bundle";
+import { prepareArtifactContents, storePreparedFiles } from "./store-artifact-bundle";
 
 const releaseFileInput = z.object({
   projectSlug,
@@ -52,7 +52,7 @@ export async function addReleaseFile(context: AccessContext, input: { projectSlu
   const debugIdHeader = header(request.headers, "debug-id");
   const checksum = `release-files:${request.version}:${request.dist ?? ""}`;
   const now = Date.now();
-  const prepared = await prepareArtifactFiles(context.db, [input.content]);
+  const prepared = await prepareArtifactContents(context.db, [input.content]);
   const { bundleId, sha1 } = await writeTransaction(context.database, async (trx) => {
     // On conflict: a parallel upload of the same release created it first (PostgreSQL waits for its commit).
     await trx

@@ -152,7 +152,7 @@ async function assemble(context: AccessContext, job: Job): Promise<AssembleAnswe
   }
   const release = job.release ?? bundle.release;
   const dist = job.dist ?? bundle.dist;
-  const prepared = await prepareArtifactFiles(context.db, bundle.files.map((file) => file.content));
+  const prepared = await prepareArtifactFiles(context.db, bundle);
   try {
     return await finish(context, job, "ok", null, async (trx) => {
       for (const projectId of job.projectIds) await storeArtifactBundle(trx, bundle, { projectId, checksum: job.checksum, release, dist, uploadedBy: context.viewer.actor }, prepared);

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestConfig } from "../../../tests/support/test-accounts";
 import { createTestDatabase, testDialect, type TestDatabase } from "../../../tests/support/test-database";
 import { systemContext } from "../access/system-context";
+import { DigestWorker } from "../digest/digest-worker";
 import { insertProject, type CreatedProject } from "../projects/insert-project";
 import { addReleaseFile } from "./add-release-file";
 import { sha1Hex } from "./artifact-files";
@@ -69,6 +70,20 @@ describe(`source-map retention on ${testDialect}`, () => {
     await database.db.insertInto("artifact_bundles").values(rows).execute();
     expect((await pruneArtifactBundles(database, { retentionDays: 90, keepPerProject: 10 }, now)).bundles).toBe(240);
     expect(await releases(shop)).toHaveLength(10);
+  });
+
+  it("runs in the digest worker's housekeeping with the retention it was given, and not without one", async () => {
+    const config = createTestConfig({ LANTERN_SOURCEMAP_RETENTION_DAYS: "30", LANTERN_SOURCEMAP_KEEP_PER_PROJECT: "1" });
+    await bundle(shop, "old", 40);
+    await bundle(shop, "new", 1);
+    const without = new DigestWorker(database, { retention: config.retention, pollMs: 60_000 });
+    without.start();
+    await without.stop();
+    expect(await releases(shop)).toEqual(["new", "old"]);
+    const worker = new DigestWorker(database, { retention: config.retention, sourceMapRetention: config.sourceMaps, pollMs: 60_000 });
+    worker.start();
+    await worker.stop();
+    expect(await releases(shop)).toEqual(["new"]);
   });
 
   it("drops upload chunks and assembly records older than a day", async () => {

@@ -27,7 +27,12 @@ export interface PreparedFile {
  * Compresses the files not stored yet before the write transaction: gzip of a few hundred MB takes seconds,
  * which SQLite's single write lock should not be held for.
  */
-export async function prepareArtifactFiles(db: Kysely<Database>, contents: readonly Uint8Array[]): Promise<PreparedFile[]> {
+export async function prepareArtifactFiles(db: Kysely<Database>, bundle: ArtifactBundle): Promise<PreparedFile[]> {
+  return prepareArtifactContents(db, bundle.files.map((file) => file.content));
+}
+
+/** prepareArtifactFiles for loose files (legacy release files), in the order given. */
+export async function prepareArtifactContents(db: Kysely<Database>, contents: readonly Uint8Array[]): Promise<PreparedFile[]> {
   const sha1s = contents.map((content) => sha1Hex(content));
   const stored = new Set<string>();
   const unique = [...new Set(sha1s)];
