@@ -43,10 +43,11 @@ export async function zerosEntry(name: string, bytes: number): Promise<ZipEntry>
   return { name, data, method: 8, crc, size: bytes };
 }
 
-export function buildZip(entries: readonly ZipEntry[]): Buffer {
-  const locals: Buffer[] = [];
+/** `prefix` goes before the zip and counts in its offsets, as sentry-cli writes the SYSB header of a bundle. */
+export function buildZip(entries: readonly ZipEntry[], prefix: Buffer = Buffer.alloc(0)): Buffer {
+  const locals: Buffer[] = [prefix];
   const centrals: Buffer[] = [];
-  let offset = 0;
+  let offset = prefix.length;
   for (const entry of entries) {
     const name = Buffer.from(entry.name, "utf8");
     const local = Buffer.alloc(30);
@@ -95,14 +96,18 @@ export interface BundleFileSpec {
   headers?: Record<string, string>;
 }
 
-/** An artifact bundle as sentry-cli builds one: `files/_/_/<path>` entries and their manifest.json. */
-export function buildArtifactBundle(files: readonly BundleFileSpec[], manifest: { release?: string; dist?: string; debug_id?: string } = {}, options: { header?: boolean } = {}): Buffer {
+/**
+ * An artifact bundle as sentry-cli builds one: `files/_/_/<path>` entries and their manifest.json. `header`
+ * puts the 8-byte `SYSB` + version 2 in front: counted in the zip's offsets as sentry-cli writes it (true),
+ * or prefixed to a finished zip ("prefixed").
+ */
+export function buildArtifactBundle(files: readonly BundleFileSpec[], manifest: { release?: string; dist?: string; debug_id?: string } = {}, options: { header?: boolean | "prefixed" } = {}): Buffer {
   const entries = files.map((file) => deflatedEntry(`files/_/_/${file.url.replace(/^~\//, "")}`, file.content));
   const listed = Object.fromEntries(files.map((file, index) => [entries[index]!.name, { url: file.url, type: file.type, headers: file.headers ?? {} }]));
-  const zip = buildZip([deflatedEntry("manifest.json", JSON.stringify({ org: "lantern", project: "shop", ...manifest, files: listed })), ...entries]);
-  if (!options.header) return zip;
+  const all = [deflatedEntry("manifest.json", JSON.stringify({ org: "lantern", project: "shop", ...manifest, files: listed })), ...entries];
   const header = Buffer.alloc(8);
   header.write("SYSB", 0, "latin1");
   header.writeUInt32LE(2, 4);
-  return Buffer.concat([header, zip]);
+  if (options.header === "prefixed") return Buffer.concat([header, buildZip(all)]);
+  return options.header ? buildZip(all, header) : buildZip(all);
 }

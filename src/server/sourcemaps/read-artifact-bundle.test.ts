@@ -34,10 +34,13 @@ describe("readArtifactBundle", () => {
     ]);
   });
 
-  it("accepts the 8-byte SYSB header sentry-cli puts before the zip", async () => {
-    const bundle = buildArtifactBundle([{ url: "~/a.js", type: "minified_source", content: "a()" }], {}, { header: true });
+  it.each([
+    ["counted in the zip's offsets, as sentry-cli writes it", true],
+    ["prefixed to a finished zip", "prefixed"],
+  ] as const)("accepts the 8-byte SYSB header %s", async (_, header) => {
+    const bundle = buildArtifactBundle([{ url: "~/a.js", type: "minified_source", content: "a()" }], {}, { header });
     expect(bundle.subarray(0, 4).toString()).toBe("SYSB");
-    expect((await readArtifactBundle(bundle, options)).files.map((file) => file.url)).toEqual(["~/a.js"]);
+    expect((await readArtifactBundle(bundle, options)).files.map((file) => [file.url, file.content.toString()])).toEqual([["~/a.js", "a()"]]);
   });
 
   it("skips entries whose names could escape a directory, even when the manifest lists them", async () => {
