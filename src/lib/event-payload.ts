@@ -1,3 +1,4 @@
+import { frameNoteKey, type FrameNote } from "./frame-diagnosis";
 import { ownValue } from "./own-value";
 
 /**
@@ -20,6 +21,8 @@ export interface FrameView {
   postContext: string[];
   /** Local variables (`frame.vars`) as key/value text, when the SDK sent them. */
   vars: [string, string][];
+  /** Source maps: resolved when shown, or why it stays minified (issue page only). */
+  note?: FrameNote | null;
 }
 
 export interface ExceptionView {
@@ -29,6 +32,8 @@ export interface ExceptionView {
   mechanism: { type: string; handled: boolean | null } | null;
   /** Newest (crashing) frame first. */
   frames: FrameView[];
+  /** The minified frames source maps replaced (`raw_stacktrace`), newest first; empty when none were. */
+  rawFrames?: FrameView[];
 }
 
 export interface BreadcrumbView {
@@ -63,7 +68,7 @@ function lines(value: unknown): string[] {
   return Array.isArray(value) ? value.map((line) => (typeof line === "string" ? line : "")) : [];
 }
 
-function readFrame(frame: Json): FrameView {
+function readFrame(frame: Json, note: FrameNote | null = null): FrameView {
   return {
     function: text(frame.function) ?? text(frame.raw_function) ?? text(frame.symbol),
     module: text(frame.module),
@@ -76,22 +81,30 @@ function readFrame(frame: Json): FrameView {
     preContext: lines(frame.pre_context),
     postContext: lines(frame.post_context),
     vars: readPairs(frame.vars),
+    note,
   };
 }
 
-/** The exception chain, newest (the one raised last, listed last by the SDKs) first; frames newest first. */
-export function readExceptions(payload: Json): ExceptionView[] {
+/**
+ * The exception chain, newest (the one raised last, listed last by the SDKs) first; frames newest first.
+ * `notes` (by frameNoteKey, indexes as stored) attach what source-map resolution says about each frame.
+ */
+export function readExceptions(payload: Json, notes: Record<string, FrameNote> = {}): ExceptionView[] {
+  const framesOf = (stacktrace: unknown, index: number | null): FrameView[] =>
+    (isRecord(stacktrace) && Array.isArray(stacktrace.frames) ? stacktrace.frames : [])
+      .flatMap((frame: unknown, position: number) => (isRecord(frame) ? [readFrame(frame, index === null ? null : (ownValue(notes, frameNoteKey("exception", index, position)) ?? null))] : []))
+      .reverse();
   return values(payload.exception)
-    .filter(isRecord)
-    .map((exception) => {
+    .flatMap((exception, index) => (isRecord(exception) ? [{ exception, index }] : []))
+    .map(({ exception, index }) => {
       const mechanism = isRecord(exception.mechanism) ? exception.mechanism : null;
-      const stacktrace = isRecord(exception.stacktrace) ? exception.stacktrace : null;
       return {
         type: text(exception.type),
         value: text(exception.value),
         module: text(exception.module),
         mechanism: mechanism ? { type: text(mechanism.type) ?? "generic", handled: typeof mechanism.handled === "boolean" ? mechanism.handled : null } : null,
-        frames: (Array.isArray(stacktrace?.frames) ? stacktrace.frames : []).filter(isRecord).map(readFrame).reverse(),
+        frames: framesOf(exception.stacktrace, index),
+        rawFrames: framesOf(exception.raw_stacktrace, null),
       };
     })
     .reverse();

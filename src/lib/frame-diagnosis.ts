@@ -112,3 +112,16 @@ export function describeFrameDiagnosis(diagnosis: FrameDiagnosis, target: Diagno
       );
   }
 }
+
+/** What the issue page shows beside one frame of a stored event. */
+export interface FrameNote {
+  /** Resolved now, with source maps uploaded after the event was stored. */
+  isResolvedNow: boolean;
+  /** Why the frame stays minified (or has no source context), in words, with the command. */
+  diagnosis: (DiagnosisWords & { code: FrameDiagnosisCode }) | null;
+}
+
+/** The key of a frame's note: `exception:<index in exception.values>:<index in its frames>` (as stored). */
+export function frameNoteKey(container: "exception" | "thread" | "event", index: number, frame: number): string {
+  return `${container}:${index}:${frame}`;
+}

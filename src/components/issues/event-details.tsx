@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { EventAttachmentSummary } from "@/server/events/list-event-attachments";
+import type { StoredEventResolution } from "@/server/sourcemaps/resolve-stored-event";
 import { readBreadcrumbs, readEntries, readExceptions, readMessage, readNamedContexts, readRequest, readSdk, readTags, readText } from "@/lib/event-payload";
 import { BreadcrumbsTimeline } from "./breadcrumbs-timeline";
 import { EventAttachments } from "./event-attachments";
@@ -25,14 +26,17 @@ interface EventDetailsProps {
   /** Where the attachments download from: `<base>/<attachment id>`. */
   attachmentsBase: string;
   jsonHref: string;
+  /** Source maps applied when shown: frames resolved now, and why the others stay minified. */
+  resolution?: StoredEventResolution | null;
 }
 
 /**
  * One stored event as text: message, CSP report, exception chain, breadcrumbs, request, user, tags, contexts, SDK,
  * release and environment, attachments and the raw JSON. Sections without data are left out.
  */
-export function EventDetails({ payload, timestamp, attachments, attachmentsBase, jsonHref }: EventDetailsProps) {
-  const exceptions = readExceptions(payload);
+export function EventDetails({ payload, timestamp, attachments, attachmentsBase, jsonHref, resolution }: EventDetailsProps) {
+  // The stack traces show today's resolution; the raw JSON below stays the stored event.
+  const exceptions = readExceptions(resolution?.payload ?? payload, resolution?.notes);
   const message = readMessage(payload);
   const breadcrumbs = readBreadcrumbs(payload);
   const request = readRequest(payload);
@@ -60,7 +64,7 @@ export function EventDetails({ payload, timestamp, attachments, attachmentsBase,
       ) : null}
       {exceptions.length > 0 ? (
         <Part title="Exception">
-          <ExceptionChain exceptions={exceptions} />
+          <ExceptionChain exceptions={exceptions} resolvedNow={resolution?.resolvedNow ?? 0} />
         </Part>
       ) : null}
       {breadcrumbs.length > 0 ? (

@@ -8,23 +8,34 @@ import type { ExceptionView } from "@/lib/event-payload";
 import { formatRawStackTrace } from "@/lib/raw-stack-trace";
 import { StackTrace } from "./stack-trace";
 
-type TraceView = "full" | "app" | "raw";
+type TraceView = "full" | "app" | "minified" | "raw";
 
-const views: { value: TraceView; label: string }[] = [
+const allViews: { value: TraceView; label: string }[] = [
   { value: "full", label: "Full" },
   { value: "app", label: "In-app only" },
+  { value: "minified", label: "Minified" },
   { value: "raw", label: "Raw" },
 ];
 
 /**
  * The exception chain, newest first: `Type: value`, how it was caught, and its stack trace in one of
- * three views chosen above the chain — every frame, in-app frames only, or the plain-text form.
+ * the views chosen above the chain — every frame, in-app frames only, the minified frames source maps
+ * replaced (when they did), or the plain-text form. `resolvedNow` counts frames the page resolved with maps
+ * uploaded after the event arrived.
  */
-export function ExceptionChain({ exceptions }: { exceptions: ExceptionView[] }) {
+export function ExceptionChain({ exceptions, resolvedNow = 0 }: { exceptions: ExceptionView[]; resolvedNow?: number }) {
   const [view, setView] = useState<TraceView>("full");
   const hasFrames = exceptions.some((exception) => exception.frames.length > 0);
+  const hasMinified = exceptions.some((exception) => (exception.rawFrames?.length ?? 0) > 0);
+  const views = allViews.filter((option) => option.value !== "minified" || hasMinified);
   return (
     <div className="space-y-6">
+      {resolvedNow > 0 ? (
+        <p role="status" className="rounded-md border border-border bg-muted px-3 py-2 text-xs">
+          {resolvedNow === 1 ? "1 frame was" : `${resolvedNow} frames were`} resolved now with source maps uploaded after this event arrived. The stored event keeps its minified frames
+          {hasMinified ? " (Minified shows them)" : ""}.
+        </p>
+      ) : null}
       {hasFrames ? (
         <div role="group" aria-label="Stack trace view" className="inline-flex rounded-md border border-border p-0.5">
           {views.map((option) => (
@@ -70,6 +81,16 @@ export function ExceptionChain({ exceptions }: { exceptions: ExceptionView[] }) 
 
 function Trace({ exception, view }: { exception: ExceptionView; view: TraceView }) {
   if (exception.frames.length === 0) return <p className="text-sm text-muted-foreground">No stack trace.</p>;
+  if (view === "minified") {
+    const minified = exception.rawFrames ?? [];
+    if (minified.length > 0) return <StackTrace frames={minified} />;
+    return (
+      <>
+        <p className="mb-2 text-xs text-muted-foreground">No frame of this trace was resolved with a source map; showing the frames as sent.</p>
+        <StackTrace frames={exception.frames} />
+      </>
+    );
+  }
   if (view === "raw") {
     const raw = formatRawStackTrace(exception);
     return (

@@ -49,7 +49,7 @@ const ranges: { value: VolumeRange; label: string; period: string }[] = [
  */
 export function IssuePageView({ details, event, volume: range, extras, path }: IssuePageViewProps) {
   const { issue, project, environments, hashes, activity, eventCount } = details;
-  const { volume, tags, comments, attachments, grouping } = extras;
+  const { volume, tags, comments, attachments, grouping, resolution } = extras;
 
   const issueBase = `/projects/${project.slug}/issues/${issue.id}`;
   const eventsBase = `${issueBase}/events`;
@@ -167,7 +167,7 @@ export function IssuePageView({ details, event, volume: range, extras, path }: I
               ) : null}
             </div>
             {event ? (
-              <EventDetails payload={event.payload} timestamp={event.timestamp} attachments={attachments} attachmentsBase={`${eventBase}/attachments`} jsonHref={`${eventBase}/json`} />
+              <EventDetails payload={event.payload} timestamp={event.timestamp} attachments={attachments} attachmentsBase={`${eventBase}/attachments`} jsonHref={`${eventBase}/json`} resolution={resolution} />
             ) : (
               <CardDescription>No event of this issue is stored any more (older events are removed by the retention settings).</CardDescription>
             )}

@@ -1,6 +1,8 @@
 import { Badge } from "@/components/ui/badge";
+import { CodeBlock } from "@/components/ui/code-block";
 import { cn } from "@/lib/cn";
 import type { FrameView } from "@/lib/event-payload";
+import type { FrameNote } from "@/lib/frame-diagnosis";
 import { KeyValueList } from "./key-value-list";
 import { SafeLink } from "./safe-link";
 
@@ -39,6 +41,16 @@ function FrameTitle({ frame }: { frame: FrameView }) {
         </>
       ) : null}
       {position ? <span className="text-muted-foreground">at line {position}</span> : null}
+      {frame.note?.isResolvedNow ? (
+        <Badge className="font-sans" title="Resolved with source maps uploaded after this event arrived">
+          Resolved now
+        </Badge>
+      ) : null}
+      {frame.note?.diagnosis ? (
+        <Badge className="border-danger/40 font-sans text-danger" title={frame.note.diagnosis.title}>
+          {frame.note.diagnosis.code === "no_sources_content" ? "No source context" : "Minified"}
+        </Badge>
+      ) : null}
       {frame.inApp ? <Badge className="ml-auto font-sans">In app</Badge> : null}
     </span>
   );
@@ -46,7 +58,8 @@ function FrameTitle({ frame }: { frame: FrameView }) {
 
 function Frame({ frame, isOpen }: { frame: FrameView; isOpen: boolean }) {
   const frameClass = cn("font-mono text-xs", frame.inApp ? "bg-card" : "bg-muted/40 text-muted-foreground");
-  const hasDetails = frame.contextLine !== null || frame.vars.length > 0;
+  const diagnosis = frame.note?.diagnosis ?? null;
+  const hasDetails = frame.contextLine !== null || frame.vars.length > 0 || diagnosis !== null;
   if (!hasDetails) {
     return (
       <div className={cn(frameClass, "flex px-3 py-2 pl-7")}>
@@ -63,6 +76,7 @@ function Frame({ frame, isOpen }: { frame: FrameView; isOpen: boolean }) {
         <FrameTitle frame={frame} />
       </summary>
       <div className="space-y-2 px-3 pb-3">
+        {diagnosis ? <FrameDiagnosisNote diagnosis={diagnosis} /> : null}
         {frame.contextLine !== null ? <SourceContext frame={frame} /> : null}
         {frame.vars.length > 0 ? (
           <div className="rounded border border-border bg-background p-2">
@@ -72,6 +86,24 @@ function Frame({ frame, isOpen }: { frame: FrameView; isOpen: boolean }) {
         ) : null}
       </div>
     </details>
+  );
+}
+
+/** Why the frame stays minified, what to do, and the sentry-cli command (all text from the diagnosis, never HTML). */
+function FrameDiagnosisNote({ diagnosis }: { diagnosis: NonNullable<FrameNote["diagnosis"]> }) {
+  return (
+    <section className="space-y-2 rounded border border-border bg-background p-2 font-sans text-xs text-foreground" aria-label="Why this frame is not resolved">
+      <p className="font-semibold">{diagnosis.title}</p>
+      <p className="text-muted-foreground">{diagnosis.advice}</p>
+      {diagnosis.closest.length > 0 ? (
+        <ul aria-label="Closest uploaded files" className="list-inside list-disc font-mono">
+          {diagnosis.closest.map((url) => (
+            <li key={url}>{url}</li>
+          ))}
+        </ul>
+      ) : null}
+      <CodeBlock code={diagnosis.command} label="sentry-cli command" />
+    </section>
   );
 }
 

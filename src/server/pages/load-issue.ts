@@ -11,6 +11,7 @@ import { getIssueVolume, type VolumeRange } from "../issues/get-issue-volume";
 import { listIssueComments } from "../issues/list-issue-comments";
 import type { IssueEvent } from "../events/get-issue-event";
 import { loadProjectPage } from "@/server/pages/load-project-page";
+import { resolveStoredEvent } from "../sourcemaps/resolve-stored-event";
 
 const issueIdPattern = /^[1-9]\d{0,14}$/;
 const eventIdPattern = /^(?:[0-9a-f]{32}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
@@ -64,6 +65,8 @@ export async function loadIssuePageExtras(details: IssueDetails, event: IssueEve
   const context = await getAppContext();
   const { issue, project } = details;
   const [volume, tags, comments] = await Promise.all([getIssueVolume(context, issue.id, { range }), getIssueTagDistribution(context, issue.id), listIssueComments(context, issue.id)]);
-  const [attachments, grouping] = event ? await Promise.all([listEventAttachments(context, { projectId: project.id, eventId: event.eventId }), explainGrouping(context, project.id, event.payload)]) : [[], null];
-  return { volume, tags, comments, attachments, grouping };
+  const [attachments, grouping, resolution] = event
+    ? await Promise.all([listEventAttachments(context, { projectId: project.id, eventId: event.eventId }), explainGrouping(context, project.id, event.payload), resolveStoredEvent(context, project.id, event.payload)])
+    : [[], null, null];
+  return { volume, tags, comments, attachments, grouping, resolution };
 }
