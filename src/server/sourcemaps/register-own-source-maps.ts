@@ -1,16 +1,19 @@
 import { readFile } from "node:fs/promises";
 import { isAbsolute, join, normalize } from "node:path";
+import type { Insertable } from "kysely";
 import { z } from "zod";
 import type { LanternDatabase } from "../db/create-database";
+import type { ArtifactBundleFilesTable } from "../db/schema";
 import { writeTransaction } from "../db/write-transaction";
-import { sha1Hex } from "./artifact-files";
+import { sha1Hex, storeArtifactFile } from "./artifact-files";
 import { normalizeDebugId } from "./find-artifacts";
-import type { ArtifactBundle, ArtifactBundleFile } from "./read-artifact-bundle";
-import { storeArtifactBundle } from "./store-artifact-bundle";
 
 /** Where `npm run build` keeps Lantern's own maps, inside Next's build directory (scripts/keep-own-source-maps.mjs). */
 export const ownSourceMapsDirectory = "lantern-sourcemaps";
 export const ownSourceMapsUploader = "lantern start";
+
+type ArtifactBundleFileRow = Insertable<ArtifactBundleFilesTable>;
+const rowsPerInsert = 500;
 
 const relativePath = z
   .string()
@@ -31,8 +34,8 @@ export type OwnSourceMapsRegistration = { state: "absent" } | { state: "unchange
  * checksum of the build's manifest: a restart of the same build adds nothing, a new build adds its bundle.
  * Files are found by debug ID (each chunk and its map); the bundle has no release, since the SDK's events
  * find their maps by the debug IDs Turbopack put in the chunks. Nothing leaves the machine and no token
- * is involved: the files go through the same storage as uploads. A build without maps (`next build` run
- * alone) registers nothing.
+ * is involved: the files go into the same content-addressed storage and index as uploads. A build without
+ * maps (`next build` run alone) registers nothing.
  */
 export async function registerOwnSourceMaps(database: LanternDatabase, projectId: number, buildDirectory: string): Promise<OwnSourceMapsRegistration> {
   const mapsDirectory = join(buildDirectory, ownSourceMapsDirectory);
@@ -46,24 +49,46 @@ export async function registerOwnSourceMaps(database: LanternDatabase, projectId
   const existing = await database.db.selectFrom("artifact_bundles").select(["id", "file_count"]).where("project_id", "=", projectId).where("checksum", "=", checksum).executeTakeFirst();
   if (existing) return { state: "unchanged", bundleId: Number(existing.id), files: Number(existing.file_count) };
 
-  const files: ArtifactBundleFile[] = [];
+  // One file at a time, stored (content-addressed) as it is read: a build holds ~50 MB of chunks and maps,
+  // and holding them all at once left `lantern start` about 100 MB larger for good.
+  const rows: Omit<ArtifactBundleFileRow, "bundle_id">[] = [];
   const urls = new Set<string>();
+  let sizeBytes = 0;
   for (const chunk of manifest.files) {
     const debugId = normalizeDebugId(chunk.debugId);
     // Turbopack never gives two chunks one map; should it, the index holds one file per URL.
     if (!debugId || urls.has(chunk.minified) || urls.has(chunk.map)) continue;
     urls.add(chunk.minified).add(chunk.map);
-    const [minified, map] = await Promise.all([readFile(join(buildDirectory, chunk.minified)), readFile(join(mapsDirectory, chunk.map))]);
     const mapName = chunk.map.slice(chunk.map.lastIndexOf("/") + 1);
-    files.push(
-      // The URLs Sentry's Next.js plugin uploads these files under; resolution goes by debug ID.
-      { path: chunk.minified, url: `~/_next/${chunk.minified}`, type: "minified_source", debugId, sourcemap: mapName, content: minified },
-      { path: chunk.map, url: `~/_next/${chunk.map}`, type: "source_map", debugId, sourcemap: null, content: map },
-    );
+    // The URLs Sentry's Next.js plugin uploads these files under; resolution goes by debug ID.
+    const files = [
+      { path: join(buildDirectory, chunk.minified), url: `~/_next/${chunk.minified}`, type: "minified_source", sourcemap: mapName },
+      { path: join(mapsDirectory, chunk.map), url: `~/_next/${chunk.map}`, type: "source_map", sourcemap: null },
+    ];
+    for (const file of files) {
+      const content = await readFile(file.path);
+      const { sha1 } = await storeArtifactFile(database.db, content);
+      rows.push({ project_id: projectId, url: file.url, type: file.type, debug_id: debugId, sourcemap: file.sourcemap, release: null, dist: null, file_sha1: sha1, size: content.length });
+      sizeBytes += content.length;
+    }
   }
-  const bundle: ArtifactBundle = { org: null, project: null, release: null, dist: null, bundleId: null, files };
-  const bundleId = await writeTransaction(database, (trx) => storeArtifactBundle(trx, bundle, { projectId, checksum, release: null, dist: null, uploadedBy: ownSourceMapsUploader }));
-  return { state: "registered", bundleId, files: files.length };
+  const bundleId = await writeTransaction(database, async (trx) => {
+    const raced = await trx.selectFrom("artifact_bundles").select("id").where("project_id", "=", projectId).where("checksum", "=", checksum).executeTakeFirst();
+    if (raced) return Number(raced.id);
+    const { id } = await trx
+      .insertInto("artifact_bundles")
+      .values({ project_id: projectId, checksum, bundle_id: null, release: null, dist: null, file_count: rows.length, size_bytes: sizeBytes, uploaded_by: ownSourceMapsUploader, created_at: Date.now(), last_used_at: null })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    for (let offset = 0; offset < rows.length; offset += rowsPerInsert) {
+      await trx
+        .insertInto("artifact_bundle_files")
+        .values(rows.slice(offset, offset + rowsPerInsert).map((row) => ({ ...row, bundle_id: Number(id) })))
+        .execute();
+    }
+    return Number(id);
+  });
+  return { state: "registered", bundleId, files: rows.length };
 }
 
 /** For `lantern start`: registers the build's maps and says so; a failure is logged and never stops the start. */
