@@ -7,7 +7,7 @@ import { expect, test } from "@playwright/test";
 import { slugify } from "../src/lib/slugify";
 import { openLanternDatabase } from "./support/lantern-database";
 import { buildMinifiedApp, e2eOrganizationSlug, injectDebugIds, removeMinifiedApp, runInShell, runSentryCli, uploadSourceMaps, type MinifiedApp } from "./support/minified-app";
-import { anonymousState, e2eBaseUrl, e2eOwner, e2eServerEnvironment } from "./support/server";
+import { anonymousState, e2eBaseUrl, e2eOwner, e2eOwnerState, e2eServerEnvironment } from "./support/server";
 
 /**
  * The upload API against `npm start`, driven by the unmodified tools a team runs in CI: sentry-cli 3.8
@@ -173,6 +173,26 @@ test("sentry-cli 2.58.6 with an upload-only token: releases new, files upload-so
   await expect(legacy("list")).rejects.toThrow(/cannot read.*403/s);
   const listed = await runInShell(app!, `"${legacyCli}" --url ${e2eBaseUrl} releases --org ${org} --project ${projectSlug} info ${release}`, tokens.ownerAll);
   expect(listed.stdout).toContain(release);
+});
+
+test.describe("Settings → Account", () => {
+  test.use({ storageState: e2eOwnerState });
+
+  test("makes an upload-only token that sentry-cli uploads with and that cannot read issues", async ({ page }) => {
+    await page.goto("/settings/account");
+    const form = page.getByRole("form", { name: "Create an API token" });
+    await form.getByLabel("Name").fill(`ci uploads ${run}`);
+    await form.getByRole("checkbox", { name: /^read/ }).uncheck();
+    await form.getByRole("checkbox", { name: /^upload/ }).check();
+    await page.getByRole("button", { name: "Create token" }).click();
+    const token = (await page.getByRole("status").filter({ hasText: "Bearer" }).locator("code").textContent()) ?? "";
+    expect(token).toMatch(/^lnt_/);
+    const info = (await (await fetch(`${e2eBaseUrl}/api/0/`, { headers: { authorization: `Bearer ${token}` } })).json()) as { auth: { scopes: string[] } };
+    expect(info.auth.scopes).toEqual(["project:releases"]);
+    const { stdout } = await uploadSourceMaps(app!, { projectSlug, authToken: token, release: `ui@${run}`, urlPrefix: "~/assets" });
+    expect(stdout).toContain("~/assets/app.js");
+    expect((await fetch(`${e2eBaseUrl}/api/0/projects/${org}/${projectSlug}/issues/`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(403);
+  });
 });
 
 test.describe("hostile uploads over HTTP", () => {
