@@ -160,7 +160,7 @@ function exceptionOf(exception: Json) {
     mechanism: mechanism ? { ...mechanism, type: text(mechanism.type) ?? "generic", handled: typeof mechanism.handled === "boolean" ? mechanism.handled : null } : null,
     threadId: exception.thread_id ?? null,
     stacktrace: stacktraceOf(exception.stacktrace),
-    rawStacktrace: null,
+    rawStacktrace: stacktraceOf(exception.raw_stacktrace),
   };
 }
 
