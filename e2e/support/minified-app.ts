@@ -85,8 +85,10 @@ function mainSource(variant: AppVariant): string {
 import { ${throwingFunction}${variant === "b" ? ", describeLoyalty" : ""} } from "./checkout";
 
 const parameters = new URLSearchParams(location.search);
-// No release parameter: the SDK falls back to one a bundler plugin injected, if any.
-Sentry.init({ dsn: parameters.get("dsn") ?? undefined, release: parameters.get("release") ?? undefined });
+const release = parameters.get("release");
+// Without a release parameter the option is left out (not undefined, which would override the default), so
+// the SDK takes the one a bundler plugin injected, if any.
+Sentry.init({ dsn: parameters.get("dsn") ?? undefined, ...(release ? { release } : {}) });
 
 const status = document.getElementById("status")!;
 const deliveries = document.getElementById("deliveries")!;
