@@ -13,7 +13,7 @@ import { createProject } from "../src/server/projects/create-project";
 import { listProjects } from "../src/server/projects/list-projects";
 import { buildDsn } from "../src/server/projects/build-dsn";
 import { ensureInternalProject } from "../src/server/projects/ensure-internal-project";
-import { registerOwnSourceMapsAtStart } from "../src/server/sourcemaps/register-own-source-maps";
+import { registerOwnSourceMapsAtStart, runRegisterOwnSourceMaps } from "./own-source-maps-command";
 import { runRestoreCommand } from "./restore-command";
 import { startServer } from "./start-server";
 import { runCreateToken, runCreateUser } from "./user-commands";
@@ -46,9 +46,17 @@ program
       const applied = await migrateToLatest(database.db);
       if (applied.length > 0) console.log(`lantern: applied migrations ${applied.join(", ")}`);
       const internal = await ensureInternalProject(database.db);
-      await registerOwnSourceMapsAtStart(database, internal.projectId, fileURLToPath(new URL("../.next", import.meta.url)));
+      await registerOwnSourceMapsAtStart(database, internal.projectId);
     });
     await startServer(config);
+  });
+
+program
+  .command("register-own-source-maps", { hidden: true })
+  .description("register this build's own source maps in the Lantern project (lantern start runs it)")
+  .action(async () => {
+    const config = readConfigOrExit();
+    await withDatabase(config, async (database) => runRegisterOwnSourceMaps(database, (await ensureInternalProject(database.db)).projectId));
   });
 
 program

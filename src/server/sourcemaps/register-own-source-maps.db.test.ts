@@ -9,7 +9,7 @@ import { createTestDatabase, testDialect, type TestDatabase } from "../../../tes
 import { ensureInternalProject } from "../projects/ensure-internal-project";
 import { readArtifactFile } from "./artifact-files";
 import { findArtifactByDebugId } from "./find-artifacts";
-import { registerOwnSourceMaps } from "./register-own-source-maps";
+import { isOwnSourceMapsRegistered, registerOwnSourceMaps } from "./register-own-source-maps";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
 
@@ -56,8 +56,10 @@ describe(`registerOwnSourceMaps on ${testDialect}`, () => {
 
   it("stores the chunk and its map in the Lantern project, found by the chunk's debug ID, once per build", async () => {
     const { projectId } = await ensureInternalProject(database.db);
+    expect(await isOwnSourceMapsRegistered(database, projectId, built.nextDirectory)).toBe(false);
     const first = await registerOwnSourceMaps(database, projectId, built.nextDirectory);
     expect(first).toMatchObject({ state: "registered", files: 2 });
+    expect(await isOwnSourceMapsRegistered(database, projectId, built.nextDirectory)).toBe(true);
 
     const map = await findArtifactByDebugId(database.db, projectId, built.debugId, ["source_map"]);
     expect(map).toMatchObject({ url: "~/_next/static/chunks/page.js.map", release: null });
@@ -92,6 +94,7 @@ describe(`registerOwnSourceMaps on ${testDialect}`, () => {
     const { projectId } = await ensureInternalProject(database.db);
     const empty = mkdtempSync(join(tmpdir(), "lantern-own-maps-"));
     try {
+      expect(await isOwnSourceMapsRegistered(database, projectId, empty)).toBe(true);
       expect(await registerOwnSourceMaps(database, projectId, empty)).toEqual({ state: "absent" });
       expect(await database.db.selectFrom("artifact_bundles").select("id").execute()).toEqual([]);
     } finally {

@@ -39,14 +39,11 @@ export type OwnSourceMapsRegistration = { state: "absent" } | { state: "unchange
  */
 export async function registerOwnSourceMaps(database: LanternDatabase, projectId: number, buildDirectory: string): Promise<OwnSourceMapsRegistration> {
   const mapsDirectory = join(buildDirectory, ownSourceMapsDirectory);
-  const manifestBytes = await readFile(join(mapsDirectory, "manifest.json")).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === "ENOENT") return null;
-    throw error;
-  });
+  const manifestBytes = await readManifest(mapsDirectory);
   if (!manifestBytes) return { state: "absent" };
   const manifest = manifestSchema.parse(JSON.parse(manifestBytes.toString("utf8")));
   const checksum = sha1Hex(manifestBytes);
-  const existing = await database.db.selectFrom("artifact_bundles").select(["id", "file_count"]).where("project_id", "=", projectId).where("checksum", "=", checksum).executeTakeFirst();
+  const existing = await findRegisteredBundle(database, projectId, checksum);
   if (existing) return { state: "unchanged", bundleId: Number(existing.id), files: Number(existing.file_count) };
 
   // One file at a time, stored (content-addressed) as it is read: a build holds ~50 MB of chunks and maps,
@@ -91,12 +88,19 @@ export async function registerOwnSourceMaps(database: LanternDatabase, projectId
   return { state: "registered", bundleId, files: rows.length };
 }
 
-/** For `lantern start`: registers the build's maps and says so; a failure is logged and never stops the start. */
-export async function registerOwnSourceMapsAtStart(database: LanternDatabase, projectId: number, buildDirectory: string): Promise<void> {
-  try {
-    const registered = await registerOwnSourceMaps(database, projectId, buildDirectory);
-    if (registered.state === "registered") console.log(`lantern: this build's source maps registered in the Lantern project (${registered.files} files)`);
-  } catch (error) {
-    console.error(`lantern: this build's source maps were not registered: ${error instanceof Error ? error.message : String(error)}`);
-  }
+/** Whether there is nothing to register: the build has no maps, or they are registered already (one query). */
+export async function isOwnSourceMapsRegistered(database: LanternDatabase, projectId: number, buildDirectory: string): Promise<boolean> {
+  const manifestBytes = await readManifest(join(buildDirectory, ownSourceMapsDirectory));
+  return !manifestBytes || (await findRegisteredBundle(database, projectId, sha1Hex(manifestBytes))) !== undefined;
+}
+
+function readManifest(mapsDirectory: string): Promise<Buffer | null> {
+  return readFile(join(mapsDirectory, "manifest.json")).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === "ENOENT") return null;
+    throw error;
+  });
+}
+
+function findRegisteredBundle(database: LanternDatabase, projectId: number, checksum: string) {
+  return database.db.selectFrom("artifact_bundles").select(["id", "file_count"]).where("project_id", "=", projectId).where("checksum", "=", checksum).executeTakeFirst();
 }
