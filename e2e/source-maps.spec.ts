@@ -15,6 +15,7 @@ import {
   readDebugId,
   removeMinifiedApp,
   runInShell,
+  runLegacySentryCli,
   serveMinifiedApp,
   throwingFunction,
   throwingLine,
@@ -221,6 +222,22 @@ test("releases without debug IDs: sentry-cli sourcemaps upload --release R --url
   const exception = await apiEvent(request, project, eventId, tokens.read);
   expectResolvedApiFrame(exception.stacktrace?.frames.at(-1), plainA);
   expect(exception.rawStacktrace?.frames.at(-1)?.absPath).toBe(`${served.plainA!.origin}/assets/app.js`);
+  await expectResolvedOnPage(page, project, issueId, plainA);
+});
+
+test("legacy release files: sentry-cli 2.x releases files R upload, one file per request, and an event of release R resolves through the file's sourceMappingURL", async ({ page, request }) => {
+  const project = await createProject("maps legacy files");
+  const release = `tea-shop@1.1.0+${run}`;
+  const releases = (args: string[]) => runLegacySentryCli(plainA, ["releases", "--org", e2eOrganizationSlug, "--project", project.slug, "--auth-token", tokens.upload, ...args]);
+  await releases(["new", release]);
+  // Named as the browser loads them; the map is found through app.js's `//# sourceMappingURL=app.js.map`.
+  await releases(["files", release, "upload", "dist/assets/app.js", "~/assets/app.js"]);
+  await releases(["files", release, "upload", "dist/assets/app.js.map", "~/assets/app.js.map"]);
+
+  const eventId = await sendCheckoutError(page, served.plainA!, { project, release });
+  const { issueId } = await digestedEvent(project, eventId);
+  const exception = await apiEvent(request, project, eventId, tokens.read);
+  expectResolvedApiFrame(exception.stacktrace?.frames.at(-1), plainA);
   await expectResolvedOnPage(page, project, issueId, plainA);
 });
 

@@ -26,6 +26,8 @@ import { e2eBaseUrl } from "./server";
 const execFileAsync = promisify(execFile);
 const repositoryRoot = fileURLToPath(new URL("../..", import.meta.url));
 const sentryCli = resolve(repositoryRoot, "node_modules/.bin/sentry-cli");
+/** The 2.x CLI @sentry/esbuild-plugin runs (2.58.6): it still has the one-file-per-request release-files upload. */
+const legacySentryCli = resolve(repositoryRoot, "node_modules/@sentry/bundler-plugins/node_modules/@sentry/cli/bin/sentry-cli");
 
 /** A Lantern instance is one organization; its slug is LANTERN_ORG_SLUG, "lantern" unless set (the e2e server does not set it). */
 export const e2eOrganizationSlug = "lantern";
@@ -216,6 +218,11 @@ async function runInApp(app: MinifiedApp, file: string, args: string[], extraEnv
 /** The real sentry-cli 3.8 (node_modules/.bin). */
 export function runSentryCli(app: MinifiedApp, args: string[]): Promise<CliRun> {
   return runInApp(app, sentryCli, args);
+}
+
+/** The real sentry-cli 2.58.6, with `--url` set to the e2e server. */
+export function runLegacySentryCli(app: MinifiedApp, args: string[]): Promise<CliRun> {
+  return runInApp(app, legacySentryCli, ["--url", e2eBaseUrl, ...args]);
 }
 
 /** A command line as a user pastes it into a shell in the project directory, with the token in SENTRY_AUTH_TOKEN as a CI job has it. */
