@@ -48,6 +48,7 @@ const sampleSegments: Record<string, string> = {
   event_id: "0123456789abcdef0123456789abcdef",
   path: "projects",
   all: "get-session",
+  version: "shop@1.0.0",
 };
 
 function samplePath(route: string): string {
