@@ -1,6 +1,8 @@
 import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
+import { readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import { promisify } from "node:util";
 import { inflateSync } from "node:zlib";
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
@@ -241,6 +243,28 @@ test("legacy release files: sentry-cli 2.x releases files R upload, one file per
   await expectResolvedOnPage(page, project, issueId, plainA);
 });
 
+test("a malformed source map never costs the event: it is stored, its frame stays minified and says the map cannot be read", async ({ page }) => {
+  const project = await createProject("maps malformed");
+  const release = `tea-shop@1.2.0+${run}`;
+  // sentry-cli parses maps before bundling them, so a broken one only arrives as a legacy release file, which it uploads as is.
+  const brokenMap = join(plainA.root, "broken.js.map");
+  await writeFile(brokenMap, (await readFile(join(plainA.assetsDir, "app.js.map"), "utf8")).slice(0, 5_000));
+  const releases = (args: string[]) => runLegacySentryCli(plainA, ["releases", "--org", e2eOrganizationSlug, "--project", project.slug, "--auth-token", tokens.upload, ...args]);
+  await releases(["new", release]);
+  await releases(["files", release, "upload", "dist/assets/app.js", "~/assets/app.js"]);
+  await releases(["files", release, "upload", brokenMap, "~/assets/app.js.map"]);
+
+  const eventId = await sendCheckoutError(page, served.plainA!, { project, release });
+  const { issueId, event } = await digestedEvent(project, eventId);
+  expect(crashingFrameOf(event)?.abs_path).toBe(`${served.plainA!.origin}/assets/app.js`);
+  expect(crashingFrameOf(event)?.function).not.toBe(throwingFunction);
+
+  const { frames } = await openStackTrace(page, project, issueId);
+  const why = frames.first().getByRole("region", { name: "Why this frame is not resolved" });
+  await expect(why.getByText(/^The source map \S*app\.js\.map cannot be read: ./)).toBeVisible();
+  await expect(why.locator("code")).toContainText(`sourcemaps upload --org ${e2eOrganizationSlug} --project ${project.slug} --release ${release}`);
+});
+
 test("@sentry/esbuild-plugin pointed at Lantern creates and finalizes the release, uploads the maps while building, and an event from that build resolves", async ({ page, request }) => {
   const project = await createProject("maps esbuild plugin");
   const release = `tea-shop@2.0.0+${run}`;
@@ -336,7 +360,17 @@ test("a frame whose bundle was never uploaded says why, in words, with the sentr
   await runInShell(injectedA, (await shown.textContent())!, tokens.upload);
   // The server remembers "no bundle with this debug ID" for a few seconds (the page just looked it up), so the
   // reader reloads until the frame resolves, within a bound.
-  await expect(async () => void (await expectResolvedOnPage(page, project, issueId, injectedA))).toPass({ timeout: 20_000, intervals: [1_000] });
+  const resolvedFunction = frames.first().getByText(throwingFunction, { exact: true });
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        return resolvedFunction.count();
+      },
+      { message: "the crashing frame resolves after the upload", timeout: 20_000, intervals: [1_000] },
+    )
+    .toBe(1);
+  await expectResolvedOnPage(page, project, issueId, injectedA);
 });
 
 test("an event sent before its source maps were uploaded shows resolved frames after the upload, and says they were resolved when shown", async ({ page }) => {
