@@ -102,13 +102,23 @@ async function digestedEvent(project: Project, eventId: string): Promise<{ issue
 
 const crashingFrameOf = (event: StoredEvent): Frame | undefined => event.exception?.values?.at(-1)?.stacktrace?.frames?.at(-1);
 
-/** The event as GET /api/0/projects/{org}/{project}/events/{id}/ answers it. */
+/** A frame in Sentry's API form (camelCase), as far as these tests read it. */
+interface ApiFrame {
+  function: string | null;
+  filename: string | null;
+  absPath: string | null;
+  lineNo: number | null;
+  colNo: number | null;
+  context: [number, string][];
+  inApp: boolean;
+}
+type ApiStacktrace = { frames: ApiFrame[] } | null;
+
+/** The event's exception as GET /api/0/projects/{org}/{project}/events/{id}/ answers it. */
 async function apiEvent(request: APIRequestContext, project: Project, eventId: string, token: string) {
   const path = `/api/0/projects/${e2eOrganizationSlug}/${project.slug}/events/${eventId}/`;
   const response = await request.get(path, { headers: { Authorization: `Bearer ${token}` }, failOnStatusCode: false });
   expect(response.status(), `GET ${path}${response.status() === 500 ? `\n${readFileSync(e2eServerLog, "utf8").slice(-4000)}` : ""}`).toBe(200);
-  type ApiFrame = { function: string | null; filename: string | null; absPath: string | null; lineNo: number | null; colNo: number | null; context: [number, string][]; inApp: boolean };
-  type ApiStacktrace = { frames: ApiFrame[] } | null;
   const body = (await response.json()) as { entries: { type: string; data: { values?: { stacktrace: ApiStacktrace; rawStacktrace: ApiStacktrace }[] } }[] };
   const exception = body.entries.find((entry) => entry.type === "exception")?.data.values?.at(-1);
   expect(exception, "the event has an exception entry").toBeDefined();
@@ -116,7 +126,7 @@ async function apiEvent(request: APIRequestContext, project: Project, eventId: s
 }
 
 /** The crashing frame reads as the original TypeScript: function, file, line and the throw in its source context. */
-function expectResolvedApiFrame(frame: { function: string | null; filename: string | null; absPath: string | null; lineNo: number | null; colNo: number | null; context: [number, string][]; inApp: boolean } | undefined, app: MinifiedApp): void {
+function expectResolvedApiFrame(frame: ApiFrame | undefined, app: MinifiedApp): void {
   expect(frame, "a crashing frame").toBeDefined();
   expect(frame!.function).toBe(throwingFunction);
   expect(frame!.filename).toMatch(/(^|\/)src\/checkout\.ts$/);
