@@ -60,7 +60,7 @@ for (const path of maps) {
   const target = join(privateDir, relative(nextDir, path));
   mkdirSync(dirname(target), { recursive: true });
   if (path.endsWith(".js.map") || path.endsWith(".mjs.map") || path.endsWith(".cjs.map")) {
-    writeFileSync(target, JSON.stringify(withRepositoryPaths(JSON.parse(readFileSync(path, "utf8")))));
+    writeFileSync(target, JSON.stringify(withRepositoryPaths(JSON.parse(readFileSync(path, "utf8")), toPosix(dirname(path)))));
     rmSync(path);
   } else renameSync(path, target);
 }
@@ -76,11 +76,27 @@ function stripComment(path, comment) {
   if (stripped !== text) writeFileSync(path, stripped);
 }
 
-/** A map (or an index map's sections) with `turbopack:///[project]/` taken off its sources. */
-function withRepositoryPaths(map) {
-  if (Array.isArray(map.sources)) map.sources = map.sources.map((source) => (typeof source === "string" && source.startsWith(projectPrefix) ? source.slice(projectPrefix.length) : source));
-  if (Array.isArray(map.sections)) for (const section of map.sections) if (section?.map) withRepositoryPaths(section.map);
+/**
+ * A map (or an index map's sections) whose sources are paths of the repository: client maps name them
+ * `turbopack:///[project]/src/…`, server maps relative to the map's own directory and percent-encoded
+ * (`../../../../src/app/%28dashboard%29/…`).
+ */
+function withRepositoryPaths(map, mapDirectory) {
+  if (Array.isArray(map.sources) && !map.sourceRoot) map.sources = map.sources.map((source) => (typeof source === "string" ? repositoryPath(source, mapDirectory) : source));
+  if (Array.isArray(map.sections)) for (const section of map.sections) if (section?.map) withRepositoryPaths(section.map, mapDirectory);
   return map;
+}
+
+function repositoryPath(source, mapDirectory) {
+  if (source.startsWith(projectPrefix)) return source.slice(projectPrefix.length);
+  if (/^[a-z][a-z0-9+.-]*:/i.test(source) || source.startsWith("/")) return source;
+  const resolved = posix.normalize(posix.join(mapDirectory, source));
+  if (resolved.startsWith("../")) return source;
+  try {
+    return decodeURIComponent(resolved);
+  } catch {
+    return resolved;
+  }
 }
 
 function toPosix(path) {

@@ -45,13 +45,16 @@ describe(`registerOwnSourceMaps on ${testDialect}`, () => {
   });
   afterEach(() => database.destroy());
 
-  it("the build step moves the map out of .next/static, drops the sourceMappingURL comment and keeps the debug ID", () => {
+  it("the build step moves the map out of .next/static, drops the sourceMappingURL comment, keeps the debug ID and names sources by their path in the repository", () => {
     const chunk = readFileSync(join(built.nextDirectory, "static/chunks/page.js"), "utf8");
     expect(existsSync(join(built.nextDirectory, "static/chunks/page.js.map"))).toBe(false);
     expect(existsSync(join(built.nextDirectory, "lantern-sourcemaps/static/chunks/page.js.map"))).toBe(true);
     expect(chunk).not.toContain("sourceMappingURL");
     expect(chunk).toContain(`//# debugId=${built.debugId}`);
     expect(built.debugId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    // esbuild wrote the source relative to the map (`../../../page.ts`), as Turbopack does for server chunks.
+    const map = JSON.parse(readFileSync(join(built.nextDirectory, "lantern-sourcemaps/static/chunks/page.js.map"), "utf8")) as { sources: string[] };
+    expect(map.sources).toEqual(["page.ts"]);
   });
 
   it("stores the chunk and its map in the Lantern project, found by the chunk's debug ID, once per build", async () => {
