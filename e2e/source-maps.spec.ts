@@ -11,6 +11,7 @@ import { slugify } from "../src/lib/slugify";
 import { openLanternDatabase } from "./support/lantern-database";
 import {
   buildMinifiedApp,
+  buildMinifiedServer,
   copyMinifiedApp,
   e2eOrganizationSlug,
   injectDebugIds,
@@ -18,6 +19,7 @@ import {
   removeMinifiedApp,
   runInShell,
   runLegacySentryCli,
+  runMinifiedServer,
   serveMinifiedApp,
   throwingFunction,
   throwingLine,
@@ -319,6 +321,29 @@ test("@sentry/esbuild-plugin pointed at Lantern creates and finalizes the releas
     await expectResolvedOnPage(page, project, issueId, app);
   } finally {
     await server?.close();
+    await removeMinifiedApp(app);
+  }
+});
+
+test("a bundled Node server: @sentry/node in a minified esbuild bundle, debug IDs injected and uploaded with sentry-cli, reports a throw that resolves to the TypeScript source", async ({ page, request }) => {
+  const project = await createProject("maps node server");
+  let app: MinifiedApp | undefined;
+  try {
+    app = await buildMinifiedServer();
+    const debugId = await injectDebugIds(app);
+    await uploadSourceMaps(app, { projectSlug: project.slug, authToken: tokens.upload });
+
+    const sent = await runMinifiedServer(app, { dsn: project.dsn, coupon: `N${run}` });
+    expect(sent).toMatchObject({ eventId: expect.stringMatching(/^[0-9a-f]{32}$/), isFlushed: true });
+    const { issueId, event } = await digestedEvent(project, sent.eventId);
+    const bundlePath = join(app.assetsDir, app.bundle);
+    expect(event.debug_meta?.images).toContainEqual(expect.objectContaining({ type: "sourcemap", debug_id: debugId, code_file: bundlePath }));
+
+    const exception = await apiEvent(request, project, sent.eventId, tokens.read);
+    expectResolvedApiFrame(exception.stacktrace?.frames.at(-1), app);
+    expect(exception.rawStacktrace?.frames.at(-1)?.absPath).toBe(bundlePath);
+    await expectResolvedOnPage(page, project, issueId, app);
+  } finally {
     await removeMinifiedApp(app);
   }
 });

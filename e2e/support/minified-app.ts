@@ -3,7 +3,7 @@ import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
-import { extname, join, normalize, resolve, sep } from "node:path";
+import { extname, join, normalize, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { build, type Plugin } from "esbuild";
@@ -134,8 +134,10 @@ export interface MinifiedApp {
   root: string;
   /** What the web server serves at `/`: index.html and assets/. */
   distDir: string;
-  /** dist/assets: app.js and app.js.map. */
+  /** Where the bundle and its map are: dist/assets (app.js) for the page, dist (server.js) for the server. */
   assetsDir: string;
+  /** The bundle's file name in assetsDir; its map is the same name + `.map`. */
+  bundle: string;
   /** The 1-based line of the throw in src/checkout.ts. */
   throwLine: number;
 }
@@ -173,16 +175,80 @@ export async function buildMinifiedApp(options: BuildOptions = {}): Promise<Mini
     logLevel: "silent",
   });
   if (result.errors.length > 0) throw new Error(`esbuild failed: ${JSON.stringify(result.errors)}`);
-  const throwLine = checkout.split("\n").indexOf(throwingLine) + 1;
-  if (throwLine === 0) throw new Error("the throwing line is missing from src/checkout.ts");
-  return { variant, root, distDir: join(root, "dist"), assetsDir: join(root, "dist/assets"), throwLine };
+  return { variant, root, distDir: join(root, "dist"), assetsDir: join(root, "dist/assets"), bundle: "app.js", throwLine: throwLineOf(checkout) };
+}
+
+function throwLineOf(checkout: string): number {
+  const line = checkout.split("\n").indexOf(throwingLine) + 1;
+  if (line === 0) throw new Error("the throwing line is missing from src/checkout.ts");
+  return line;
+}
+
+/**
+ * The same checkout code in a bundled Node server, as teams ship one: `src/server.ts` built by esbuild into
+ * one minified CommonJS file `dist/server.js` with its map, packages left in node_modules (so the real
+ * `@sentry/node` is this repository's, found through NODE_PATH at run time). Run with `runMinifiedServer`.
+ */
+export async function buildMinifiedServer(): Promise<MinifiedApp> {
+  const root = await mkdtemp(join(tmpdir(), "lantern-minified-app-server-"));
+  const checkout = checkoutSource("a");
+  await mkdir(join(root, "src"), { recursive: true });
+  await writeFile(join(root, "src/checkout.ts"), checkout);
+  await writeFile(join(root, "src/server.ts"), serverSource);
+  const result = await build({
+    absWorkingDir: root,
+    entryPoints: ["src/server.ts"],
+    outfile: "dist/server.js",
+    bundle: true,
+    minify: true,
+    sourcemap: true,
+    format: "cjs",
+    platform: "node",
+    target: "node20",
+    packages: "external",
+    logLevel: "silent",
+  });
+  if (result.errors.length > 0) throw new Error(`esbuild failed: ${JSON.stringify(result.errors)}`);
+  return { variant: "a", root, distDir: join(root, "dist"), assetsDir: join(root, "dist"), bundle: "server.js", throwLine: throwLineOf(checkout) };
+}
+
+const serverSource = `import * as Sentry from "@sentry/node";
+import { ${throwingFunction} } from "./checkout";
+
+Sentry.init({ dsn: process.env.LANTERN_TEST_DSN, release: process.env.LANTERN_TEST_RELEASE });
+
+async function main(): Promise<void> {
+  let eventId: string | null = null;
+  try {
+    ${throwingFunction}([{ sku: "tea", cents: 1250 }], process.env.LANTERN_TEST_COUPON ?? "SPRING");
+  } catch (error) {
+    eventId = Sentry.captureException(error);
+  }
+  const isFlushed = await Sentry.flush(10_000);
+  console.log(JSON.stringify({ eventId, isFlushed }));
+}
+
+void main();
+`;
+
+/** Runs the built server once (`node dist/server.js`): it throws in checkout, reports with @sentry/node and prints the event id. */
+export async function runMinifiedServer(app: MinifiedApp, options: { dsn: string; coupon: string }): Promise<{ eventId: string; isFlushed: boolean }> {
+  const { stdout } = await runInApp(app, process.execPath, [join(app.assetsDir, app.bundle)], {
+    NODE_PATH: resolve(repositoryRoot, "node_modules"),
+    NODE_ENV: "production",
+    LANTERN_TEST_DSN: options.dsn,
+    LANTERN_TEST_COUPON: options.coupon,
+  });
+  const line = stdout.split("\n").find((text) => text.startsWith("{"));
+  if (!line) throw new Error(`the server printed no result: ${stdout}`);
+  return JSON.parse(line) as { eventId: string; isFlushed: boolean };
 }
 
 /** A copy of a build in a new temporary directory (so one build can be injected and the other left plain). */
 export async function copyMinifiedApp(app: MinifiedApp): Promise<MinifiedApp> {
   const root = await mkdtemp(join(tmpdir(), `lantern-minified-app-${app.variant}-`));
   await cp(app.root, root, { recursive: true });
-  return { ...app, root, distDir: join(root, "dist"), assetsDir: join(root, "dist/assets") };
+  return { ...app, root, distDir: join(root, "dist"), assetsDir: join(root, relative(app.root, app.assetsDir)) };
 }
 
 export async function removeMinifiedApp(app: MinifiedApp | undefined): Promise<void> {
@@ -234,13 +300,13 @@ export function runInShell(app: MinifiedApp, commandLine: string, authToken: str
 export async function injectDebugIds(app: MinifiedApp): Promise<string> {
   await runSentryCli(app, ["sourcemaps", "inject", "dist"]);
   const debugId = await readDebugId(app);
-  if (debugId === null) throw new Error("sentry-cli sourcemaps inject wrote no debug ID into app.js.map");
+  if (debugId === null) throw new Error(`sentry-cli sourcemaps inject wrote no debug ID into ${app.bundle}.map`);
   return debugId;
 }
 
 /** The debug ID of the build's source map (`debug_id`, or the older `debugId`), or null when it has none. */
 export async function readDebugId(app: MinifiedApp): Promise<string | null> {
-  const map = JSON.parse(await readFile(join(app.assetsDir, "app.js.map"), "utf8")) as { debug_id?: string; debugId?: string };
+  const map = JSON.parse(await readFile(join(app.assetsDir, `${app.bundle}.map`), "utf8")) as { debug_id?: string; debugId?: string };
   return map.debug_id ?? map.debugId ?? null;
 }
 
