@@ -31,6 +31,8 @@ const dataUriPattern = /^data:application\/json(?:;charset=[\w-]+)?(;base64)?,/i
 export class ArtifactSource {
   private readonly misses = new Map<string, Miss>();
   private readonly pinned = new Map<string, unknown>();
+  /** Debug IDs as events spell them → their map, for this source's lifetime (the same few per batch). */
+  private readonly byDebugId = new Map<string, StoredArtifact | null>();
   /** Bundles that resolved a frame in this source's lifetime. */
   readonly usedBundles = new Set<number>();
 
@@ -51,9 +53,14 @@ export class ArtifactSource {
 
   /** The `source_map` file with this debug ID (null: none uploaded). */
   mapByDebugId(projectId: number, debugId: string): Maybe<StoredArtifact | null> {
+    const memoKey = `${projectId}:${debugId}`;
+    const known = this.byDebugId.get(memoKey);
+    if (known !== undefined) return known;
     const id = normalizeDebugId(debugId);
     if (id === null) return null;
-    return this.lookup(`d:${projectId}:${id}`, { kind: "debugId", projectId, debugId: id });
+    const found = this.lookup<StoredArtifact | null>(`d:${projectId}:${id}`, { kind: "debugId", projectId, debugId: id });
+    if (found !== missing) this.byDebugId.set(memoKey, found);
+    return found;
   }
 
   /** Files of the release with one of these URLs, newest bundle first. */
@@ -233,5 +240,5 @@ export function parseSourceMap(text: string): ParsedMap | BrokenMap {
   } catch (error) {
     return { kind: "broken", detail: `invalid (${(error as Error).message.slice(0, 120)})` };
   }
-  return { kind: "map", map, size: text.length, lines: new Map() };
+  return { kind: "map", map, size: text.length, lines: new Map(), paths: new Map(), contexts: new Map() };
 }

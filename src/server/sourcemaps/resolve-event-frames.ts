@@ -2,7 +2,7 @@ import type { FrameDiagnosis } from "@/lib/frame-diagnosis";
 import { isRecord, type JsonObject } from "@/lib/json-values";
 import { missing, type ArtifactSource, type Maybe } from "./artifact-source";
 import type { StoredArtifact } from "./find-artifacts";
-import { applyMappedPosition, closestUrls, identifierAt, mapPosition, mapUrlCandidates, sourceLinesOf, urlCandidates } from "./resolve-frame";
+import { applyMappedPosition, cachedSourcePaths, closestUrls, identifierAt, mapPosition, mapUrlCandidates, sourceLinesOf, urlCandidates } from "./resolve-frame";
 import type { BrokenMap, ParsedMap } from "./source-map-cache";
 
 /** Where a frame sits in the event: `exception.values[index]`, `threads.values[index]` or the top-level `stacktrace`. */
@@ -75,7 +75,7 @@ export function resolveEventFrames(event: JsonObject, projectId: number, source:
   };
   for (const { container, index, owner, stacktrace } of stacks) {
     const frames = stacktrace.frames as unknown[];
-    // Copies of the frames as they were, taken only for the frames that change.
+    // The minified frames that were replaced (resolution builds new frame objects).
     const originals = new Map<number, JsonObject>();
     let changed = 0;
     let callerName: string | null = null;
@@ -84,14 +84,18 @@ export function resolveEventFrames(event: JsonObject, projectId: number, source:
       const name = callerName;
       callerName = null;
       if (!isRecord(frame) || !isJavaScriptFrame(frame, event.platform)) continue;
-      const outcome = resolveFrame(frame, facts, source, options, name, () => originals.set(position, structuredClone(frame)));
+      const outcome = resolveFrame(frame, facts, source, options, name);
       if (outcome === null) continue;
-      if (outcome.resolved) changed++;
+      if (outcome.frame) {
+        originals.set(position, frame);
+        frames[position] = outcome.frame;
+        changed++;
+      }
       callerName = outcome.calleeName;
       if (outcome.resolved || outcome.diagnosis) report.frames.push({ container, index, frame: position, resolved: outcome.resolved, diagnosis: outcome.diagnosis });
     }
     if (changed > 0 && !isRecord(owner.raw_stacktrace)) {
-      owner.raw_stacktrace = { ...stacktrace, frames: frames.map((frame, position) => originals.get(position) ?? (isRecord(frame) ? { ...frame } : frame)) };
+      owner.raw_stacktrace = { ...stacktrace, frames: frames.map((frame, position) => originals.get(position) ?? frame) };
     }
     report.resolved += changed;
   }
@@ -100,12 +104,14 @@ export function resolveEventFrames(event: JsonObject, projectId: number, source:
 
 interface FrameOutcome {
   resolved: boolean;
+  /** The frame at its original position (resolved only). */
+  frame?: JsonObject;
   diagnosis: FrameDiagnosis | null;
   /** The name the map gives the token this frame executes: the name of the function the next (newer) frame runs. */
   calleeName: string | null;
 }
 
-function resolveFrame(frame: JsonObject, facts: EventFacts, source: ArtifactSource, options: ResolveOptions, callerName: string | null, keepOriginal: () => void): FrameOutcome | null {
+function resolveFrame(frame: JsonObject, facts: EventFacts, source: ArtifactSource, options: ResolveOptions, callerName: string | null): FrameOutcome | null {
   const { abs_path: absPath, lineno, colno } = frame;
   // Already resolved (digest did it, or the SDK sent original positions with a map flag).
   if (isRecord(frame.data) && typeof frame.data.sourcemap === "string") return null;
@@ -126,10 +132,11 @@ function resolveFrame(frame: JsonObject, facts: EventFacts, source: ArtifactSour
     lines = uploaded;
     if (lines === null) diagnosis = { code: "no_sources_content", mapUrl, source: mapped.source, release: located.release, dist: located.dist };
   }
-  keepOriginal();
-  applyMappedPosition(frame, mapped, { mapUrl, lines, functionName: callerName });
+  // Lines of an uploaded source file are not the map's: their contexts are not kept with it.
+  const isMapsOwn = lines !== null && lines === sourceLinesOf(parsed, mapped.source);
+  const resolved = applyMappedPosition(frame, mapped, { mapUrl, lines, functionName: callerName, paths: cachedSourcePaths(parsed, mapped.source), parsed: isMapsOwn ? parsed : undefined });
   if (located.bundleId !== null) source.usedBundles.add(located.bundleId);
-  return { resolved: true, diagnosis, calleeName: mapped.name ?? identifierAt(lines?.[mapped.line - 1], mapped.column) };
+  return { resolved: true, frame: resolved, diagnosis, calleeName: mapped.name ?? identifierAt(lines?.[mapped.line - 1], mapped.column) };
 }
 
 /** The map for a frame: by the debug ID the SDK reported for its file, else by release and URL. */

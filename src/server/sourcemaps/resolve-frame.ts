@@ -1,7 +1,7 @@
 import { GREATEST_LOWER_BOUND, LEAST_UPPER_BOUND, originalPositionFor, sourceContentFor } from "@jridgewell/trace-mapping";
 import { isRecord, type JsonObject } from "@/lib/json-values";
 import { charLimits, trimString } from "../digest/trim-string";
-import type { ParsedMap } from "./source-map-cache";
+import type { FrameContext, ParsedMap } from "./source-map-cache";
 
 /** A 1-based line and 0-based column in an original source, as the map says. */
 export interface MappedPosition {
@@ -125,32 +125,71 @@ export function identifierAt(line: string | undefined, column: number): string |
 }
 
 /**
- * Rewrites a frame with its original position: source URL, short path, line and column (1-based), five
- * lines of context either side when there are lines, the caller's name for it when known, in-app from the
- * path, and `data.sourcemap` (grouping then lets the context line speak instead of the name, §5.4). The
- * minified file's module name no longer describes the frame and goes.
+ * The frame at its original position: source URL, short path, line and column (1-based), five lines of
+ * context either side when there are lines, the caller's name for it when known, in-app from the path, and
+ * `data.sourcemap` (grouping then lets the context line speak instead of the name, §5.4). The minified
+ * file's module name no longer describes the frame and goes; every other field is kept. A new object: the
+ * minified frame stays as it was (it becomes the raw stack trace), and adding fields to a frame that
+ * normalization copied cost V8 about 6 µs a frame, building one about 0.3 µs (bench:digest-steps).
  */
-export function applyMappedPosition(frame: JsonObject, mapped: MappedPosition, options: { mapUrl: string; lines: string[] | null; functionName: string | null }): void {
-  frame.abs_path = trimString(mapped.source, charLimits.path);
-  frame.filename = trimString(shortenSourcePath(mapped.source), charLimits.path);
-  frame.lineno = mapped.line;
-  frame.colno = mapped.column + 1;
-  if (options.functionName) frame.function = trimString(options.functionName, charLimits.symbol);
-  delete frame.module;
-  const { lines } = options;
-  if (lines && mapped.line >= 1 && mapped.line <= lines.length) {
-    const index = mapped.line - 1;
-    const line = (text: string) => trimString(text, charLimits.message);
-    frame.context_line = line(lines[index]!);
-    frame.pre_context = lines.slice(Math.max(0, index - contextLines), index).map(line);
-    frame.post_context = lines.slice(index + 1, index + 1 + contextLines).map(line);
-  } else {
-    delete frame.context_line;
-    delete frame.pre_context;
-    delete frame.post_context;
+export function applyMappedPosition(frame: JsonObject, mapped: MappedPosition, options: { mapUrl: string; lines: string[] | null; functionName: string | null; paths?: SourcePaths; parsed?: ParsedMap }): JsonObject {
+  const paths = options.paths ?? sourcePathsOf(mapped.source);
+  const context = options.lines ? contextAt(options.lines, mapped, options.parsed) : null;
+  const resolved: JsonObject = {
+    filename: paths.filename,
+    abs_path: paths.absPath,
+    function: options.functionName ? trimString(options.functionName, charLimits.symbol) : frame.function,
+    module: undefined,
+    lineno: mapped.line,
+    colno: mapped.column + 1,
+    // undefined is not stored: a frame without lines has no context.
+    context_line: context?.contextLine,
+    pre_context: context?.preContext,
+    post_context: context?.postContext,
+    in_app: paths.isInApp,
+    data: { ...(isRecord(frame.data) ? frame.data : {}), sourcemap: trimString(options.mapUrl, charLimits.path) },
+  };
+  for (const key in frame) if (!Object.hasOwn(resolved, key)) resolved[key] = frame[key];
+  return resolved;
+}
+
+const maxContextsPerMap = 10_000;
+
+/** Five lines either side of the mapped line, made once per map, source and line. */
+function contextAt(lines: string[], mapped: MappedPosition, parsed: ParsedMap | undefined): FrameContext | null {
+  if (mapped.line < 1 || mapped.line > lines.length) return null;
+  const key = `${mapped.line}\u0000${mapped.source}`;
+  const known = parsed?.contexts.get(key);
+  if (known) return known;
+  const index = mapped.line - 1;
+  const context = {
+    contextLine: trimString(lines[index]!, charLimits.message),
+    preContext: lines.slice(Math.max(0, index - contextLines), index).map((text) => trimString(text, charLimits.message)),
+    postContext: lines.slice(index + 1, index + 1 + contextLines).map((text) => trimString(text, charLimits.message)),
+  };
+  if (parsed && parsed.contexts.size < maxContextsPerMap) parsed.contexts.set(key, context);
+  return context;
+}
+
+/** What a resolved frame takes from its source URL; the same few sources recur in every event. */
+export interface SourcePaths {
+  absPath: string;
+  filename: string;
+  isInApp: boolean;
+}
+
+export function sourcePathsOf(source: string): SourcePaths {
+  return { absPath: trimString(source, charLimits.path), filename: trimString(shortenSourcePath(source), charLimits.path), isInApp: isInAppSource(source) };
+}
+
+/** The source's paths, worked out once per parsed map. */
+export function cachedSourcePaths(parsed: ParsedMap, source: string): SourcePaths {
+  let paths = parsed.paths.get(source);
+  if (!paths) {
+    paths = sourcePathsOf(source);
+    parsed.paths.set(source, paths);
   }
-  frame.in_app = isInAppSource(mapped.source);
-  frame.data = { ...(isRecord(frame.data) ? frame.data : {}), sourcemap: trimString(options.mapUrl, charLimits.path) };
+  return paths;
 }
 
 /** Uploaded URLs like `url`: same file name first, then by edit distance of the names and shared path. */

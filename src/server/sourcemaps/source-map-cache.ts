@@ -9,6 +9,17 @@ export interface ParsedMap {
   size: number;
   /** sourcesContent split into lines, by source URL, split when first needed. */
   lines: Map<string, string[] | null>;
+  /** Each source's abs_path, filename and in_app, worked out when first needed. */
+  paths: Map<string, { absPath: string; filename: string; isInApp: boolean }>;
+  /** Source context by source and line, shared by the frames that show it (never changed once made). */
+  contexts: Map<string, FrameContext>;
+}
+
+/** A frame's source context: its line and five either side. */
+export interface FrameContext {
+  contextLine: string;
+  preContext: string[];
+  postContext: string[];
 }
 
 /** A map that could not be read, remembered as such so a broken upload costs one parse. */
