@@ -78,6 +78,30 @@ test.describe("Lantern reads its own stack traces", () => {
       await database.close();
     }
   });
+
+  test("an error thrown by Lantern's own server component shows its original src/ file and line in the Lantern project", async ({ page, request }) => {
+    const database = openLanternDatabase();
+    try {
+      const projectId = await internalProjectId(database);
+      const response = await page.goto("/settings/diagnostics/server-error");
+      expect(response?.status()).toBe(500);
+      const findStored = () =>
+        database.db.selectFrom("events").select(["event_id", "platform"]).where("project_id", "=", projectId).where("title", "like", "Error: Lantern diagnostics: server component failure at %").where("platform", "=", "node").orderBy("id", "desc").executeTakeFirst();
+      await expect.poll(findStored, { timeout: 15_000 }).toBeTruthy();
+      const { event_id: eventId } = (await findStored())!;
+
+      const token = (await lantern(["token", "create", "--user", e2eOwner.email, "--scopes", "read", "--name", `own server maps ${run}`])).split("\n").pop()!;
+      const answer = await request.get(`${e2eBaseUrl}/api/0/projects/${e2eOrganizationSlug}/lantern/events/${eventId}/`, { headers: { authorization: `Bearer ${token}` } });
+      expect(answer.status()).toBe(200);
+      const event = (await answer.json()) as { entries: { type: string; data: { values?: { stacktrace?: { frames: ApiFrame[] } }[] } }[] };
+      const frames = event.entries.find((entry) => entry.type === "exception")?.data.values?.at(-1)?.stacktrace?.frames ?? [];
+      const thrower = frames.find((frame) => frame.filename === "src/app/(dashboard)/settings/diagnostics/server-error/page.tsx");
+      expect(thrower, JSON.stringify(frames.map((frame) => `${frame.filename}:${frame.lineNo}`))).toMatchObject({ lineNo: 6, inApp: true });
+      expect(thrower?.context).toContainEqual([6, "  throw new Error(`Lantern diagnostics: server component failure at ${new Date().toISOString()}`);"]);
+    } finally {
+      await database.close();
+    }
+  });
 });
 
 test.describe("Project settings → Source maps", () => {
