@@ -209,6 +209,10 @@ test("debug IDs: sentry-cli sourcemaps inject + upload, a minified page throws i
 
   const exception = await apiEvent(request, project, eventId, tokens.read);
   expectResolvedApiFrame(exception.stacktrace?.frames.at(-1), injectedA);
+  // The SDK's own wrapper of the click handler is in the same bundle: resolved into node_modules, it is no longer in-app.
+  const sdkFrames = exception.stacktrace!.frames.filter((frame) => /node_modules\/@sentry\//.test(frame.absPath ?? frame.filename ?? ""));
+  expect(sdkFrames.length, JSON.stringify(exception.stacktrace!.frames.map((frame) => frame.absPath))).toBeGreaterThan(0);
+  expect(sdkFrames.every((frame) => !frame.inApp)).toBe(true);
   // The minified frame is kept as the raw stack trace: the bundle's URL and a mangled name.
   const raw = exception.rawStacktrace?.frames.at(-1);
   expect(raw).toMatchObject({ absPath: `${served.injectedA!.origin}/assets/app.js`, lineNo: expect.any(Number), colNo: expect.any(Number) });
