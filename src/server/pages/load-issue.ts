@@ -60,13 +60,19 @@ export function parseVolumeRange(value: string | string[] | undefined): "24h" | 
 
 export type IssuePageExtras = Awaited<ReturnType<typeof loadIssuePageExtras>>;
 
+/** The event page shows the stored frames when resolving them fails (the event itself was authorized already). */
+function withoutResolution(error: unknown): null {
+  console.error("lantern: resolving the event's frames for the page failed", error);
+  return null;
+}
+
 /** What the issue page shows beside the issue and its event, each read through its verb as the viewer. */
 export async function loadIssuePageExtras(details: IssueDetails, event: IssueEvent | null, range: VolumeRange) {
   const context = await getAppContext();
   const { issue, project } = details;
   const [volume, tags, comments] = await Promise.all([getIssueVolume(context, issue.id, { range }), getIssueTagDistribution(context, issue.id), listIssueComments(context, issue.id)]);
   const [attachments, grouping, resolution] = event
-    ? await Promise.all([listEventAttachments(context, { projectId: project.id, eventId: event.eventId }), explainGrouping(context, project.id, event.payload), resolveStoredEvent(context, project.id, event.payload)])
+    ? await Promise.all([listEventAttachments(context, { projectId: project.id, eventId: event.eventId }), explainGrouping(context, project.id, event.payload), resolveStoredEvent(context, project.id, event.payload).catch(withoutResolution)])
     : [[], null, null];
   return { volume, tags, comments, attachments, grouping, resolution };
 }

@@ -44,7 +44,12 @@ export const bundleUseIntervalMs = 3_600_000;
  */
 export class SourceMapCache {
   readonly files: LRUCache<string, CachedFile>;
-  readonly lookups = new LRUCache<string, { value: unknown }>({ max: 20_000, maxSize: 8_000_000, sizeCalculation: (_, key) => key.length + 64 });
+  /** Keys hold URLs from events; values are a few file rows (at most 50) or a release's URLs (at most 500). */
+  readonly lookups = new LRUCache<string, { value: unknown }>({
+    max: 20_000,
+    maxSize: 16_000_000,
+    sizeCalculation: ({ value }, key) => key.length + 64 + (Array.isArray(value) ? value.length * 320 : 0),
+  });
   private readonly bundleUses = new LRUCache<number, number>({ max: 50_000 });
 
   constructor(readonly maxBytes: number) {
