@@ -28,6 +28,7 @@ describe("shortenSourcePath and isInAppSource", () => {
     expect(shortenSourcePath("app:///src/x.ts")).toBe("/src/x.ts");
     expect(shortenSourcePath("https://shop.example/src/x.ts")).toBe("/src/x.ts");
     expect(shortenSourcePath("../src/x.ts")).toBe("../src/x.ts");
+    expect(shortenSourcePath("turbopack:///[project]/src/app/page.tsx")).toBe("src/app/page.tsx");
   });
 
   it("takes libraries and the bundler's runtime out of the app", () => {
@@ -35,6 +36,8 @@ describe("shortenSourcePath and isInAppSource", () => {
     expect(isInAppSource("../node_modules/lodash/get.js")).toBe(false);
     expect(isInAppSource("webpack://app/webpack/runtime/jsonp chunk loading")).toBe(false);
     expect(isInAppSource("webpack://app/./src/checkout.ts")).toBe(true);
+    expect(isInAppSource("turbopack:///[turbopack]/browser/runtime/base/runtime-base.ts")).toBe(false);
+    expect(isInAppSource("turbopack:///[project]/src/app/page.tsx")).toBe(true);
   });
 });
 

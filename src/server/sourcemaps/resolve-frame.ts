@@ -101,18 +101,22 @@ export function mapUrlCandidates(reference: string, absPath: string, fileUrl: st
   return [...new Set(candidates)];
 }
 
-/** A source URL as a short path: `webpack://app/./src/x.ts` → `./src/x.ts`, `app:///src/x.ts` → `/src/x.ts`. */
+/**
+ * A source URL as a short path: `webpack://app/./src/x.ts` → `./src/x.ts`, `app:///src/x.ts` → `/src/x.ts`,
+ * Turbopack's `turbopack:///[project]/src/x.ts` → `src/x.ts`.
+ */
 export function shortenSourcePath(source: string): string {
   const scheme = /^([a-z][a-z0-9+.-]*):\/\/([^/]*)(\/.*)?$/i.exec(source);
   if (!scheme) return source;
   const [, protocol, host, path = "/"] = scheme;
+  if (protocol!.toLowerCase() === "turbopack" && path.startsWith("/[project]/")) return path.slice("/[project]/".length);
   if (protocol!.toLowerCase() === "webpack" || protocol!.toLowerCase() === "app") return path.startsWith("/./") || path.startsWith("/../") ? path.slice(1) : path;
   return host !== "" || protocol!.toLowerCase() === "file" ? path : source;
 }
 
 /** Library and bundler-runtime sources are not the app's own code. */
 export function isInAppSource(source: string): boolean {
-  return !/(^|[/\\])node_modules([/\\]|$)|webpack\/runtime|webpack\/bootstrap/.test(source);
+  return !/(^|[/\\])node_modules([/\\]|$)|webpack\/runtime|webpack\/bootstrap|^turbopack:\/\/\/\[turbopack\]\//.test(source);
 }
 
 const notNames = new Set(["new", "throw", "return", "await", "typeof", "void", "delete", "yield", "this", "super", "function", "class", "async", "if", "else", "for", "while", "do", "switch", "case", "try", "catch", "finally", "in", "of", "instanceof", "var", "let", "const", "import", "export", "default"]);
