@@ -178,6 +178,22 @@ describe(`resolveEventFrames on ${testDialect}`, () => {
     }
   });
 
+  it("resolves the frames of threads too, keeping the thread's raw_stacktrace", async () => {
+    await insertArtifactBundle(database.db, projectId, debugIdFiles());
+    const frames = framesOf(error, build, pageUrl);
+    const event = normalizeEvent({ event_id: "b".repeat(32), platform: "javascript", message: "x", threads: { values: [{ id: 1, crashed: true, stacktrace: { frames } }] }, ...withDebugId() }, { receivedAt: Date.now() }).event;
+    const source = new ArtifactSource(cache);
+    let working = event;
+    const report = await resolveUntilLoaded(source, database.db, () => {
+      working = structuredClone(event);
+      return resolveEventFrames(working, projectId, source, { diagnose: false });
+    });
+    expect(report.resolved).toBe(4);
+    const thread = (working as { threads: { values: { stacktrace: { frames: Frame[] }; raw_stacktrace: { frames: Frame[] } }[] } }).threads.values[0]!;
+    expectThrowingFrame(thread.stacktrace.frames.at(-1)!, "~/assets/app.min.js.map");
+    expect(thread.raw_stacktrace.frames.at(-1)).toMatchObject({ abs_path: pageUrl, lineno: 1 });
+  });
+
   it("diagnoses a position outside the map", async () => {
     await insertArtifactBundle(database.db, projectId, debugIdFiles());
     const frames = framesOf(error, build, pageUrl).map((frame) => ({ ...frame, lineno: 40 }));
