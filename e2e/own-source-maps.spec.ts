@@ -6,7 +6,7 @@ import { expect, test } from "@playwright/test";
 import { slugify } from "../src/lib/slugify";
 import { internalProjectId, openLanternDatabase } from "./support/lantern-database";
 import { buildMinifiedApp, e2eOrganizationSlug, injectDebugIds, removeMinifiedApp, uploadSourceMaps, type MinifiedApp } from "./support/minified-app";
-import { signedInContext } from "./support/server-actions";
+import { callServerAction, signedInContext } from "./support/server-actions";
 import { e2eBaseUrl, e2eOwner, e2eServerEnvironment } from "./support/server";
 
 /**
@@ -164,6 +164,13 @@ test.describe("Project settings → Source maps", () => {
       await memberPage.goto(`${e2eBaseUrl}/projects/${slug}/settings/source-maps`);
       await expect(memberPage.getByRole("list", { name: "Source map bundles" }).getByText(bundleName)).toBeVisible();
       await expect(memberPage.getByText("Delete…")).toHaveCount(0);
+      // Calling the action directly, as a hostile member would, is refused and deletes nothing.
+      const bundleId = bundleName.replace("Bundle ", "");
+      const refused = await callServerAction(memberContext.request, "deleteSourceMapBundleAction", { projectSlug: slug, bundleId });
+      expect(refused.redirect).toBeNull();
+      expect(refused.body).toContain("Only owners and admins");
+      await memberPage.reload();
+      await expect(memberPage.getByRole("list", { name: "Source map bundles" }).getByText(bundleName)).toBeVisible();
     } finally {
       await memberContext.close();
     }
