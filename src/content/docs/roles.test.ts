@@ -7,7 +7,7 @@ import { Roles } from "./roles";
 describe("Docs → Roles and access", () => {
   it("lists every operation of the policy table with the permission the code enforces", () => {
     const html = renderToStaticMarkup(createElement(Roles));
-    const rows = [...html.matchAll(/<tr><td>[^<]*<code>([a-z_.]+)<\/code><\/td><td>(read|write|admin)<\/td>/g)].map((match) => [match[1], match[2]]);
+    const rows = [...html.matchAll(/<tr><td>[^<]*<code>([a-z_.]+)<\/code><\/td><td>(read|write|admin|upload)<\/td>/g)].map((match) => [match[1], match[2]]);
     expect(rows).toEqual(verbs.map((verb) => [verb, policy[verb].permission]));
     expect(html).toContain("Owners and admins only");
   });
