@@ -14,7 +14,7 @@ export interface TestArtifactFile {
 export async function insertArtifactBundle(db: Kysely<Database>, projectId: number, files: TestArtifactFile[], options: { release?: string | null; dist?: string | null } = {}): Promise<number> {
   const release = options.release ?? null;
   const dist = options.dist ?? null;
-  const stored = [];
+  const stored: string[] = [];
   for (const file of files) stored.push((await storeArtifactFile(db, new TextEncoder().encode(file.content))).sha1);
   const { id } = await db
     .insertInto("artifact_bundles")
