@@ -3,6 +3,7 @@ import { walSizeLimitBytes, type LanternDatabase } from "../db/create-database";
 import { pruneEvents } from "../issues/prune-events";
 import { wakeExpiredIgnores } from "../issues/wake-expired-ignores";
 import { pruneToDiskBudget } from "../storage/budget-prune-oldest";
+import { pruneSourceMapsToDiskBudget } from "../storage/budget-prune-source-maps";
 import { vacuumFreePages } from "../storage/vacuum-free-pages";
 import { digestBatch } from "./digest-batch";
 import { pruneRawEnvelopes } from "../storage/raw-prune-envelopes";
@@ -96,7 +97,10 @@ export class DigestWorker {
     await wakeExpiredIgnores(this.database);
     await pruneRawEnvelopes(this.database, retention);
     await pruneStoredItems(this.database, retention);
-    if (this.options.sourceMapRetention) await pruneArtifactBundles(this.database, this.options.sourceMapRetention);
+    if (this.options.sourceMapRetention) {
+      await pruneArtifactBundles(this.database, this.options.sourceMapRetention);
+      await pruneSourceMapsToDiskBudget(this.database, this.options.diskBudgetBytes ?? null, this.options.sourceMapRetention);
+    }
     await pruneToDiskBudget(this.database, this.options.diskBudgetBytes ?? null);
     // Last: gives the filesystem back what the steps above freed (SQLite; bounded steps, the gate between).
     await vacuumFreePages(this.database);
