@@ -48,7 +48,7 @@ export async function buildSourcemappedApp(directory) {
 
 /** Uploads the bundles with the real CLI (`--url` the running Lantern). */
 export function uploadSourcemappedApp({ dist }, { url, org, project, token }) {
-  execFileSync(sentryCli, ["sourcemaps", "upload", "--url", url, "--auth-token", token, "--org", org, "--project", project, dist], { stdio: "ignore", env: { ...process.env, SENTRY_LOG_LEVEL: "error" } });
+  execFileSync(sentryCli, ["--url", url, "--auth-token", token, "sourcemaps", "upload", "--org", org, "--project", project, dist], { stdio: ["ignore", "ignore", "pipe"], encoding: "utf8", env: { ...process.env, SENTRY_LOG_LEVEL: "error" } });
 }
 
 /** An event like bench/realistic-envelope.mjs's, whose 24 frames point into the minified bundles. */

@@ -5,6 +5,7 @@ import { AppError } from "../errors";
 import { normalizeDebugId } from "./find-artifacts";
 import { artifactBundleLimits, type ArtifactFileType } from "./read-artifact-bundle";
 import { distName, parseVerbInput, projectSlug, releaseVersion } from "./schemas";
+import { forgetSourceMapLookups } from "./source-map-cache";
 import { prepareArtifactContents, storePreparedFiles } from "./store-artifact-bundle";
 
 const releaseFileInput = z.object({
@@ -84,5 +85,6 @@ export async function addReleaseFile(context: AccessContext, input: { projectSlu
     await trx.updateTable("artifact_bundles").set({ file_count: Number(totals.count), size_bytes: Number(totals.bytes ?? 0), uploaded_by: context.viewer.actor, created_at: now }).where("id", "=", bundleId).execute();
     return { bundleId, sha1: fileSha1! };
   });
+  forgetSourceMapLookups();
   return { id: `${bundleId}:${request.name}`, name: request.name, dist: request.dist, sha1, size: input.content.length, headers: request.headers, dateCreated: new Date(now).toISOString() };
 }

@@ -5,6 +5,7 @@ import { canSeeProject } from "../access/viewer";
 import { isUniqueViolation } from "../db/is-unique-violation";
 import type { Database } from "../db/schema";
 import { writeTransaction } from "../db/write-transaction";
+import { forgetSourceMapLookups } from "./source-map-cache";
 import { AppError } from "../errors";
 import { sha1Hex } from "./artifact-files";
 import { ArtifactBundleError, readArtifactBundle, type ArtifactBundle } from "./read-artifact-bundle";
@@ -109,6 +110,7 @@ async function finish(context: AccessContext, job: Job, state: "ok" | "error", d
     const unique = [...new Set(job.chunks)];
     for (let start = 0; start < unique.length; start += 500) await trx.deleteFrom("upload_chunks").where("sha1", "in", unique.slice(start, start + 500)).execute();
   });
+  if (state === "ok") forgetSourceMapLookups();
   return answer(state, detail);
 }
 

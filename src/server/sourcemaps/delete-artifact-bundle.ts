@@ -3,6 +3,7 @@ import { recordAuditEvent } from "../audit/record-audit-event";
 import { writeTransaction } from "../db/write-transaction";
 import { AppError } from "../errors";
 import { deleteUnreferencedArtifactFiles } from "./artifact-files";
+import { forgetSourceMapLookups } from "./source-map-cache";
 
 /**
  * Deletes one of a project's source-map bundles and its file index, then the files no other bundle holds.
@@ -19,6 +20,7 @@ export async function deleteArtifactBundle(context: AccessContext, input: { proj
     return row;
   });
   if (!bundle) throw new AppError("not_found", `Project "${project.slug}" has no source-map bundle ${input.bundleId}.`);
+  forgetSourceMapLookups();
   while ((await writeTransaction(context.database, (trx) => deleteUnreferencedArtifactFiles(trx))) > 0);
   await recordAuditEvent(context.db, context.source, {
     action: "sourcemap.bundle_deleted",

@@ -10,7 +10,9 @@ import { systemContext } from "../access/system-context";
 import { digestBatch } from "../digest/digest-batch";
 import { readExceptions } from "@/lib/event-payload";
 import { insertProject } from "../projects/insert-project";
+import { addReleaseFile } from "./add-release-file";
 import { resolveStoredEvent } from "./resolve-stored-event";
+import { forgetSourceMapLookups } from "./source-map-cache";
 
 const pageUrl = "https://shop.example/assets/app.min.js";
 const facts = { eventId: null, itemTypes: ["event"], summary: null, sdkName: "sentry.javascript.browser" };
@@ -26,6 +28,8 @@ describe(`resolveStoredEvent on ${testDialect}`, () => {
     error = await throwFromBuild(build);
   });
   beforeEach(async () => {
+    // Every test's database numbers its project 1: answers remembered from another test's database must not count.
+    forgetSourceMapLookups();
     database = await createTestDatabase();
     projectId = (await insertProject(database.db, { name: "shop" })).project.id;
   });
@@ -76,6 +80,16 @@ describe(`resolveStoredEvent on ${testDialect}`, () => {
     const row = await database.db.selectFrom("events").select("payload").executeTakeFirstOrThrow();
     expect(inflateSync(row.payload).toString("utf8")).toBe(storedText);
   }, 20_000);
+
+  it("sees an upload made through the upload verbs at once, without waiting out the cached 'nothing uploaded'", async () => {
+    const stored = await storedEvent();
+    const context = systemContext(database, createTestConfig({ LANTERN_URL: "https://lantern.example" }));
+    expect((await resolveStoredEvent(context, projectId, stored)).resolvedNow).toBe(0);
+    const encode = (text: string) => new TextEncoder().encode(text);
+    await addReleaseFile(context, { projectSlug: "shop", version: "shop@1", dist: null, name: "~/assets/app.min.js", content: encode(build.code), headers: { Sourcemap: "app.min.js.map" } });
+    await addReleaseFile(context, { projectSlug: "shop", version: "shop@1", dist: null, name: "~/assets/app.min.js.map", content: encode(build.map), headers: {} });
+    expect((await resolveStoredEvent(context, projectId, stored)).resolvedNow).toBe(4);
+  });
 
   it("is refused (not found) to a member who cannot see the project", async () => {
     const stored = await storedEvent();

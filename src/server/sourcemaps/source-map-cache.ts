@@ -72,10 +72,25 @@ export class SourceMapCache {
 /** LANTERN_SOURCEMAP_CACHE's default, for callers started without the configuration (tests, `lantern digest`). */
 export const defaultSourceMapCacheBytes = 128 * 1024 * 1024;
 
-let processCache: SourceMapCache | undefined;
+/**
+ * On globalThis: under `lantern start` the plain server and Next's route bundles are separate module
+ * instances in one thread, and an upload through the API must reach the cache the issue page reads.
+ */
+const processCacheKey = Symbol.for("lantern.sourceMapCache");
+const holder = globalThis as typeof globalThis & { [processCacheKey]?: SourceMapCache };
 
-/** This process's (this thread's) cache; the first caller's size wins. */
+/** This thread's cache; the first caller's size wins. */
 export function processSourceMapCache(maxBytes = defaultSourceMapCacheBytes): SourceMapCache {
-  processCache ??= new SourceMapCache(maxBytes);
-  return processCache;
+  holder[processCacheKey] ??= new SourceMapCache(maxBytes);
+  return holder[processCacheKey];
+}
+
+/**
+ * After an upload or a delete: this thread forgets the database's answers (not the parsed files, which are
+ * content-addressed), so a person who uploads and reloads the issue page sees the frame resolved at once
+ * rather than "no bundle with debug ID X" for the few seconds such an answer is trusted. The digest thread
+ * keeps its own and sees the upload within `missingTtlMs`.
+ */
+export function forgetSourceMapLookups(): void {
+  holder[processCacheKey]?.lookups.clear();
 }
