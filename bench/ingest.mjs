@@ -161,6 +161,10 @@ try {
   const usedBytes = (pragma("page_count") - pragma("freelist_count")) * pragma("page_size");
   const finalStored = storedEvents();
   const tableBytes = tableSizes(db);
+  // Source maps are a fixed amount, not a cost per event: Lantern's own build (registered at start) and this
+  // run's uploads are counted apart.
+  const sourceMapBytes = sourceMapTableBytes(db);
+  const eventBytes = usedBytes - sourceMapBytes;
   const baselineRate = rate(baselineResult["2xx"], Number(seconds) * 1000);
   const digestedRate = rate(digestedCount, drainedAt - startedAt);
   console.log(`baseline   ${baselineRate} requests/s   p50 ${baselineResult.latency.p50} ms   p99 ${baselineResult.latency.p99} ms`);
@@ -174,7 +178,7 @@ try {
   console.log(`peak RSS   ${rss.toFixed(0)} MB (lantern start, whole process)`);
   console.log(`WAL file   ${walMb.toFixed(0)} MB after the paced windows`);
   console.log(`ratio      digested/baseline ${(digestedRate / baselineRate).toFixed(2)} (goal ≥ 0.5)`);
-  console.log(`disk       ${(usedBytes / finalStored / 1024).toFixed(2)} KB of database per stored event (${finalStored} events, ${(usedBytes / 1048576).toFixed(1)} MB in use, raw bodies left ${rawBodies()}; goal ≤ 2.5 KB)${reusedBodies > 0 ? `; ${reusedBodies} bodies were sent twice (the pool ran out)` : ""}`);
+  console.log(`disk       ${(eventBytes / finalStored / 1024).toFixed(2)} KB of database per stored event (${finalStored} events, ${(usedBytes / 1048576).toFixed(1)} MB in use, of which ${(sourceMapBytes / 1048576).toFixed(1)} MB source maps apart; raw bodies left ${rawBodies()}; goal ≤ 2.5 KB)${reusedBodies > 0 ? `; ${reusedBodies} bodies were sent twice (the pool ran out)` : ""}`);
   if (tableBytes) console.log(`           by table: ${tableBytes.map(([name, bytes]) => `${name} ${(bytes / finalStored).toFixed(0)} B`).join(", ")} per stored event`);
   if (app) {
     const payload = db.prepare("select payload from events order by id desc limit 1").pluck().get();
@@ -187,10 +191,19 @@ try {
   rmSync(directory, { recursive: true, force: true });
 }
 
+/** Bytes of the source-map tables and their indexes (dbstat; 0 without it). */
+function sourceMapTableBytes(db) {
+  try {
+    return db.prepare("select coalesce(sum(pgsize), 0) as bytes from dbstat where name like 'artifact%' or name like 'sqlite_autoindex_artifact%' or name like 'upload_chunks%' or name like 'sqlite_autoindex_upload_chunks%'").get().bytes;
+  } catch {
+    return 0;
+  }
+}
+
 /** Bytes per table and index (SQLite's dbstat), largest first; null when this SQLite build lacks dbstat. */
 function tableSizes(db) {
   try {
-    return db.prepare("select name, sum(pgsize) as bytes from dbstat group by name order by bytes desc limit 8").all().map((row) => [row.name, row.bytes]);
+    return db.prepare("select name, sum(pgsize) as bytes from dbstat where name not like '%artifact%' group by name order by bytes desc limit 8").all().map((row) => [row.name, row.bytes]);
   } catch {
     return null;
   }
