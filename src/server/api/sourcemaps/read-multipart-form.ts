@@ -1,5 +1,5 @@
 import { AppError } from "../../errors";
-import { readCappedBody } from "./read-capped-body";
+import { readCappedBody } from "../read-capped-body";
 
 /**
  * A multipart/form-data body read whole under a byte cap, then parsed by the platform's own parser (undici's,

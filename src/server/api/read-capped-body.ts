@@ -1,4 +1,4 @@
-import { AppError } from "../../errors";
+import { AppError } from "../errors";
 
 /**
  * The request's body, at most `maxBytes`: refused (413, with the reason) by its declared Content-Length
