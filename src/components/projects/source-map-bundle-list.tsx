@@ -4,18 +4,10 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import type { ActionState } from "@/lib/action-state";
 import { formatTimestamp } from "@/lib/format-time";
+import type { ArtifactBundleSummary } from "@/server/sourcemaps/list-artifact-bundles";
 
-export interface SourceMapBundleRow {
-  id: number;
-  release: string | null;
-  dist: string | null;
-  debugIds: string[];
-  debugIdCount: number;
-  fileCount: number;
-  sizeBytes: number;
-  uploadedBy: string | null;
-  createdAt: number;
-}
+/** What the list shows of a bundle (list-artifact-bundles reads it). */
+export type SourceMapBundleRow = Pick<ArtifactBundleSummary, "id" | "release" | "dist" | "debugIds" | "debugIdCount" | "fileCount" | "sizeBytes" | "uploadedBy" | "createdAt">;
 
 interface SourceMapBundleListProps {
   projectSlug: string;
