@@ -1,11 +1,12 @@
 import { execFile } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { createStackParser, nodeStackLineParser, type StackFrame } from "@sentry/core";
 import { build } from "esbuild";
+import { afterAll } from "vitest";
 
 /** The app code every build shares: the error is thrown in `convert`, called from `checkoutTotal`. */
 const run = promisify(execFile);
@@ -24,6 +25,17 @@ export function checkoutTotal(items: number[]): number {
 }
 `;
 
+/**
+ * The tests that build read the files until they end: the builds go after the test file that imports this
+ * module (the hook is registered on that file while Vitest collects it), or when a benchmark's process exits.
+ */
+const builtDirectories: string[] = [];
+const removeBuilds = () => {
+  for (const directory of builtDirectories.splice(0)) rmSync(directory, { recursive: true, force: true });
+};
+if (process.env.VITEST) afterAll(removeBuilds);
+else process.once("exit", removeBuilds);
+
 export interface MinifiedBuild {
   dir: string;
   /** The minified file on disk (what a Node stack names). */
@@ -41,6 +53,7 @@ export interface MinifiedBuild {
  */
 export async function buildMinifiedApp(variant: number, options: { sourcemap?: "linked" | "inline" } = {}): Promise<MinifiedBuild> {
   const dir = mkdtempSync(join(tmpdir(), "lantern-minified-"));
+  builtDirectories.push(dir);
   mkdirSync(join(dir, "src"));
   writeFileSync(join(dir, "src", "checkout.ts"), checkoutSource);
   const helpers = Array.from({ length: variant }, (_, index) => `export function helperNumber${index}(value: number): number {\n  return value * ${index + 2} + ${variant};\n}\n`).join("\n");
