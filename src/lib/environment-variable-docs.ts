@@ -30,6 +30,8 @@ export const environmentVariableDocs = [
   { name: "LANTERN_SOURCEMAP_RETENTION_DAYS", defaultValue: "90", meaning: "Source map bundles neither uploaded nor used to resolve a stack frame for this many days are deleted (each project keeps its newest ones)." },
   { name: "LANTERN_SOURCEMAP_KEEP_PER_PROJECT", defaultValue: "10", meaning: "Each project's newest source map bundles kept whatever their age." },
   { name: "LANTERN_SOURCEMAP_MAX_BUNDLE", defaultValue: "512mb", meaning: "Largest uncompressed size of one uploaded source map bundle; larger ones are refused before they are unpacked." },
+  { name: "LANTERN_WEBHOOK_ALLOW_PRIVATE", defaultValue: "false", meaning: "Let notification channels post to loopback, private and link-local addresses (refused by default, so a channel cannot reach the instance's own network)." },
+  { name: "LANTERN_ALERT_TIMEOUT_SECONDS", defaultValue: "10", meaning: "How long one alert delivery attempt (a webhook request or an e-mail) may take before it counts as failed and is retried." },
   { name: "LANTERN_SOURCEMAP_CACHE", defaultValue: "128mb", meaning: "Memory for parsed source maps while digesting; the least recently used are dropped first." },
   { name: "LANTERN_AUTH_SECRET", defaultValue: "(generated)", meaning: "Secret that signs session cookies (32+ characters). Unset: generated on first start and kept in the database, shared by every instance." },
   { name: "LANTERN_ORG_SLUG", defaultValue: "lantern", meaning: "The organization slug of this instance: {organization_slug} in /api/0/ paths and sentry-cli's --org." },

@@ -102,6 +102,8 @@ export const environmentSchema = z.object({
   LANTERN_SOURCEMAP_KEEP_PER_PROJECT: count.default(10),
   LANTERN_SOURCEMAP_MAX_BUNDLE: diskSize.default(512 * MiB),
   LANTERN_SOURCEMAP_CACHE: diskSize.default(128 * MiB),
+  LANTERN_WEBHOOK_ALLOW_PRIVATE: booleanFlag.default(false),
+  LANTERN_ALERT_TIMEOUT_SECONDS: count.max(120).default(10),
   LANTERN_AUTH_SECRET: z.string().min(32, { message: "expected at least 32 characters (e.g. openssl rand -base64 32)" }).optional(),
   LANTERN_ORG_SLUG: z
     .string()
@@ -206,6 +208,12 @@ function toConfig(env: z.infer<typeof environmentSchema>) {
       maxBundleBytes: env.LANTERN_SOURCEMAP_MAX_BUNDLE,
       /** Memory for parsed source maps in the digest thread (an LRU by the maps' text size). */
       cacheBytes: env.LANTERN_SOURCEMAP_CACHE,
+    },
+    alerts: {
+      /** Webhook targets on loopback, private or link-local addresses are refused unless this is set. */
+      allowPrivateTargets: env.LANTERN_WEBHOOK_ALLOW_PRIVATE,
+      /** One delivery attempt (HTTP request or SMTP transaction) gives up after this long. */
+      timeoutMs: env.LANTERN_ALERT_TIMEOUT_SECONDS * 1000,
     },
   };
 }

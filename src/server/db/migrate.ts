@@ -13,6 +13,7 @@ import * as rawEnvelopeRetention from "./migrations/0010-raw-envelope-retention"
 import * as retentionIndexes from "./migrations/0011-retention-indexes";
 import * as incrementalVacuum from "./migrations/0012-incremental-vacuum";
 import * as sourceMaps from "./migrations/0013-source-maps";
+import * as alerts from "./migrations/0014-alerts";
 
 /**
  * Forward-only migrations, listed in code (not read from disk) so they survive bundling.
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   "0011-retention-indexes": retentionIndexes,
   "0012-incremental-vacuum": incrementalVacuum,
   "0013-source-maps": sourceMaps,
+  "0014-alerts": alerts,
 };
 
 /** Every migration's name, oldest first (the upgrade tests start a database at each). */

@@ -192,6 +192,8 @@ export interface IssueHourlyCountsTable {
 export interface IssueUsersTable {
   issue_id: number;
   user_key: string;
+  /** When digest last saw this user on the issue (null: before migration 0014); distinct users in a window. */
+  last_seen: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface IssueEnvironmentsTable {
@@ -393,6 +395,97 @@ export interface AuditLogTable {
   data: string | null;
 }
 
+export interface NotificationChannelsTable {
+  id: Generated<number>;
+  slug: string;
+  name: string;
+  /** slack | discord | msteams | webhook */
+  kind: string;
+  url: string;
+  /** The generic webhook's HMAC key; never shown again after creation. */
+  secret: string | null;
+  created_by: string;
+  created_at: EpochMs;
+  updated_at: EpochMs;
+}
+
+export interface AlertRulesTable {
+  id: Generated<number>;
+  project_id: number;
+  name: string;
+  /** any | all (Sentry's actionMatch: how the conditions combine) */
+  action_match: string;
+  /** any | all (Sentry's filterMatch) */
+  filter_match: string;
+  /** The action interval: actions run at most once per issue per this many minutes. */
+  frequency_minutes: number;
+  environment: string | null;
+  /** JSON arrays in Sentry's issue-alert shape (alerts/rule-schema.ts). */
+  conditions: string;
+  filters: string;
+  actions: string;
+  muted_until: EpochMs | null;
+  created_by: string;
+  created_at: EpochMs;
+  updated_at: EpochMs;
+}
+
+export interface AlertRuleFiresTable {
+  rule_id: number;
+  issue_id: number;
+  fired_at: EpochMs;
+}
+
+export interface IssueMinuteCountsTable {
+  issue_id: number;
+  minute: EpochMs;
+  count: number;
+}
+
+export interface AlertDeliveriesTable {
+  id: Generated<number>;
+  /** The Lantern-Delivery header: the same on every attempt, so receivers can drop a repeat. */
+  delivery_id: string;
+  project_id: number | null;
+  rule_id: number | null;
+  issue_id: number | null;
+  channel_id: number | null;
+  /** email | slack | discord | msteams | webhook */
+  kind: string;
+  /** The e-mail address (kind email); null for channels. */
+  recipient: string | null;
+  /** new | regressed | reappeared | frequency | users | test | assigned | comment | assigned_regressed */
+  reason: string;
+  /** The message's facts as JSON (alerts/alert-message.ts), fixed when the alert was decided. */
+  message: string;
+  /** pending | sent | failed */
+  status: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: EpochMs;
+  /** A sender holds the row until then; past it another may take it (its sender died). */
+  lease_until: EpochMs | null;
+  response_code: number | null;
+  last_error: string | null;
+  created_at: EpochMs;
+  finished_at: EpochMs | null;
+}
+
+export interface AlertDeliveryAttemptsTable {
+  id: Generated<number>;
+  delivery_id: number;
+  attempted_at: EpochMs;
+  response_code: number | null;
+  error: string | null;
+  duration_ms: number;
+}
+
+export interface NotificationOptOutsTable {
+  user_id: string;
+  /** alert (per project) | workflow (project_id 0) */
+  topic: string;
+  project_id: ColumnType<number, number | undefined, number>;
+}
+
 export interface InstanceSettingsTable {
   key: string;
   value: string;
@@ -433,6 +526,13 @@ export interface Database {
   api_tokens: ApiTokensTable;
   audit_log: AuditLogTable;
   instance_settings: InstanceSettingsTable;
+  notification_channels: NotificationChannelsTable;
+  alert_rules: AlertRulesTable;
+  alert_rule_fires: AlertRuleFiresTable;
+  issue_minute_counts: IssueMinuteCountsTable;
+  alert_deliveries: AlertDeliveriesTable;
+  alert_delivery_attempts: AlertDeliveryAttemptsTable;
+  notification_opt_outs: NotificationOptOutsTable;
 }
 
 export type Project = Selectable<ProjectsTable>;

@@ -9,7 +9,7 @@ export interface DeleteIssuesInput {
   issueIds: number[];
 }
 
-export const perIssueTables = ["issue_hourly_counts", "issue_users", "issue_environments", "issue_tag_values", "issue_activity", "issue_comments", "issue_hashes"] as const;
+export const perIssueTables = ["issue_hourly_counts", "issue_users", "issue_environments", "issue_tag_values", "issue_activity", "issue_comments", "issue_hashes", "issue_minute_counts", "alert_rule_fires"] as const;
 
 /**
  * Deletes issues for good: their events (and those events' attachments), hashes, counters, tag values,

@@ -1,0 +1,65 @@
+/**
+ * What an alert says, fixed when digest (or a person's action) decided it and kept in the outbox row, so a
+ * retry a day later sends the same words. Every format — e-mail, Slack, Discord, Teams, the generic webhook —
+ * is rendered from this (alerts/format-*.ts); nothing here is HTML.
+ */
+export type AlertReason =
+  /** A rule fired: the issue was created, regressed, came back from ignored, or crossed a frequency. */
+  | "new"
+  | "regressed"
+  | "reappeared"
+  | "frequency"
+  | "users"
+  /** "Send test notification" on a channel or a rule. */
+  | "test"
+  /** Workflow e-mail to the assignee: assigned to them, a comment on their issue, their issue regressed. */
+  | "assigned"
+  | "comment"
+  | "assigned_regressed";
+
+export interface AlertMessage {
+  reason: AlertReason;
+  /** What happened, in words: "New issue", "Regressed", "Escalating: 11 events in 1 minute". */
+  headline: string;
+  issue: {
+    id: number;
+    title: string;
+    culprit: string;
+    level: string;
+    status: string;
+    /** Absolute link to the issue page (LANTERN_URL). */
+    url: string;
+    firstSeen: number;
+    lastSeen: number;
+    /** Events and distinct users of the issue when the alert was decided. */
+    count: number;
+    userCount: number;
+  };
+  project: { id: number; slug: string; name: string };
+  environment: string | null;
+  release: string | null;
+  eventId: string | null;
+  /** The rule that fired (null for workflow e-mail and channel tests), with a link to its page. */
+  rule: { id: number; name: string; url: string } | null;
+  /** Workflow: who assigned or commented, and the comment. */
+  actor: string | null;
+  comment: string | null;
+  createdAt: number;
+}
+
+/** The result of one delivery attempt, as the sender needs it to decide what comes next. */
+export type AttemptOutcome =
+  | { ok: true; responseCode: number | null }
+  | {
+      ok: false;
+      responseCode: number | null;
+      error: string;
+      /** Network errors, timeouts, 5xx and 429 are retried; other 4xx and refused targets are not. */
+      retry: boolean;
+      /** The receiver's Retry-After, in ms from now. */
+      retryAfterMs?: number;
+    };
+
+/** Where a notification channel posts: Slack, Discord and Teams incoming webhooks, or Lantern's signed webhook. */
+export const channelKinds = ["slack", "discord", "msteams", "webhook"] as const;
+export type ChannelKind = (typeof channelKinds)[number];
