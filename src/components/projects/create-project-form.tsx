@@ -39,6 +39,12 @@ export function CreateProjectForm({ action }: CreateProjectFormProps) {
           </p>
         ) : null}
       </div>
+      <div className="flex items-start gap-2">
+        <input id="project-alert-on-new-issues" name="alertOnNewIssues" type="checkbox" defaultChecked={state.values?.alertOnNewIssues ?? true} className="mt-0.5 h-4 w-4 accent-[var(--primary)]" />
+        <Label htmlFor="project-alert-on-new-issues" className="font-normal">
+          Alert me and the project&apos;s members by e-mail on every new issue
+        </Label>
+      </div>
       <Button type="submit" disabled={isPending}>
         {isPending ? "Creating…" : "Create project"}
       </Button>

@@ -4,6 +4,8 @@ import { platforms } from "@/lib/platforms";
 export const createProjectInput = z.object({
   name: z.string().trim().min(1, "Give the project a name").max(64, "Keep the name under 64 characters"),
   platform: z.enum(platforms, { message: `Choose one of: ${platforms.join(", ")}` }).default("other"),
+  /** Start with the rule "Notify on every new issue" (e-mail to the project's members), as Sentry does. */
+  alertOnNewIssues: z.boolean().default(true),
 });
 export type CreateProjectInput = z.input<typeof createProjectInput>;
 

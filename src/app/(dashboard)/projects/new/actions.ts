@@ -10,13 +10,14 @@ import { createProjectInput } from "@/server/projects/schemas";
 
 export interface CreateProjectState {
   errors?: Partial<Record<"name" | "platform", string>>;
-  values?: { name: string; platform: string };
+  /** What was submitted, so the form shows it again; an unticked checkbox posts nothing, so false. */
+  values?: { name: string; platform: string; alertOnNewIssues: boolean };
 }
 
 /** Creating projects is for owners and admins (members see their teams' projects). */
 export async function createProjectAction(_previous: CreateProjectState, formData: FormData): Promise<CreateProjectState> {
   const context = await getAppContext();
-  const values = { name: String(formData.get("name") ?? ""), platform: String(formData.get("platform") ?? "") };
+  const values = { name: String(formData.get("name") ?? ""), platform: String(formData.get("platform") ?? ""), alertOnNewIssues: formData.get("alertOnNewIssues") === "on" };
   const parsed = createProjectInput.safeParse(values);
   if (!parsed.success) {
     const fieldErrors = z.flattenError(parsed.error).fieldErrors;
