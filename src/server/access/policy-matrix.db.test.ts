@@ -77,6 +77,18 @@ import { removeTeamMember } from "../teams/remove-team-member";
 import { removeTeamProject } from "../teams/remove-team-project";
 import { changeUserRole } from "../users/change-user-role";
 import { removeUser } from "../users/remove-user";
+import { copyAlertRule } from "../alerts/copy-alert-rule";
+import { createAlertRule } from "../alerts/create-alert-rule";
+import { createNotificationChannel } from "../alerts/create-notification-channel";
+import { deleteAlertRule } from "../alerts/delete-alert-rule";
+import { deleteNotificationChannel } from "../alerts/delete-notification-channel";
+import { getAlertRule } from "../alerts/get-alert-rule";
+import { listAlertRules } from "../alerts/list-alert-rules";
+import { getNotificationChannel, listNotificationChannels } from "../alerts/list-notification-channels";
+import { muteAlertRule } from "../alerts/mute-alert-rule";
+import { actionIds, conditionIds } from "../alerts/rule-schema";
+import { updateAlertRule } from "../alerts/update-alert-rule";
+import { updateNotificationChannel } from "../alerts/update-notification-channel";
 import { systemContext } from "./system-context";
 import { authorizeProject, type AccessContext } from "./authorize";
 import { policy, verbs, type Verb } from "./policy";
@@ -128,6 +140,8 @@ const instanceWide = new Set<Verb>([
   "invite.revoke",
   "audit.read",
   "storage.read",
+  "channel.list",
+  "channel.write",
 ]);
 
 /** Made fresh for each call of the account verbs (set up in beforeAll, where the database exists). */
@@ -166,6 +180,11 @@ interface Target {
   attachmentId: number;
   /** A release of this project only. */
   release: string;
+  /** An alert rule of this project that sends to `channelSlug`. */
+  ruleId: number;
+  channelSlug: string;
+  /** A channel no rule uses (so it can be deleted). */
+  spareChannelSlug: string;
 }
 
 /** A route handler as Next calls it; each one's own params type is narrower, hence the loose one here. */
@@ -190,6 +209,19 @@ interface Driver {
 }
 
 const org = "lantern";
+
+/** A rule in Sentry's issue-alert JSON that sends to a channel (no e-mail recipients to look up). */
+const matrixRule = (channelSlug: string, name = "matrix rule") => ({
+  name,
+  actionMatch: "any",
+  filterMatch: "all",
+  frequency: 30,
+  conditions: [{ id: conditionIds.firstSeen }],
+  filters: [],
+  actions: [{ id: actionIds.service, service: channelSlug }],
+});
+/** A public IP literal: the SSRF guard accepts it without a DNS lookup, and nothing is ever sent to it here. */
+const matrixHookUrl = "https://93.184.215.14/matrix-hook";
 
 function emptyQuery() {
   const parsed = parseIssueQuery("");
@@ -358,6 +390,32 @@ const drivers = {
       return deleteArtifactBundle(context, { projectSlug: t.projectSlug, bundleId: Number(bundle.id) });
     },
   },
+  "alert.list": {
+    call: async (context, t) => [await listAlertRules(context, { projectSlug: t.projectSlug }), await getAlertRule(context, { projectSlug: t.projectSlug, ruleId: t.ruleId })],
+  },
+  "alert.write": {
+    isDestructive: true,
+    call: async (context, t) => {
+      const created = await createAlertRule(context, { projectSlug: t.projectSlug, rule: matrixRule(t.channelSlug, "matrix made") });
+      return [
+        await updateAlertRule(context, { projectSlug: t.projectSlug, ruleId: t.ruleId, rule: matrixRule(t.channelSlug, "matrix changed") }),
+        await muteAlertRule(context, { projectSlug: t.projectSlug, ruleId: t.ruleId, until: Date.now() + 60_000 }),
+        await copyAlertRule(context, { projectSlug: t.projectSlug, ruleId: t.ruleId }),
+        await deleteAlertRule(context, { projectSlug: t.projectSlug, ruleId: created.id }),
+      ];
+    },
+  },
+  "channel.list": {
+    call: async (context, t) => [await listNotificationChannels(context), await getNotificationChannel(context, { channelSlug: t.channelSlug })],
+  },
+  "channel.write": {
+    isDestructive: true,
+    call: async (context, t) => [
+      await createNotificationChannel(context, { name: `${t.spareChannelSlug} made`, kind: "webhook", url: matrixHookUrl }),
+      await updateNotificationChannel(context, { channelSlug: t.spareChannelSlug, name: "matrix renamed" }),
+      await deleteNotificationChannel(context, { channelSlug: t.spareChannelSlug }),
+    ],
+  },
 } satisfies Record<Verb, Driver>;
 
 async function outcomeOf(promise: Promise<unknown>): Promise<Outcome | string> {
@@ -424,7 +482,25 @@ describe(`the access matrix (policy.ts × callers × surfaces) on ${testDialect}
     const third = await sendIssue(project.id, `Matrix failure ${sequence} c`);
     const release = `matrix-release-${sequence}`;
     await database.db.insertInto("releases").values({ project_id: project.id, version: release, first_seen: Date.now() }).execute();
-    return { projectId: project.id, projectSlug: project.slug, issueId: mergedInto, secondIssueId: third.issueId, eventId: first.eventId, hash: hashOfSecond, keyId: key.id, intakeId: intake.id, attachmentId: attachment.id, release };
+    const system = systemContext(database, config);
+    const channel = await createNotificationChannel(system, { name: `matrix hook ${sequence}`, kind: "webhook", url: matrixHookUrl });
+    const spare = await createNotificationChannel(system, { name: `matrix spare ${sequence}`, kind: "slack", url: matrixHookUrl });
+    const rule = await createAlertRule(system, { projectSlug: project.slug, rule: matrixRule(channel.slug) });
+    return {
+      projectId: project.id,
+      projectSlug: project.slug,
+      issueId: mergedInto,
+      secondIssueId: third.issueId,
+      eventId: first.eventId,
+      hash: hashOfSecond,
+      keyId: key.id,
+      intakeId: intake.id,
+      attachmentId: attachment.id,
+      release,
+      ruleId: rule.id,
+      channelSlug: channel.slug,
+      spareChannelSlug: spare.slug,
+    };
   }
 
   beforeAll(async () => {

@@ -52,6 +52,10 @@ export const policy = {
   "sourcemap.list": { permission: "read", summary: "List a project's source map bundles" },
   "sourcemap.delete": { permission: "admin", summary: "Delete a project's source map bundles" },
   "storage.read": { permission: "admin", summary: "See the database's size by table and project, and the disk budget" },
+  "alert.list": { permission: "read", summary: "List and read a project's alert rules and their delivery log" },
+  "alert.write": { permission: "admin", summary: "Create, change, mute, copy, delete alert rules; send a test" },
+  "channel.list": { permission: "read", summary: "List notification channels: names, slugs and kinds (what the rule form needs)" },
+  "channel.write": { permission: "admin", summary: "Create, change and delete notification channels; send a test" },
 } as const satisfies Record<string, { permission: Permission; summary: string }>;
 
 export type Verb = keyof typeof policy;

@@ -31,7 +31,15 @@ export type AuditAction =
   | "project.created"
   | "project.deleted"
   | "project.scrubbing_changed"
-  | "sourcemap.bundle_deleted";
+  | "sourcemap.bundle_deleted"
+  | "alert.rule_created"
+  | "alert.rule_updated"
+  | "alert.rule_muted"
+  | "alert.rule_deleted"
+  | "alert.test_sent"
+  | "channel.created"
+  | "channel.updated"
+  | "channel.deleted";
 
 /** Where a change came from: the signed-in person (or "cli", "anonymous") and their client. */
 export interface AuditSource {
