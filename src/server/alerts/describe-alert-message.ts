@@ -1,0 +1,56 @@
+import type { AlertMessage } from "./alert-message";
+
+/**
+ * The words every format shares, so Slack, Discord, Teams, the webhook and e-mail say the same thing: one
+ * sentence on why this message was sent, and the facts about the issue. Plain text; each format escapes it.
+ */
+export interface AlertFact {
+  name: string;
+  value: string;
+}
+
+export function describeAlertReason(message: AlertMessage): string {
+  const actor = message.actor ?? "Someone";
+  switch (message.reason) {
+    case "test":
+      return message.rule
+        ? `This is a test notification for the alert rule "${message.rule.name}". The issue below is made up; nothing happened in ${message.project.name}.`
+        : `This is a test notification. The issue below is made up; nothing happened in ${message.project.name}.`;
+    case "assigned":
+      return `${actor} assigned this issue to you.`;
+    case "comment":
+      return `${actor} commented on an issue assigned to you.`;
+    case "assigned_regressed":
+      return "An issue assigned to you regressed: it happened again after it was resolved.";
+    default:
+      return message.rule ? `The alert rule "${message.rule.name}" fired: ${message.headline}.` : `${message.headline}.`;
+  }
+}
+
+export function alertFacts(message: AlertMessage): AlertFact[] {
+  return [
+    { name: "Culprit", value: message.issue.culprit || "—" },
+    { name: "Level", value: message.issue.level },
+    { name: "Project", value: message.project.name },
+    { name: "Environment", value: message.environment ?? "—" },
+    { name: "Release", value: message.release ?? "—" },
+    { name: "Events", value: message.issue.count.toLocaleString("en-US") },
+    { name: "Users affected", value: message.issue.userCount.toLocaleString("en-US") },
+  ];
+}
+
+/**
+ * `text` cut to at most `maxLength` UTF-16 units once `escape` has run on it, ending in "…" when cut. Cutting
+ * before escaping keeps an entity or escape sequence whole, and a surrogate pair is never split.
+ */
+export function clipText(text: string, maxLength: number, escape: (text: string) => string = (same) => same): string {
+  const escaped = escape(text);
+  if (escaped.length <= maxLength) return escaped;
+  let clipped = "";
+  for (const character of text) {
+    const piece = escape(character);
+    if (clipped.length + piece.length > maxLength - 1) break;
+    clipped += piece;
+  }
+  return `${clipped}…`;
+}

@@ -1,0 +1,62 @@
+import type { AlertMessage, AlertReason } from "./alert-message";
+
+/**
+ * The JSON body of Lantern's generic webhook, documented field by field in docs/alerts.md ("Message
+ * formats"). It is a contract with code we do not see: add fields, never rename or remove one. Times are
+ * ISO 8601 in UTC; absent values are null, never missing.
+ */
+export interface WebhookBody {
+  /** The delivery id, equal to the Lantern-Delivery header: the same on every retry of this message. */
+  id: string;
+  action: AlertReason;
+  headline: string;
+  issue: {
+    id: number;
+    title: string;
+    culprit: string;
+    level: string;
+    status: string;
+    url: string;
+    firstSeen: string;
+    lastSeen: string;
+    count: number;
+    userCount: number;
+  };
+  project: { id: number; slug: string; name: string };
+  environment: string | null;
+  release: string | null;
+  eventId: string | null;
+  rule: { id: number; name: string; url: string } | null;
+  actor: string | null;
+  comment: string | null;
+  createdAt: string;
+}
+
+export function formatWebhook(message: AlertMessage, deliveryId: string): WebhookBody {
+  const { issue, project, rule } = message;
+  return {
+    id: deliveryId,
+    action: message.reason,
+    headline: message.headline,
+    issue: {
+      id: issue.id,
+      title: issue.title,
+      culprit: issue.culprit,
+      level: issue.level,
+      status: issue.status,
+      url: issue.url,
+      firstSeen: new Date(issue.firstSeen).toISOString(),
+      lastSeen: new Date(issue.lastSeen).toISOString(),
+      count: issue.count,
+      userCount: issue.userCount,
+    },
+    project: { id: project.id, slug: project.slug, name: project.name },
+    environment: message.environment,
+    release: message.release,
+    eventId: message.eventId,
+    rule: rule ? { id: rule.id, name: rule.name, url: rule.url } : null,
+    actor: message.actor,
+    comment: message.comment,
+    createdAt: new Date(message.createdAt).toISOString(),
+  };
+}
