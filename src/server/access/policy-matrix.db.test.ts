@@ -83,10 +83,12 @@ import { createNotificationChannel } from "../alerts/create-notification-channel
 import { deleteAlertRule } from "../alerts/delete-alert-rule";
 import { deleteNotificationChannel } from "../alerts/delete-notification-channel";
 import { getAlertRule } from "../alerts/get-alert-rule";
+import { listAlertDeliveries } from "../alerts/list-alert-deliveries";
 import { listAlertRules } from "../alerts/list-alert-rules";
 import { getNotificationChannel, listNotificationChannels } from "../alerts/list-notification-channels";
 import { muteAlertRule } from "../alerts/mute-alert-rule";
 import { actionIds, conditionIds } from "../alerts/rule-schema";
+import { sendTestNotification } from "../alerts/send-test-notification";
 import { updateAlertRule } from "../alerts/update-alert-rule";
 import { updateNotificationChannel } from "../alerts/update-notification-channel";
 import { systemContext } from "./system-context";
@@ -391,7 +393,11 @@ const drivers = {
     },
   },
   "alert.list": {
-    call: async (context, t) => [await listAlertRules(context, { projectSlug: t.projectSlug }), await getAlertRule(context, { projectSlug: t.projectSlug, ruleId: t.ruleId })],
+    call: async (context, t) => [
+      await listAlertRules(context, { projectSlug: t.projectSlug }),
+      await getAlertRule(context, { projectSlug: t.projectSlug, ruleId: t.ruleId }),
+      await listAlertDeliveries(context, { projectSlug: t.projectSlug, ruleId: t.ruleId }),
+    ],
   },
   "alert.write": {
     isDestructive: true,
@@ -402,6 +408,7 @@ const drivers = {
         await muteAlertRule(context, { projectSlug: t.projectSlug, ruleId: t.ruleId, until: Date.now() + 60_000 }),
         await copyAlertRule(context, { projectSlug: t.projectSlug, ruleId: t.ruleId }),
         await deleteAlertRule(context, { projectSlug: t.projectSlug, ruleId: created.id }),
+        await sendTestNotification(context, { projectSlug: t.projectSlug, ruleId: t.ruleId }),
       ];
     },
   },
@@ -413,6 +420,8 @@ const drivers = {
     call: async (context, t) => [
       await createNotificationChannel(context, { name: `${t.spareChannelSlug} made`, kind: "webhook", url: matrixHookUrl }),
       await updateNotificationChannel(context, { channelSlug: t.spareChannelSlug, name: "matrix renamed" }),
+      await sendTestNotification(context, { channelSlug: t.channelSlug }),
+      await listAlertDeliveries(context, { channelSlug: t.channelSlug }),
       await deleteNotificationChannel(context, { channelSlug: t.spareChannelSlug }),
     ],
   },
