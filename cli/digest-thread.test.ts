@@ -64,6 +64,7 @@ it("starts the WAL over while ingest and the digest thread both keep writing (la
     expect(largestWal).toBeLessThan(2.5 * walSizeLimitBytes);
   } finally {
     await service.digest.stop();
+    await service.alerts.stop();
     await database.close();
   }
 }, 60_000);

@@ -63,7 +63,7 @@ export async function startServer(config: LanternConfig): Promise<void> {
   // Finish the requests in flight (each ingest commits before it answers), then exit; never wait forever.
   const stop = () => {
     backups?.stop();
-    server.close(() => void ingest.digest.stop().finally(() => process.exit(0)));
+    server.close(() => void Promise.all([ingest.digest.stop(), ingest.alerts.stop()]).finally(() => process.exit(0)));
     server.closeIdleConnections();
     setTimeout(() => process.exit(0), 10_000).unref();
   };

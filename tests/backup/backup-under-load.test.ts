@@ -65,6 +65,7 @@ describe("lantern backup of SQLite under ingest load", () => {
     server.closeAllConnections();
     server.close();
     await ingest.digest.stop();
+    await ingest.alerts.stop();
     await database.close();
     rmSync(directory, { recursive: true, force: true });
   });

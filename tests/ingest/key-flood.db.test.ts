@@ -50,6 +50,7 @@ describe(`a flood of random client keys on ${testDialect}`, () => {
   });
   afterEach(async () => {
     await service.digest.stop();
+    await service.alerts.stop();
     await database.destroy();
   });
 

@@ -36,6 +36,7 @@ export async function startIngestServer(database: LanternDatabase, environment: 
       server.closeAllConnections();
       server.close();
       await service.digest.stop();
+    await service.alerts.stop();
     },
   };
 }

@@ -39,7 +39,8 @@ export const levelNumbers = { debug: 10, info: 20, warning: 30, error: 40, fatal
 export const matchOperators = ["eq", "ne", "sw", "nsw", "ew", "new", "co", "nc", "is", "ns"] as const;
 export type MatchOperator = (typeof matchOperators)[number];
 
-export const eventAttributes = ["release", "environment", "platform", "message", "type", "value", "culprit", "transaction"] as const;
+/** Event attributes a rule can match (Sentry's names where Sentry has them; `message` is the title, `type` the event type). */
+export const eventAttributes = ["release", "environment", "platform", "message", "type", "culprit", "transaction"] as const;
 
 const wholeNumber = z.union([z.number(), z.string().regex(/^\d+$/, "expected a whole number")]).transform(Number).pipe(z.number().int().min(0, "expected a whole number ≥ 0").max(1e12));
 const identifier = z.union([z.string().max(200), z.number().int()]).transform(String);

@@ -28,6 +28,7 @@ describe(`ingestEnvelope on ${testDialect}`, () => {
   });
   afterEach(async () => {
     await service.digest.stop();
+    await service.alerts.stop();
     await database.destroy();
   });
 

@@ -5,6 +5,7 @@ import { createDatabase } from "../db/create-database";
 import { migrateToLatest } from "../db/migrate";
 import type { WriteGate } from "../db/write-gate";
 import { DigestWorker } from "../digest/digest-worker";
+import { AlertSender } from "../alerts/alert-sender";
 import { IntakeWriter } from "../intake/intake-writer";
 import { freeSpaceGuardFor, type FreeSpaceGuard, type FreeSpaceProbe } from "../storage/disk-free-space";
 import { KeyCache } from "./key-cache";
@@ -30,6 +31,8 @@ export interface IngestService {
   limiter: RateLimiter;
   writer: IntakeWriter;
   digest: Digester;
+  /** Delivers the alerts digest decided (started with digest). */
+  alerts: AlertSender;
   /** Envelopes committed but not yet digested, as this process knows it. */
   backlog(): number;
   /** The database volume's free-space floor (SQLite); null when Lantern cannot see the disk (PostgreSQL). */
@@ -54,13 +57,21 @@ export async function createIngestService(database: LanternDatabase, config: Lan
     .where("digested_at", "is", null)
     .executeTakeFirstOrThrow();
   let backlog = Number(pending.n);
-  const onDigested = (rows: number) => (backlog = Math.max(0, backlog - rows));
+  const alerts = new AlertSender(database, config);
+  const onDigested = (rows: number) => {
+    backlog = Math.max(0, backlog - rows);
+    // The batch may have committed alerts: send them now rather than at the next poll.
+    alerts.wake();
+  };
   const digest = options.createDigester ? options.createDigester(onDigested) : new DigestWorker(database, { onDigested, retention: config.retention, diskBudgetBytes: config.storage.diskBudgetBytes, sourceMapCacheBytes: config.sourceMaps.cacheBytes, sourceMapRetention: config.sourceMaps });
   const writer = new IntakeWriter(database, (rows) => {
     backlog += rows;
     digest.wake();
   });
-  if (options.isDigesting !== false) digest.start();
+  if (options.isDigesting !== false) {
+    digest.start();
+    alerts.start();
+  }
   return {
     database,
     config,
@@ -68,6 +79,7 @@ export async function createIngestService(database: LanternDatabase, config: Lan
     limiter: new RateLimiter(),
     writer,
     digest,
+    alerts,
     backlog: () => backlog,
     freeSpace: await freeSpaceGuardFor(database, config.storage.minFreeDiskBytes, options.freeSpaceProbe),
   };

@@ -2,6 +2,8 @@ import { z } from "zod";
 import { authorizeIssues, type AccessContext } from "../access/authorize";
 import { writeTransaction } from "../db/write-transaction";
 import { AppError } from "../errors";
+import { wakeAlertSender } from "../alerts/alert-sender";
+import { enqueueWorkflowEmail } from "../alerts/enqueue-workflow-email";
 import { getIssue } from "./get-issue";
 import type { IssueComment } from "./list-issue-comments";
 import { recordActivity } from "./record-activity";
@@ -22,12 +24,16 @@ export async function addIssueComment(context: AccessContext, input: AddIssueCom
   await authorizeIssues(context, "issue.comment", [issueId]);
   const { database } = context;
   const author = context.viewer.actor;
-  return writeTransaction(database, async (trx) => {
-    await getIssue(trx, issueId, database.dialect);
+  let notified = false;
+  const comment = await writeTransaction(database, async (trx) => {
+    const issue = await getIssue(trx, issueId, database.dialect);
     const createdAt = Date.now();
     const { id } = await trx.insertInto("issue_comments").values({ issue_id: issueId, author, body, created_at: createdAt }).returning("id").executeTakeFirstOrThrow();
     // Sentry calls a comment a "note" in the activity stream.
     await recordActivity(trx, issueId, "note", author, { commentId: id });
+    notified = await enqueueWorkflowEmail(trx, { issue, reason: "comment", actor: author, comment: body });
     return { id, author, body, createdAt };
   });
+  if (notified) wakeAlertSender();
+  return comment;
 }

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import { AlertEvaluator } from "../alerts/alert-evaluator";
 import { chunks } from "../db/chunks";
 import type { Dialect } from "../db/create-database";
 import type { Database, IssueRow } from "../db/schema";
@@ -32,6 +33,7 @@ export interface Assignment {
 }
 
 const hourMs = 3_600_000;
+const minuteMs = 60_000;
 
 /**
  * Puts each event of a digest batch into its issue, inside the batch's write transaction: the event joins
@@ -48,10 +50,13 @@ export async function assignEventsToIssues(trx: Kysely<Database>, dialect: Diale
   // batch, in one global order (no deadlock), before looking them up.
   if (dialect === "postgres") await lockHashes(trx, fresh);
   const owners = await findHashOwners(trx, fresh);
-  const changes: IssueChanges = { issues: new Map(), newHashes: [], hourly: new Map(), environments: new Map(), users: [], activity: [], releases: new Map(), tagValues: new Map() };
+  const changes: IssueChanges = { issues: new Map(), newHashes: [], hourly: new Map(), minutes: new Map(), environments: new Map(), users: new Map(), activity: [], releases: new Map(), tagValues: new Map() };
   const existingIds = [...new Set(fresh.flatMap((event) => event.hashes.map((hash) => owners.get(key(event.projectId, hash))).filter((id) => id !== undefined)))];
   for (const issue of await lockIssues(trx, dialect, existingIds)) changes.issues.set(issue.id, issue);
   const knownUsers = await findKnownUsers(trx, existingIds, fresh);
+  const receivedTimes = fresh.map((event) => event.receivedAt);
+  const alerts = await AlertEvaluator.load(trx, fresh.map((event) => event.projectId), Math.max(...receivedTimes));
+  await alerts.prepare(trx, [...changes.issues.values()], knownUsers, Math.min(...receivedTimes));
   const releaseFirstSeen = await loadReleases(trx, fresh, [...changes.issues.values()]);
   const firstSeenOf = (release: string) => releaseFirstSeen.get(release);
 
@@ -65,7 +70,8 @@ export async function assignEventsToIssues(trx: Kysely<Database>, dialect: Diale
     let issue: IssueRow;
     let activity: ActivityEntry[];
     let isNewUser: boolean;
-    if (groupHash === undefined) {
+    const isNewIssue = groupHash === undefined;
+    if (isNewIssue) {
       issue = await createIssue(trx, event);
       activity = [{ kind: "first_seen", actor: "digest", data: { release: event.release }, createdAt: event.receivedAt }];
       isNewUser = event.userKey !== null;
@@ -74,11 +80,16 @@ export async function assignEventsToIssues(trx: Kysely<Database>, dialect: Diale
       isNewUser = event.userKey !== null && !knownUsers.has(key(issue.id, event.userKey));
       activity = recordEventOnIssue(issue, { ...event, isNewUser }, firstSeenOf);
     }
-    if (isNewUser) {
-      knownUsers.add(key(issue.id, event.userKey!));
-      changes.users.push({ issue_id: issue.id, user_key: event.userKey! });
+    if (event.userKey !== null) {
+      knownUsers.set(key(issue.id, event.userKey), event.receivedAt);
+      changes.users.set(key(issue.id, event.userKey), { issue_id: issue.id, user_key: event.userKey, last_seen: event.receivedAt });
     }
     changes.issues.set(issue.id, issue);
+    alerts.observe(event, issue, {
+      isNewIssue,
+      regressed: activity.some((entry) => entry.kind === "set_regression"),
+      reappeared: activity.some((entry) => entry.kind === "set_escalating" || (entry.kind === "set_unresolved" && entry.actor === "digest")),
+    });
     for (const hash of event.hashes) {
       if (owners.has(key(event.projectId, hash))) continue;
       owners.set(key(event.projectId, hash), issue.id);
@@ -89,6 +100,7 @@ export async function assignEventsToIssues(trx: Kysely<Database>, dialect: Diale
     assignments.push({ issueId: issue.id, groupHash: groupHash ?? event.hashes[0]! });
   }
   await writeIssueChanges(trx, changes);
+  await alerts.write(trx);
   let next = 0;
   return events.map((_, index) => (isNew[index] ? assignments[next++]! : null));
 }
@@ -103,6 +115,11 @@ function countEvent(changes: IssueChanges, issueId: number, event: GroupedEvent)
   const bucket = changes.hourly.get(hourKey);
   if (bucket) bucket.count += 1;
   else changes.hourly.set(hourKey, { issue_id: issueId, hour, count: 1 });
+  const minute = event.timestamp - (event.timestamp % minuteMs);
+  const minuteKey = key(issueId, String(minute));
+  const minuteBucket = changes.minutes.get(minuteKey);
+  if (minuteBucket) minuteBucket.count += 1;
+  else changes.minutes.set(minuteKey, { issue_id: issueId, minute, count: 1 });
   for (const [tagKey, value] of event.tags) {
     const tagValueKey = `${issueId}\u0000${tagKey}\u0000${value}`;
     const counted = changes.tagValues.get(tagValueKey);
@@ -169,14 +186,15 @@ async function lockIssues(trx: Kysely<Database>, dialect: Dialect, ids: number[]
   return issues;
 }
 
-async function findKnownUsers(trx: Kysely<Database>, issueIds: number[], events: GroupedEvent[]): Promise<Set<string>> {
-  const known = new Set<string>();
+/** The batch's users already counted on its issues, with when each was last seen there (null: before 0014). */
+async function findKnownUsers(trx: Kysely<Database>, issueIds: number[], events: GroupedEvent[]): Promise<Map<string, number | null>> {
+  const known = new Map<string, number | null>();
   const userKeys = [...new Set(events.map((event) => event.userKey).filter((userKey) => userKey !== null))];
   if (issueIds.length === 0 || userKeys.length === 0) return known;
   for (const issueChunk of chunks(issueIds, 200)) {
     for (const userChunk of chunks(userKeys, 200)) {
-      const rows = await trx.selectFrom("issue_users").select(["issue_id", "user_key"]).where("issue_id", "in", issueChunk).where("user_key", "in", userChunk).execute();
-      for (const row of rows) known.add(key(row.issue_id, row.user_key));
+      const rows = await trx.selectFrom("issue_users").select(["issue_id", "user_key", "last_seen"]).where("issue_id", "in", issueChunk).where("user_key", "in", userChunk).execute();
+      for (const row of rows) known.set(key(Number(row.issue_id), row.user_key), row.last_seen === null ? null : Number(row.last_seen));
     }
   }
   return known;

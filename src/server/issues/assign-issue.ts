@@ -2,6 +2,8 @@ import { z } from "zod";
 import { authorizeIssues, type AccessContext } from "../access/authorize";
 import { writeTransaction } from "../db/write-transaction";
 import { AppError } from "../errors";
+import { wakeAlertSender } from "../alerts/alert-sender";
+import { enqueueWorkflowEmail } from "../alerts/enqueue-workflow-email";
 import { getIssue } from "./get-issue";
 import { recordActivity } from "./record-activity";
 
@@ -29,12 +31,16 @@ export async function assignIssue(context: AccessContext, input: AssignIssueInpu
   await authorizeIssues(context, "issue.assign", [issueId]);
   const { database } = context;
   const actor = context.viewer.actor;
-  return writeTransaction(database, async (trx) => {
+  let notified = false;
+  const result = await writeTransaction(database, async (trx) => {
     const issue = await getIssue(trx, issueId, database.dialect);
     if (issue.status === "merged") throw new AppError("conflict", "This issue was merged into another; assign that one.");
     if (issue.assignee === assignee) return { assignee };
     await trx.updateTable("issues").set({ assignee }).where("id", "=", issueId).execute();
     await recordActivity(trx, issueId, assignee === null ? "unassigned" : "assigned", actor, assignee === null ? { previous: issue.assignee } : { assignee });
+    if (assignee !== null) notified = await enqueueWorkflowEmail(trx, { issue: { ...issue, assignee }, reason: "assigned", actor });
     return { assignee };
   });
+  if (notified) wakeAlertSender();
+  return result;
 }

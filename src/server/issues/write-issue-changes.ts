@@ -1,6 +1,6 @@
-import type { Insertable, Kysely } from "kysely";
+import { sql, type Insertable, type Kysely } from "kysely";
 import { chunks } from "../db/chunks";
-import type { Database, IssueEnvironmentsTable, IssueHashesTable, IssueHourlyCountsTable, IssueRow, IssueTagValuesTable, IssueUsersTable, ReleasesTable } from "../db/schema";
+import type { Database, IssueEnvironmentsTable, IssueHashesTable, IssueHourlyCountsTable, IssueMinuteCountsTable, IssueRow, IssueTagValuesTable, IssueUsersTable, ReleasesTable } from "../db/schema";
 import type { ActivityEntry } from "./record-event-on-issue";
 import { earliestFirstSeen, latestLastSeen } from "./seen-range-sql";
 
@@ -9,8 +9,11 @@ export interface IssueChanges {
   issues: Map<number, IssueRow>;
   newHashes: Insertable<IssueHashesTable>[];
   hourly: Map<string, Insertable<IssueHourlyCountsTable>>;
+  /** Events per issue per minute, for alert frequency conditions up to an hour (pruned after a day). */
+  minutes: Map<string, Insertable<IssueMinuteCountsTable>>;
   environments: Map<string, Insertable<IssueEnvironmentsTable>>;
-  users: Insertable<IssueUsersTable>[];
+  /** Every (issue, user) of the batch, with when it was last seen: new users are added, known ones touched. */
+  users: Map<string, Insertable<IssueUsersTable>>;
   activity: { issueId: number; entry: ActivityEntry }[];
   releases: Map<string, Insertable<ReleasesTable>>;
   tagValues: Map<string, Insertable<IssueTagValuesTable>>;
@@ -36,6 +39,13 @@ export async function writeIssueChanges(trx: Kysely<Database>, changes: IssueCha
       .insertInto("issue_hourly_counts")
       .values(chunk)
       .onConflict((conflict) => conflict.columns(["issue_id", "hour"]).doUpdateSet((eb) => ({ count: eb("issue_hourly_counts.count", "+", eb.ref("excluded.count")) })))
+      .execute();
+  }
+  for (const chunk of chunks(sorted([...changes.minutes.values()], (row) => `${row.issue_id}:${row.minute}`))) {
+    await trx
+      .insertInto("issue_minute_counts")
+      .values(chunk)
+      .onConflict((conflict) => conflict.columns(["issue_id", "minute"]).doUpdateSet((eb) => ({ count: eb("issue_minute_counts.count", "+", eb.ref("excluded.count")) })))
       .execute();
   }
   for (const chunk of chunks(sorted([...changes.environments.values()], (row) => `${row.issue_id}:${row.environment}`))) {
@@ -64,8 +74,12 @@ export async function writeIssueChanges(trx: Kysely<Database>, changes: IssueCha
       )
       .execute();
   }
-  for (const chunk of chunks(sorted(changes.users, (row) => `${row.issue_id}:${row.user_key}`))) {
-    await trx.insertInto("issue_users").values(chunk).onConflict((conflict) => conflict.columns(["issue_id", "user_key"]).doNothing()).execute();
+  for (const chunk of chunks(sorted([...changes.users.values()], (row) => `${row.issue_id}:${row.user_key}`))) {
+    await trx
+      .insertInto("issue_users")
+      .values(chunk)
+      .onConflict((conflict) => conflict.columns(["issue_id", "user_key"]).doUpdateSet({ last_seen: sql`case when issue_users.last_seen is null or excluded.last_seen > issue_users.last_seen then excluded.last_seen else issue_users.last_seen end` }))
+      .execute();
   }
   for (const chunk of chunks(changes.activity)) {
     await trx

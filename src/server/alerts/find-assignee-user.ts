@@ -1,0 +1,22 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema";
+
+export interface AccountRef {
+  id: string;
+  email: string;
+  name: string;
+  role: string;
+}
+
+/**
+ * The account an issue's assignee names: "user:<e-mail>" (how Lantern records a signed-in person), or an
+ * e-mail address or a person's name as typed into the free-text assignee; null when it names nobody.
+ */
+export async function findAssigneeUser(db: Kysely<Database>, assignee: string | null): Promise<AccountRef | null> {
+  if (!assignee) return null;
+  const text = assignee.startsWith("user:") ? assignee.slice("user:".length) : assignee;
+  const wanted = text.trim().toLowerCase();
+  if (!wanted) return null;
+  const users = await db.selectFrom("users").select(["id", "email", "name", "role"]).execute();
+  return users.find((user) => user.email.toLowerCase() === wanted) ?? users.find((user) => user.name.trim().toLowerCase() === wanted) ?? null;
+}

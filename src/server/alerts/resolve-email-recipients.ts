@@ -1,0 +1,60 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema";
+import { findAssigneeUser, type AccountRef } from "./find-assignee-user";
+import type { RuleAction } from "./rule-schema";
+
+export type EmailAction = Extract<RuleAction, { id: "sentry.mail.actions.NotifyEmailAction" }>;
+
+/**
+ * Who an e-mail action reaches for an issue of `projectId`, as Sentry's targets mean it:
+ * - IssueOwners: the issue's assignee; with nobody assigned, the fallthrough — ActiveMembers and AllMembers
+ *   are everyone who can see the project (owners, admins, and members of its teams), NoOne is nobody;
+ * - Team: that team's people who can see the project; Member: that person, if they can see it.
+ * People who turned off alert e-mail for the project are left out. Returns e-mail addresses, each once.
+ */
+export async function resolveEmailRecipients(db: Kysely<Database>, projectId: number, action: EmailAction, assignee: string | null): Promise<string[]> {
+  let people: AccountRef[];
+  if (action.targetType === "IssueOwners") {
+    const owner = await findAssigneeUser(db, assignee);
+    const ownerSees = owner !== null && (await peopleWhoSeeProject(db, projectId)).some((person) => person.id === owner.id);
+    if (owner && ownerSees) people = [owner];
+    else people = (action.fallthroughType ?? "ActiveMembers") === "NoOne" ? [] : await peopleWhoSeeProject(db, projectId);
+  } else if (action.targetType === "Team") {
+    const teamId = Number(action.targetIdentifier);
+    if (!Number.isInteger(teamId)) return [];
+    const members = await db.selectFrom("team_members").select("user_id").where("team_id", "=", teamId).execute();
+    const ids = new Set(members.map((row) => row.user_id));
+    people = (await peopleWhoSeeProject(db, projectId)).filter((person) => ids.has(person.id));
+  } else {
+    people = (await peopleWhoSeeProject(db, projectId)).filter((person) => person.id === String(action.targetIdentifier ?? ""));
+  }
+  if (people.length === 0) return [];
+  const optedOut = await db
+    .selectFrom("notification_opt_outs")
+    .select("user_id")
+    .where("topic", "=", "alert")
+    .where("project_id", "=", projectId)
+    .where("user_id", "in", people.map((person) => person.id))
+    .execute();
+  const off = new Set(optedOut.map((row) => row.user_id));
+  return [...new Set(people.filter((person) => !off.has(person.id)).map((person) => person.email))];
+}
+
+/** Owners and admins see every project; members see their teams' projects (access/viewer.ts). */
+export async function peopleWhoSeeProject(db: Kysely<Database>, projectId: number): Promise<AccountRef[]> {
+  const users = await db.selectFrom("users").select(["id", "email", "name", "role"]).execute();
+  const teamRows = await db
+    .selectFrom("team_members")
+    .innerJoin("team_projects", "team_projects.team_id", "team_members.team_id")
+    .select("team_members.user_id")
+    .where("team_projects.project_id", "=", projectId)
+    .execute();
+  const viaTeam = new Set(teamRows.map((row) => row.user_id));
+  return users.filter((user) => user.role === "owner" || user.role === "admin" || viaTeam.has(user.id)).sort((a, b) => a.email.localeCompare(b.email));
+}
+
+/** Whether a person turned workflow e-mail off (assignments, comments and regressions of their issues). */
+export async function wantsWorkflowEmail(db: Kysely<Database>, userId: string): Promise<boolean> {
+  const row = await db.selectFrom("notification_opt_outs").select("user_id").where("user_id", "=", userId).where("topic", "=", "workflow").where("project_id", "=", 0).executeTakeFirst();
+  return row === undefined;
+}
