@@ -1,0 +1,72 @@
+import { notFound } from "next/navigation";
+import type { AccessContext } from "../access/authorize";
+import { permissionOf } from "../access/policy";
+import type { AlertRuleView } from "../alerts/alert-rule-view";
+import { describeAlertRule, type RuleSummary, type RuleTargetNames } from "../alerts/describe-alert-rule";
+import { getAlertRule } from "../alerts/get-alert-rule";
+import { listAlertDeliveries } from "../alerts/list-alert-deliveries";
+import { listAlertRules } from "../alerts/list-alert-rules";
+import { listNotificationChannels } from "../alerts/list-notification-channels";
+import { listRuleTargets, type RuleTargets } from "../alerts/list-rule-targets";
+import type { NotificationChannelView } from "../alerts/notification-channel-view";
+import { newRuleFormValues, ruleFormValuesOf, type RuleFormValues } from "../alerts/rule-form";
+import { isAppError } from "../errors";
+
+/** A verb's not_found (another team's project, a rule of another project, a missing one) is the router's 404. */
+async function orNotFound<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (isAppError(error) && error.code === "not_found") notFound();
+    throw error;
+  }
+}
+
+function namesOf(targets: RuleTargets, channels: NotificationChannelView[]): RuleTargetNames {
+  return {
+    channels: new Map(channels.map((channel) => [channel.slug, channel.name])),
+    people: new Map(targets.people.map((person) => [person.id, person.name || person.email])),
+    teams: new Map(targets.teams.map((team) => [team.id, team.name])),
+  };
+}
+
+export interface AlertRuleRow {
+  rule: AlertRuleView;
+  summary: RuleSummary;
+}
+
+/** Project → Alerts: the rules in words, and whether the viewer may change them (members read only). */
+export async function loadAlertRulesPage(context: AccessContext, projectSlug: string) {
+  const { project, rules } = await orNotFound(listAlertRules(context, { projectSlug }));
+  const [targets, channels] = await Promise.all([listRuleTargets(context, { projectSlug }), listNotificationChannels(context)]);
+  const names = namesOf(targets, channels);
+  const rows: AlertRuleRow[] = rules.map((rule) => ({ rule, summary: describeAlertRule(rule, names) }));
+  // Read once here, not while rendering: whether a rule is still muted is decided at this time.
+  return { project, rows, mayChange: context.viewer.permissions.has(permissionOf("alert.write")), now: Date.now() };
+}
+
+/**
+ * A rule's page (or the new rule's): the form's values, the people, teams and channels it offers, and for a
+ * stored rule its summary and delivery log. "new" needs alert.write; a member opening a rule reads it.
+ */
+export async function loadAlertRulePage(context: AccessContext, projectSlug: string, ruleId: number | "new") {
+  const { project } = await orNotFound(listAlertRules(context, { projectSlug }));
+  const mayChange = context.viewer.permissions.has(permissionOf("alert.write"));
+  if (ruleId === "new" && !mayChange) notFound();
+  const rule = ruleId === "new" ? null : await orNotFound(getAlertRule(context, { projectSlug, ruleId }));
+  const [targets, channels, deliveries] = await Promise.all([
+    listRuleTargets(context, { projectSlug }),
+    listNotificationChannels(context),
+    rule ? listAlertDeliveries(context, { projectSlug, ruleId: rule.id }, { limit: 50 }) : Promise.resolve([]),
+  ]);
+  const form: { values: RuleFormValues; unshown: string[] } = rule ? ruleFormValuesOf(rule) : { values: newRuleFormValues(), unshown: [] };
+  return { project, rule, summary: rule ? describeAlertRule(rule, namesOf(targets, channels)) : null, form, targets, channels, deliveries, mayChange, now: Date.now() };
+}
+
+/** Settings → Notifications (owners and admins): every channel with its recent deliveries. */
+export async function loadNotificationChannelsPage(context: AccessContext) {
+  if (!context.viewer.permissions.has(permissionOf("channel.write"))) notFound();
+  const channels = await listNotificationChannels(context);
+  const deliveries = await Promise.all(channels.map((channel) => listAlertDeliveries(context, { channelSlug: channel.slug }, { limit: 20 })));
+  return { channels: channels.map((channel, index) => ({ channel, deliveries: deliveries[index]! })) };
+}
