@@ -113,7 +113,8 @@ export function parseRetryAfter(value: string | undefined, now: number = Date.no
   if (!value) return undefined;
   const trimmed = value.trim();
   if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.min(Math.round(Number(trimmed) * 1000), maxRetryAfterMs);
-  const date = Date.parse(trimmed);
+  // An HTTP date names its weekday and month; Date.parse alone would take "-5" for a year.
+  const date = /[a-z]{3}/i.test(trimmed) ? Date.parse(trimmed) : Number.NaN;
   if (Number.isNaN(date)) return undefined;
   return Math.min(Math.max(date - now, 0), maxRetryAfterMs);
 }
