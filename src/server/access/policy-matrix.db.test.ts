@@ -10,6 +10,18 @@ import { deleteIssuesRoute, listIssuesRoute, updateIssuesRoute } from "../api/ro
 import { issueEventRoute, issueEventsRoute, projectEventRoute } from "../api/routes/event-routes";
 import { createKeyRoute, listKeysRoute } from "../api/routes/key-routes";
 import { listProjectsRoute, projectRoute } from "../api/routes/project-routes";
+import {
+  alertRuleRoute,
+  createAlertRuleRoute,
+  createNotificationChannelRoute,
+  deleteAlertRuleRoute,
+  deleteNotificationChannelRoute,
+  listAlertRulesRoute,
+  listNotificationChannelsRoute,
+  notificationChannelRoute,
+  updateAlertRuleRoute,
+  updateNotificationChannelRoute,
+} from "../api/routes/alert-routes";
 import type { Role } from "../db/schema";
 import { digestBatch } from "../digest/digest-batch";
 import { findEventsByDigest } from "../events/find-events-by-digest";
@@ -398,6 +410,10 @@ const drivers = {
       await getAlertRule(context, { projectSlug: t.projectSlug, ruleId: t.ruleId }),
       await listAlertDeliveries(context, { projectSlug: t.projectSlug, ruleId: t.ruleId }),
     ],
+    api: (t): ApiCall[] => [
+      { route: listAlertRulesRoute, method: "GET", path: `/api/0/projects/${org}/${t.projectSlug}/rules/`, params: { organizationSlug: org, projectSlug: t.projectSlug } },
+      { route: alertRuleRoute, method: "GET", path: `/api/0/projects/${org}/${t.projectSlug}/rules/${t.ruleId}/`, params: { organizationSlug: org, projectSlug: t.projectSlug, ruleId: String(t.ruleId) } },
+    ],
   },
   "alert.write": {
     isDestructive: true,
@@ -411,9 +427,18 @@ const drivers = {
         await sendTestNotification(context, { projectSlug: t.projectSlug, ruleId: t.ruleId }),
       ];
     },
+    api: (t): ApiCall[] => [
+      { route: createAlertRuleRoute, method: "POST", path: `/api/0/projects/${org}/${t.projectSlug}/rules/`, params: { organizationSlug: org, projectSlug: t.projectSlug }, body: matrixRule(t.channelSlug, "matrix api") },
+      { route: updateAlertRuleRoute, method: "PUT", path: `/api/0/projects/${org}/${t.projectSlug}/rules/${t.ruleId}/`, params: { organizationSlug: org, projectSlug: t.projectSlug, ruleId: String(t.ruleId) }, body: matrixRule(t.channelSlug, "matrix api changed") },
+      { route: deleteAlertRuleRoute, method: "DELETE", path: `/api/0/projects/${org}/${t.projectSlug}/rules/${t.ruleId}/`, params: { organizationSlug: org, projectSlug: t.projectSlug, ruleId: String(t.ruleId) } },
+    ],
   },
   "channel.list": {
     call: async (context, t) => [await listNotificationChannels(context), await getNotificationChannel(context, { channelSlug: t.channelSlug })],
+    api: (t): ApiCall[] => [
+      { route: listNotificationChannelsRoute, method: "GET", path: `/api/0/organizations/${org}/notification-channels/`, params: { organizationSlug: org } },
+      { route: notificationChannelRoute, method: "GET", path: `/api/0/organizations/${org}/notification-channels/${t.channelSlug}/`, params: { organizationSlug: org, channelSlug: t.channelSlug } },
+    ],
   },
   "channel.write": {
     isDestructive: true,
@@ -423,6 +448,11 @@ const drivers = {
       await sendTestNotification(context, { channelSlug: t.channelSlug }),
       await listAlertDeliveries(context, { channelSlug: t.channelSlug }),
       await deleteNotificationChannel(context, { channelSlug: t.spareChannelSlug }),
+    ],
+    api: (t): ApiCall[] => [
+      { route: createNotificationChannelRoute, method: "POST", path: `/api/0/organizations/${org}/notification-channels/`, params: { organizationSlug: org }, body: { name: `${t.spareChannelSlug} api`, kind: "discord", url: matrixHookUrl } },
+      { route: updateNotificationChannelRoute, method: "PUT", path: `/api/0/organizations/${org}/notification-channels/${t.spareChannelSlug}/`, params: { organizationSlug: org, channelSlug: t.spareChannelSlug }, body: { name: "matrix api renamed" } },
+      { route: deleteNotificationChannelRoute, method: "DELETE", path: `/api/0/organizations/${org}/notification-channels/${t.spareChannelSlug}/`, params: { organizationSlug: org, channelSlug: t.spareChannelSlug } },
     ],
   },
 } satisfies Record<Verb, Driver>;

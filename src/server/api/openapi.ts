@@ -14,6 +14,8 @@ import {
   ApiProjectKeyCreate,
 } from "./schemas";
 import { uploadOperations } from "./openapi-uploads";
+import { alertOperations } from "./openapi-alerts";
+import { ApiAlertRule, ApiAlertRuleInput, ApiNotificationChannel, ApiNotificationChannelCreate, ApiNotificationChannelCreated, ApiNotificationChannelUpdate } from "./alerts/alert-schemas";
 import { ApiAssembleAnswer, ApiAuthInfo, ApiChunkUploadOptions, ApiDeploy, ApiDeployCreate, ApiRelease, ApiReleaseCreate, ApiReleaseFile, ApiReleaseUpdate } from "./releases/release-schemas";
 import { ApiArtifactBundleAssemble, ApiReleaseArchiveAssemble } from "./sourcemaps/assemble-requests";
 
@@ -63,8 +65,8 @@ export interface OpenApiDocument {
 }
 
 /** What the API answers (exactly these fields) and what it reads (other fields are ignored, so no additionalProperties: false). */
-const responseSchemas = { ApiErrorBody, ApiOrganization, ApiProject, ApiIssue, ApiIssueDetails, ApiIssueUpdateResult, ApiEvent, ApiEventSummary, ApiHash, ApiProjectKey, ApiAuthInfo, ApiChunkUploadOptions, ApiAssembleAnswer, ApiRelease, ApiDeploy, ApiReleaseFile };
-const requestSchemas = { ApiIssueUpdate, ApiProjectKeyCreate, ApiArtifactBundleAssemble, ApiReleaseArchiveAssemble, ApiReleaseCreate, ApiReleaseUpdate, ApiDeployCreate };
+const responseSchemas = { ApiErrorBody, ApiOrganization, ApiProject, ApiIssue, ApiIssueDetails, ApiIssueUpdateResult, ApiEvent, ApiEventSummary, ApiHash, ApiProjectKey, ApiAuthInfo, ApiChunkUploadOptions, ApiAssembleAnswer, ApiRelease, ApiDeploy, ApiReleaseFile, ApiAlertRule, ApiNotificationChannel, ApiNotificationChannelCreated };
+const requestSchemas = { ApiIssueUpdate, ApiProjectKeyCreate, ApiArtifactBundleAssemble, ApiReleaseArchiveAssemble, ApiReleaseCreate, ApiReleaseUpdate, ApiDeployCreate, ApiAlertRuleInput, ApiNotificationChannelCreate, ApiNotificationChannelUpdate };
 type SchemaName = keyof typeof responseSchemas | keyof typeof requestSchemas;
 
 /** Each schema once under components.schemas; a schema used inside another becomes a $ref to it. */
@@ -199,6 +201,7 @@ export function buildOpenApiDocument(publicUrl: string): OpenApiDocument {
       { name: "Keys", description: "Client keys (DSNs)" },
       { name: "Releases", description: "Releases and deploys, as sentry-cli and the bundler plugins manage them" },
       { name: "Source maps", description: "Uploads of sentry-cli and the bundler plugins: chunks, artifact bundles, legacy release files" },
+      { name: "Alerts", description: "Issue-alert rules (Sentry's JSON) and notification channels" },
       { name: "Meta", description: "This document" },
     ],
     paths: {
@@ -249,6 +252,7 @@ export function buildOpenApiDocument(publicUrl: string): OpenApiDocument {
         },
       },
       ...uploadOperations(),
+      ...alertOperations(),
       "/api/0/openapi.json": {
         get: { operationId: "getOpenApiDocument", summary: "This document", tags: ["Meta"], responses: { "200": { description: "OpenAPI 3.1", content: json({ type: "object" }) }, ...errors() } },
       },
