@@ -17,13 +17,15 @@ interface SecretFormProps {
   secretLabel: string;
   "aria-label": string;
   className?: string;
+  /** Said under the secret; by default that only its hash is kept. */
+  note?: string;
 }
 
 /**
  * A form whose action creates a secret: the error, or the confirmation with the secret in a copyable block
  * and a reminder that it is shown only this once (only its hash is stored).
  */
-export function SecretForm({ action, children, secretLabel, "aria-label": label, className }: SecretFormProps) {
+export function SecretForm({ action, children, secretLabel, "aria-label": label, className, note = "Copy it now: Lantern keeps only its hash and cannot show it again." }: SecretFormProps) {
   const [state, formAction, isPending] = useActionState(action, {});
   return (
     <div className="space-y-3">
@@ -41,7 +43,7 @@ export function SecretForm({ action, children, secretLabel, "aria-label": label,
           {state.secret ? (
             <>
               <CodeBlock code={state.secret} label={secretLabel} />
-              <p className="text-xs text-muted-foreground">Copy it now: Lantern keeps only its hash and cannot show it again.</p>
+              <p className="text-xs text-muted-foreground">{note}</p>
             </>
           ) : null}
         </div>

@@ -12,6 +12,7 @@ import { createPersonalApiToken } from "@/server/users/create-personal-api-token
 import { revokePersonalApiToken } from "@/server/users/revoke-personal-api-token";
 import { signOutEverywhere } from "@/server/users/sign-out-everywhere";
 import { formField as field, revalidated, runFormAction } from "@/server/actions/form-action";
+import { setNotificationPreference } from "@/server/alerts/set-notification-opt-out";
 
 const path = "/settings/account";
 
@@ -48,4 +49,21 @@ export async function createApiTokenAction(_previous: SecretState, formData: For
 export async function revokeApiTokenAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
   const context = await getAppContext();
   return runFormAction(() => revokePersonalApiToken(context, { tokenId: field(formData, "tokenId") }), revalidated(path, () => ({ message: "Token revoked." })));
+}
+
+/**
+ * Saves the Notifications section: every project listed in the form (hidden `projectId`s) gets alert e-mail
+ * as its box is ticked, and workflow e-mail likewise. Each is the viewer's own setting; the verb checks that
+ * they see the project.
+ */
+export async function saveNotificationPreferencesAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
+  const context = await getAppContext();
+  const projectIds = formData.getAll("projectId").filter((value): value is string => typeof value === "string" && /^[1-9]\d{0,14}$/.test(value));
+  return runFormAction(
+    async () => {
+      for (const projectId of new Set(projectIds)) await setNotificationPreference(context, { topic: "alert", projectId: Number(projectId), enabled: field(formData, `alertEmail-${projectId}`) === "on" });
+      await setNotificationPreference(context, { topic: "workflow", enabled: field(formData, "workflowEmail") === "on" });
+    },
+    revalidated(path, () => ({ message: "Notification settings saved." })),
+  );
 }

@@ -2,13 +2,15 @@ import type { Metadata } from "next";
 import { ApiTokenForm } from "@/components/accounts/api-token-form";
 import { ApiTokenList } from "@/components/accounts/api-token-list";
 import { ChangePasswordForm } from "@/components/accounts/change-password-form";
+import { NotificationPreferencesForm } from "@/components/alerts/notification-preferences-form";
 import { PageHeader } from "@/components/shell/page-header";
 import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardTitle } from "@/components/ui/card";
 import { permissions } from "@/server/access/viewer";
+import { listNotificationSettings } from "@/server/alerts/list-notification-settings";
 import { getAppContext } from "@/server/app-context";
 import { listApiTokens } from "@/server/tokens/api-tokens";
-import { changePasswordAction, createApiTokenAction, revokeApiTokenAction, signOutEverywhereAction } from "./actions";
+import { changePasswordAction, createApiTokenAction, revokeApiTokenAction, saveNotificationPreferencesAction, signOutEverywhereAction } from "./actions";
 
 export const metadata: Metadata = { title: "Your account" };
 
@@ -16,9 +18,11 @@ const roleWords = { owner: "an owner", admin: "an admin", member: "a member" } a
 
 /** The signed-in person's own account: password, sessions and API tokens. */
 export default async function AccountPage({ searchParams }: { searchParams: Promise<{ changed?: string | string[] }> }) {
-  const { db, viewer } = await getAppContext();
+  const context = await getAppContext();
+  const { db, viewer } = context;
   const { changed } = await searchParams;
   const tokens = await listApiTokens(db, viewer.userId);
+  const notifications = await listNotificationSettings(context);
   return (
     <>
       <PageHeader title="Your account" description={`${viewer.name} · ${viewer.email} · ${roleWords[viewer.role]}`} />
@@ -43,6 +47,13 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
               Sign out everywhere
             </Button>
           </form>
+        </Card>
+        <Card className="lg:col-span-2">
+          <CardTitle>Notifications</CardTitle>
+          <CardDescription>E-mail Lantern sends you. Everything is on until you turn it off here.</CardDescription>
+          <div className="mt-4">
+            <NotificationPreferencesForm settings={notifications} action={saveNotificationPreferencesAction} />
+          </div>
         </Card>
         <Card className="lg:col-span-2">
           <CardTitle>API tokens</CardTitle>

@@ -1,0 +1,98 @@
+import { ActionForm } from "@/components/issues/action-form";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import type { ActionState } from "@/lib/action-state";
+import { channelKindLabels } from "@/lib/channel-kinds";
+import type { listAlertDeliveries } from "@/server/alerts/list-alert-deliveries";
+import type { NotificationChannelView } from "@/server/alerts/notification-channel-view";
+import { DeliveryLog } from "./delivery-log";
+
+type Action = (state: ActionState, formData: FormData) => Promise<ActionState>;
+
+export interface ChannelActions {
+  update: Action;
+  delete: Action;
+  sendTest: Action;
+}
+
+interface ChannelCardProps {
+  channel: NotificationChannelView;
+  deliveries: Awaited<ReturnType<typeof listAlertDeliveries>>;
+  actions: ChannelActions;
+}
+
+/**
+ * One channel: its name, kind, a hint of its URL and whether it signs; edit (URL and secret are write-only:
+ * empty keeps them), a test notification, its delivery log, and delete behind a disclosure.
+ */
+export function ChannelCard({ channel, deliveries, actions }: ChannelCardProps) {
+  const id = `channel-${channel.id}`;
+  return (
+    <section aria-labelledby={`${id}-name`} className="rounded-lg border border-border bg-card p-5 shadow-sm">
+      <div className="flex flex-wrap items-center gap-2">
+        <h2 id={`${id}-name`} className="text-base font-semibold">
+          {channel.name}
+        </h2>
+        <Badge>{channelKindLabels[channel.kind] ?? channel.kind}</Badge>
+        <span className="font-mono text-xs text-muted-foreground">{channel.slug}</span>
+      </div>
+      <dl className="mt-3 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[6rem_1fr]">
+        <dt className="text-muted-foreground">URL</dt>
+        <dd className="break-all font-mono text-xs">{channel.urlHint}</dd>
+        <dt className="text-muted-foreground">Secret</dt>
+        <dd>{channel.hasSecret ? "set (write-only)" : "none"}</dd>
+      </dl>
+      <div className="mt-4 flex flex-wrap items-start gap-3 border-t border-border pt-4">
+        <ActionForm action={actions.sendTest} aria-label={`Send a test notification to ${channel.name}`} className="flex flex-wrap items-center gap-2">
+          <input type="hidden" name="channelSlug" value={channel.slug} />
+          <Button type="submit" variant="secondary" size="sm">
+            Send test notification
+          </Button>
+        </ActionForm>
+        <details className="text-sm">
+          <summary className="cursor-pointer py-1 text-primary">Edit…</summary>
+          <ActionForm action={actions.update} aria-label={`Edit ${channel.name}`} className="mt-2 grid max-w-xl gap-3">
+            <input type="hidden" name="channelSlug" value={channel.slug} />
+            <div className="space-y-1.5">
+              <Label htmlFor={`${id}-edit-name`}>Name</Label>
+              <Input id={`${id}-edit-name`} name="name" defaultValue={channel.name} maxLength={100} />
+            </div>
+            <div className="space-y-1.5">
+              <Label htmlFor={`${id}-edit-url`}>New URL (empty keeps {channel.urlHint})</Label>
+              <Input id={`${id}-edit-url`} name="url" type="url" maxLength={2000} autoComplete="off" />
+            </div>
+            {channel.kind === "webhook" ? (
+              <div className="space-y-1.5">
+                <Label htmlFor={`${id}-edit-secret`}>New signing secret (empty keeps the current one)</Label>
+                <Input id={`${id}-edit-secret`} name="secret" type="password" maxLength={256} autoComplete="new-password" />
+              </div>
+            ) : null}
+            <div>
+              <Button type="submit" size="sm">
+                Save {channel.name}
+              </Button>
+            </div>
+          </ActionForm>
+        </details>
+        <details className="text-sm">
+          <summary className="cursor-pointer py-1 text-danger">Delete…</summary>
+          <ActionForm action={actions.delete} aria-label={`Delete ${channel.name}`} className="mt-2 space-y-2">
+            <input type="hidden" name="channelSlug" value={channel.slug} />
+            <p className="text-xs text-muted-foreground">Refused while a rule posts to it. Its queued messages and delivery log go with it.</p>
+            <Button type="submit" variant="danger" size="sm">
+              Delete {channel.name}
+            </Button>
+          </ActionForm>
+        </details>
+      </div>
+      <details className="mt-4 border-t border-border pt-4" open={deliveries.length > 0}>
+        <summary className="cursor-pointer text-sm font-semibold">Delivery log ({deliveries.length === 20 ? "newest 20" : deliveries.length})</summary>
+        <div className="mt-2">
+          <DeliveryLog deliveries={deliveries} label={`Deliveries to ${channel.name}`} />
+        </div>
+      </details>
+    </section>
+  );
+}
