@@ -1,12 +1,18 @@
+import { simpleParser } from "mailparser";
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 
-/** One e-mail as the SMTP server received it, with its plain-text body decoded. */
+/** One e-mail as the SMTP server received it, decoded by mailparser. */
 export interface ReceivedMail {
   from: string;
   to: string[];
   subject: string;
+  /** The plain-text part. */
   text: string;
+  /** The HTML part, as sent (still escaped); "" when the mail has none. */
+  html: string;
+  /** Each header's value as sent (folded lines joined), by lower-case name; the first of repeated headers. */
+  headers: Record<string, string>;
   raw: string;
 }
 
@@ -33,10 +39,17 @@ export async function startSmtpInbox(): Promise<SmtpInbox> {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
-        const raw = Buffer.concat(chunks).toString("utf8");
+        const raw = Buffer.concat(chunks);
         const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : "";
-        mails.push({ from, to: session.envelope.rcptTo.map((recipient) => recipient.address.toLowerCase()), ...parseMail(raw), raw });
-        callback();
+        const to = session.envelope.rcptTo.map((recipient) => recipient.address.toLowerCase());
+        // The mail is in `mails` before the client hears 250, so a test can look right after sendMail.
+        parseMail(raw).then(
+          (parsed) => {
+            mails.push({ from, to, ...parsed, raw: raw.toString("utf8") });
+            callback();
+          },
+          (error: Error) => callback(error),
+        );
       });
     },
   });
@@ -58,25 +71,11 @@ export async function startSmtpInbox(): Promise<SmtpInbox> {
   };
 }
 
-/** Headers and the decoded body of a single-part text mail (what Lantern sends). */
-function parseMail(raw: string): { subject: string; text: string } {
-  const split = raw.indexOf("\r\n\r\n");
-  const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, " ");
-  const body = raw.slice(split + 4);
-  const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, "im").exec(head)?.[1]?.trim() ?? "";
-  const encoding = header("Content-Transfer-Encoding").toLowerCase();
-  const text = encoding === "quoted-printable" ? decodeQuotedPrintable(body) : encoding === "base64" ? Buffer.from(body, "base64").toString("utf8") : body;
-  return { subject: decodeEncodedWords(header("Subject")), text: text.replace(/\r\n/g, "\n") };
-}
-
-function decodeQuotedPrintable(body: string): string {
-  const bytes = body.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  return Buffer.from(bytes, "latin1").toString("utf8");
-}
-
-/** RFC 2047 encoded words (=?UTF-8?Q?…?= and =?UTF-8?B?…?=) in a header. */
-function decodeEncodedWords(value: string): string {
-  return value.replace(/=\?([^?]+)\?([QB])\?([^?]*)\?=/gi, (_match, _charset: string, kind: string, data: string) =>
-    kind.toUpperCase() === "B" ? Buffer.from(data, "base64").toString("utf8") : decodeQuotedPrintable(data.replace(/_/g, " ")),
-  );
+async function parseMail(raw: Buffer): Promise<Pick<ReceivedMail, "subject" | "text" | "html" | "headers">> {
+  const parsed = await simpleParser(raw, { skipImageLinks: true, skipTextToHtml: true, skipTextLinks: true });
+  const headers: Record<string, string> = {};
+  for (const { key, line } of parsed.headerLines) {
+    if (!(key in headers)) headers[key] = line.slice(line.indexOf(":") + 1).replace(/\r?\n[ \t]+/g, " ").trim();
+  }
+  return { subject: parsed.subject ?? "", text: (parsed.text ?? "").replace(/\r\n/g, "\n"), html: parsed.html || "", headers };
 }
