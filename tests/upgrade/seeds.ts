@@ -12,6 +12,7 @@ import * as rawEnvelopeRetention from "./seeds/0010-raw-envelope-retention";
 import * as retentionIndexes from "./seeds/0011-retention-indexes";
 import * as incrementalVacuum from "./seeds/0012-incremental-vacuum";
 import * as sourceMaps from "./seeds/0013-source-maps";
+import * as alerts from "./seeds/0014-alerts";
 
 /**
  * One seed per migration, keyed by the migration's name in src/server/db/migrate.ts, each in seeds/ under
@@ -39,4 +40,5 @@ export const upgradeSeeds: Record<string, UpgradeSeed> = {
   "0011-retention-indexes": retentionIndexes,
   "0012-incremental-vacuum": incrementalVacuum,
   "0013-source-maps": sourceMaps,
+  "0014-alerts": alerts,
 };

@@ -10,6 +10,7 @@ import { pruneRawEnvelopes } from "../storage/raw-prune-envelopes";
 import { pruneStoredItems } from "../storage/stored-items-prune";
 import { processSourceMapCache } from "../sourcemaps/source-map-cache";
 import { pruneArtifactBundles } from "../sourcemaps/prune-artifact-bundles";
+import { pruneAlertHistory } from "../alerts/prune-alert-history";
 
 const housekeepingEveryMs = 10 * 60_000;
 
@@ -97,6 +98,7 @@ export class DigestWorker {
     await wakeExpiredIgnores(this.database);
     await pruneRawEnvelopes(this.database, retention);
     await pruneStoredItems(this.database, retention);
+    await pruneAlertHistory(this.database);
     if (this.options.sourceMapRetention) {
       await pruneArtifactBundles(this.database, this.options.sourceMapRetention);
       await pruneSourceMapsToDiskBudget(this.database, this.options.diskBudgetBytes ?? null, this.options.sourceMapRetention);
