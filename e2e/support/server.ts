@@ -14,6 +14,8 @@ export const e2eServerEnvironment: Record<string, string> = {
   LANTERN_URL: e2eBaseUrl,
   // Trace everything so that "the 404 page produces no trace" is a real check.
   LANTERN_SELF_TRACES_SAMPLE_RATE: "1",
+  // Alert webhooks go to receivers the tests run on loopback, which Lantern refuses by default (SSRF).
+  LANTERN_WEBHOOK_ALLOW_PRIVATE: "true",
 };
 
 /** The owner global setup creates (with `lantern user create --owner`) and signs in; tests run as them by default. */

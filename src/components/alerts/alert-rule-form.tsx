@@ -48,11 +48,12 @@ function Options({ items }: { items: readonly (readonly [string, string])[] }) {
 }
 
 /** One line of the form: a checkbox that turns the slot on, its words, and its inline fields. */
-function Slot({ name, label, checked, children }: { name: keyof RuleFormValues; label: string; checked: boolean; children?: ReactNode }) {
+function Slot({ name, label, fullLabel, checked, children }: { name: keyof RuleFormValues; label: string; fullLabel?: string; checked: boolean; children?: ReactNode }) {
   const id = `rule-${name}`;
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <input id={id} name={name} type="checkbox" defaultChecked={checked} className="h-4 w-4 accent-[var(--primary)]" />
+      {/* fullLabel: when the words before the inline fields alone would name two boxes alike. */}
+      <input id={id} name={name} type="checkbox" defaultChecked={checked} aria-label={fullLabel} className="h-4 w-4 accent-[var(--primary)]" />
       <Label htmlFor={id} className="font-normal">
         {label}
       </Label>
@@ -120,7 +121,7 @@ export function AlertRuleForm({ action, projectSlug, ruleId, values: initial, ch
         <Slot name="whenFirstSeen" label="a new issue is created" checked={values.whenFirstSeen} />
         <Slot name="whenRegression" label="a resolved issue regresses" checked={values.whenRegression} />
         <Slot name="whenReappeared" label="an ignored issue comes back" checked={values.whenReappeared} />
-        <Slot name="whenEvents" label="an issue has more than" checked={values.whenEvents}>
+        <Slot name="whenEvents" label="an issue has more than" fullLabel="an issue has more than N events in an interval" checked={values.whenEvents}>
           <Inline label="Number of events">{(id) => <Input id={id} name="whenEventsValue" inputMode="numeric" defaultValue={values.whenEventsValue} className="h-8 w-24" />}</Inline>
           <span className="text-sm">events in</span>
           <Inline label="Events interval">
@@ -131,7 +132,7 @@ export function AlertRuleForm({ action, projectSlug, ruleId, values: initial, ch
             )}
           </Inline>
         </Slot>
-        <Slot name="whenUsers" label="an issue has more than" checked={values.whenUsers}>
+        <Slot name="whenUsers" label="an issue has more than" fullLabel="an issue has more than N distinct users in an interval" checked={values.whenUsers}>
           <Inline label="Number of distinct users">{(id) => <Input id={id} name="whenUsersValue" inputMode="numeric" defaultValue={values.whenUsersValue} className="h-8 w-24" />}</Inline>
           <span className="text-sm">distinct users in</span>
           <Inline label="Users interval">

@@ -1,0 +1,190 @@
+import { createHmac } from "node:crypto";
+import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { slugify } from "../src/lib/slugify";
+import { runSdkScript, uniqueToken } from "../tests/support/sdk-helpers";
+import { createProjectDsn } from "./support/lantern-process";
+import { e2eServerEnvironment } from "./support/server";
+
+/**
+ * Alerts end to end (issue 19, acceptance 8), in Chromium against `npm start`: a real HTTP receiver on
+ * loopback (the server runs with LANTERN_WEBHOOK_ALLOW_PRIVATE=true), a generic-webhook channel and a rule
+ * made through the pages as a person would, a test notification whose signature the receiver checks with
+ * the secret the page showed once, the rule's delivery log, and then a real error from @sentry/node that
+ * reaches the receiver as a "new" alert.
+ */
+
+interface Received {
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+const received: Received[] = [];
+let receiver: Server;
+let receiverUrl: string;
+
+test.beforeAll(async () => {
+  receiver = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => {
+      received.push({ headers: request.headers, body: Buffer.concat(chunks).toString("utf8") });
+      response.writeHead(200, { "content-type": "text/plain" }).end("ok");
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/lantern-hook`;
+});
+
+test.afterAll(async () => {
+  await new Promise((resolve) => receiver.close(resolve));
+});
+
+/** The JSON bodies that arrived, with the request each came in. */
+function bodies(): { request: Received; json: { id: string; action: string; issue: { id: number; title: string; url: string }; project: { slug: string }; rule: { name: string } | null } }[] {
+  return received.map((request) => ({ request, json: JSON.parse(request.body) as never }));
+}
+
+async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`), `serious axe violations on ${page.url()}`).toEqual([]);
+}
+
+test("a webhook channel and a rule made in the UI: the test notification arrives signed and shows as sent, then a new issue reaches the receiver", async ({ page }) => {
+  test.setTimeout(120_000);
+  const token = uniqueToken("alert");
+  const projectName = `alerts ${token}`;
+  const dsn = await createProjectDsn({ ...process.env, ...e2eServerEnvironment }, projectName);
+  const projectSlug = slugify(projectName);
+  const channelName = `Receiver ${token}`;
+  const channelSlug = slugify(channelName);
+
+  // Settings → Notifications: a generic webhook to the receiver; its generated secret is shown once.
+  await page.goto("/settings/notifications");
+  const newChannel = page.getByRole("form", { name: "New notification channel" });
+  await newChannel.getByLabel("Name").fill(channelName);
+  await newChannel.getByLabel("Kind").selectOption("webhook");
+  await newChannel.getByLabel("Webhook URL").fill(receiverUrl);
+  await newChannel.getByRole("button", { name: "Add channel" }).click();
+  const created = page.getByRole("status").filter({ hasText: `Created “${channelName}”` });
+  await expect(created).toContainText(`slug ${channelSlug}`);
+  const secret = (await created.locator("code").textContent()) ?? "";
+  expect(secret).toMatch(/^[0-9a-f]{64}$/);
+  await expect(created.getByRole("button", { name: "Copy signing secret" })).toBeVisible();
+  const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: channelName }) });
+  await expect(card).toContainText("set (write-only)");
+  await expect(card).not.toContainText(receiverUrl);
+  await page.reload();
+  await expect(page.getByText(secret)).toHaveCount(0);
+  await expectNoSeriousAxeViolations(page);
+
+  // Project → Alerts → New rule: when a new issue is created, post to the channel (no e-mail).
+  await page.goto(`/projects/${projectSlug}`);
+  await page.getByRole("navigation", { name: "Project" }).getByRole("link", { name: "Alerts" }).click();
+  await page.getByRole("link", { name: "New rule" }).first().click();
+  await expect(page).toHaveURL(new RegExp(`/projects/${projectSlug}/alerts/new$`));
+  const form = page.getByRole("form", { name: "Alert rule" });
+  const ruleName = `New issues to the receiver ${token}`;
+  await form.getByLabel("Name", { exact: true }).fill(ruleName);
+  await expect(form.getByLabel("a new issue is created")).toBeChecked();
+  await form.getByLabel("e-mail", { exact: true }).uncheck();
+  await form.getByLabel("post to the channel").check();
+  await form.getByLabel("Notification channel").selectOption(channelSlug);
+  await form.getByLabel(/Action interval/).selectOption("5");
+  await form.getByRole("button", { name: "Create rule" }).click();
+  await expect(page).toHaveURL(new RegExp(`/projects/${projectSlug}/alerts/\\d+\\?created=1$`));
+  await expect(page.getByRole("status").filter({ hasText: "Rule created." })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: ruleName })).toBeVisible();
+  await expect(page.getByRole("main")).toContainText("a new issue is created");
+  await expect(page.getByRole("main")).toContainText(`post to ${channelName}`);
+  await expect(page.getByRole("main")).toContainText("at most once per issue every 5 minutes");
+
+  // Send test notification: one signed POST, and the delivery log says sent.
+  await page.getByRole("button", { name: "Send test notification" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Test notification queued (1 delivery)" })).toBeVisible();
+  await expect.poll(() => bodies().filter(({ json }) => json.action === "test").length, { message: "the receiver gets the test notification", timeout: 15_000 }).toBe(1);
+  const test_ = bodies().find(({ json }) => json.action === "test")!;
+  const expectedSignature = `sha256=${createHmac("sha256", secret).update(test_.request.body).digest("hex")}`;
+  expect(test_.request.headers["lantern-signature"]).toBe(expectedSignature);
+  expect(test_.request.headers["lantern-delivery"]).toBe(test_.json.id);
+  expect(test_.request.headers["content-type"]).toMatch(/^application\/json/);
+  expect(test_.json.rule?.name).toBe(ruleName);
+  expect(test_.json.project.slug).toBe(projectSlug);
+  const log = page.getByRole("table", { name: `Deliveries of ${ruleName}` });
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        return (await log.count()) > 0 ? ((await log.getByRole("row").nth(1).textContent()) ?? "") : "";
+      },
+      { message: "the delivery log shows the test as sent", timeout: 15_000 },
+    )
+    .toMatch(/test.*sent.*200/s);
+  await expect(log.getByRole("row").nth(1)).toContainText(channelName);
+  await log.getByRole("row").nth(1).locator("summary").click();
+  await expect(page.getByRole("list", { name: `Attempts of delivery ${test_.json.id}` }).getByRole("listitem")).toHaveCount(1);
+  await expectNoSeriousAxeViolations(page);
+
+  // A real error through @sentry/node: a new issue, so the rule fires and the receiver gets a "new" alert.
+  const run = await runSdkScript("capture-exception.mjs", { LANTERN_TEST_DSN: dsn, LANTERN_TEST_RELEASE: "shop@1.0.0", LANTERN_TEST_ENVIRONMENT: "e2e", LANTERN_TEST_TOKEN: token });
+  expect(run.code, run.stderr).toBe(0);
+  await expect.poll(() => bodies().filter(({ json }) => json.action === "new").length, { message: "the receiver gets the new issue's alert", timeout: 15_000 }).toBe(1);
+  const alert = bodies().find(({ json }) => json.action === "new")!;
+  expect(alert.json.issue.title).toContain(`Checkout failed for order ${token}`);
+  expect(alert.json.project.slug).toBe(projectSlug);
+  expect(alert.json.rule?.name).toBe(ruleName);
+  expect(alert.request.headers["lantern-signature"]).toBe(`sha256=${createHmac("sha256", secret).update(alert.request.body).digest("hex")}`);
+  expect(alert.request.headers["lantern-delivery"]).toBe(alert.json.id);
+  expect(alert.json.issue.url).toMatch(new RegExp(`/projects/${projectSlug}/issues/${alert.json.issue.id}$`));
+
+  // The delivery log links the issue.
+  await page.reload();
+  await expect(log.getByRole("link", { name: new RegExp(`Checkout failed for order ${token}`) })).toHaveAttribute("href", `/issues/${alert.json.issue.id}`);
+});
+
+test("the rules list words each rule, mutes and unmutes it, copies and deletes it", async ({ page }) => {
+  test.setTimeout(60_000);
+  const token = uniqueToken("rules");
+  const projectName = `rules ${token}`;
+  await createProjectDsn({ ...process.env, ...e2eServerEnvironment }, projectName);
+  const projectSlug = slugify(projectName);
+  await page.goto(`/projects/${projectSlug}/alerts/new`);
+  const form = page.getByRole("form", { name: "Alert rule" });
+  const ruleName = `Spikes ${token}`;
+  await form.getByLabel("Name", { exact: true }).fill(ruleName);
+  await form.getByLabel("a new issue is created").uncheck();
+  await form.getByLabel("Number of events").fill("many");
+  await form.getByLabel("an issue has more than N events in an interval").check();
+  await form.getByRole("button", { name: "Create rule" }).click();
+  // The verb's 400 is shown beside the form, and what was typed stays.
+  await expect(form.getByRole("alert")).toHaveText("conditions[0].value: expected a whole number");
+  await expect(form.getByLabel("Name", { exact: true })).toHaveValue(ruleName);
+  await form.getByLabel("Number of events").fill("10");
+  await form.getByLabel("Events interval").selectOption("1m");
+  await form.getByLabel("the level is").check();
+  await form.getByLabel("Level", { exact: true }).selectOption("50");
+  await form.getByRole("button", { name: "Create rule" }).click();
+  await expect(page).toHaveURL(/\?created=1$/);
+
+  await page.getByRole("link", { name: "All rules" }).click();
+  const rule = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: ruleName, exact: true }) });
+  await expect(rule).toContainText("an issue has more than 10 events in 1 minute");
+  await expect(rule).toContainText("level is at least fatal");
+  await rule.getByLabel(`Mute ${ruleName} for how long`).selectOption("1d");
+  await rule.getByRole("button", { name: "Mute" }).click();
+  await expect(rule).toContainText(/Muted until \d{4}-\d\d-\d\d/);
+  await rule.getByRole("button", { name: "Unmute" }).click();
+  await expect(rule).not.toContainText("Muted until");
+  await rule.getByRole("button", { name: "Copy" }).click();
+  const copy = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: `Copy of ${ruleName}`, exact: true }) });
+  await expect(copy).toContainText("an issue has more than 10 events in 1 minute");
+  await copy.getByText("Delete…").click();
+  await copy.getByRole("button", { name: `Delete Copy of ${ruleName}` }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Rule deleted." })).toBeVisible();
+  await expect(page.getByRole("heading", { name: `Copy of ${ruleName}` })).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: ruleName, exact: true })).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+});
