@@ -128,15 +128,19 @@ export class AlertEvaluator {
       const rows = await db.selectFrom("issue_hourly_counts").select(["issue_id", "hour", "count"]).where("issue_id", "in", chunk).where("hour", ">=", batchStart - frequencyIntervals["1w"] - hourMs).execute();
       for (const row of rows) this.countersOf(Number(row.issue_id)).hours.set(Number(row.hour), Number(row.count));
     }
-    for (const issue of withRules) {
-      for (const interval of needs(issue).users) {
-        const counted = await db
+    const intervals = [...new Set(withRules.flatMap((issue) => needs(issue).users))];
+    for (const interval of intervals) {
+      const counted = withRules.filter((issue) => needs(issue).users.includes(interval)).map((issue) => issue.id);
+      for (const issueId of counted) this.countersOf(issueId).users.set(interval, 0);
+      for (const chunk of chunks(counted, 200)) {
+        const rows = await db
           .selectFrom("issue_users")
-          .select((eb) => eb.fn.countAll<number>().as("users"))
-          .where("issue_id", "=", issue.id)
+          .select((eb) => ["issue_id", eb.fn.countAll<number>().as("users")])
+          .where("issue_id", "in", chunk)
           .where("last_seen", ">", batchStart - frequencyIntervals[interval])
-          .executeTakeFirstOrThrow();
-        this.countersOf(issue.id).users.set(interval, Number(counted.users));
+          .groupBy("issue_id")
+          .execute();
+        for (const row of rows) this.countersOf(Number(row.issue_id)).users.set(interval, Number(row.users));
       }
     }
     for (const [key, lastSeen] of knownUserSeen) {
