@@ -63,7 +63,16 @@ async function claimDue(database: LanternDatabase, now: number, leaseMs: number)
     if (ids.length === 0) return [];
     return trx.updateTable("alert_deliveries").set({ lease_until: now + leaseMs }).where("id", "in", ids).returningAll().execute();
   };
-  return database.dialect === "postgres" ? database.db.transaction().execute(claim) : writeTransaction(database, claim);
+  if (database.dialect === "postgres") return database.db.transaction().execute(claim);
+  // Looked for before the write lock is taken: an idle poll (every second) never holds up ingest's commits.
+  const anyDue = await database.db
+    .selectFrom("alert_deliveries")
+    .select("id")
+    .where("status", "=", "pending")
+    .where("next_attempt_at", "<=", now)
+    .limit(1)
+    .executeTakeFirst();
+  return anyDue ? writeTransaction(database, claim) : [];
 }
 
 interface ChannelTarget {
