@@ -1,5 +1,6 @@
 import type { ComponentType } from "react";
 import type { DocsInstance, DocsProject } from "@/server/pages/load-docs-project";
+import { Alerts } from "./alerts";
 import { Api } from "./api";
 import { Configuration } from "./configuration";
 import { DigestLookup } from "./digest-lookup";
@@ -36,6 +37,7 @@ export const docPages: DocPage[] = [
   { slug: ["guides", "single-sign-on"], title: "Single sign-on", summary: "Sign in through an OpenID Connect provider; the redirect URI to register.", Content: SingleSignOn },
   { slug: ["guides", "digest-lookup"], title: "Looking up a digest", summary: "Open the server event behind the “Digest:” line of a Next.js error page.", Content: DigestLookup },
   { slug: ["guides", "source-maps"], title: "Source maps", summary: "Readable stack traces from minified JavaScript: sentry-cli, withSentryConfig, the Vite and webpack plugins, CI tokens, and why a frame stayed minified.", Content: SourceMaps, showsProjectDsn: true },
+  { slug: ["guides", "alerts"], title: "Alerts", summary: "Alert rules, who gets e-mail, Slack, Discord, Teams and webhook channels, verifying a webhook, retries, and rules as code with the API or Terraform.", Content: Alerts, showsProjectDsn: true },
   { slug: ["guides", "roles"], title: "Roles and access", summary: "Owners, admins, members and tokens: who may do what, operation by operation.", Content: Roles },
   { slug: ["api"], title: "API", summary: "Sentry-compatible /api/0/: tokens, issues, events and keys for scripts.", Content: Api },
 ];
