@@ -95,7 +95,7 @@ async function attempt(delivery: DeliveryRow, channel: ChannelTarget | null, con
     const message = absoluteMessage(JSON.parse(delivery.message) as AlertMessage, config.publicUrl);
     if (delivery.kind === "email") {
       if (!config.auth.smtp) return { ok: false, responseCode: null, error: "E-mail is not configured (LANTERN_SMTP_URL).", retry: false };
-      return await sendAlertEmail(config.auth.smtp, delivery.recipient ?? "", message, delivery.delivery_id, { timeoutMs: config.alerts.timeoutMs });
+      return await sendAlertEmail(config.auth.smtp, delivery.recipient ?? "", message, delivery.delivery_id, { timeoutMs: config.alerts.timeoutMs, publicUrl: config.publicUrl });
     }
     if (!channel) return { ok: false, responseCode: null, error: "The notification channel was deleted.", retry: false };
     return await postToChannel(channel, message, delivery.delivery_id, { timeoutMs: config.alerts.timeoutMs, allowPrivate: config.alerts.allowPrivateTargets });
