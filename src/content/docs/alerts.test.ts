@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { signWebhookBody } from "@/server/alerts/sign-webhook-body";
 import { actionIds, conditionIds, filterIds, parseRule } from "@/server/alerts/rule-schema";
 import { Alerts, exampleChannelSlug, ruleCurlCommand, signatureCheckCode, terraformIssueAlert, webhookReceiverCode } from "./alerts";
-import { findDocPage } from "./index";
+import { docPages, findDocPage } from "./index";
 
 const instance = { url: "https://errors.example.org", org: "acme", email: "ops@example.org" };
 const target = { url: instance.url, org: instance.org, project: "checkout-web" };
@@ -26,6 +26,8 @@ function idsInTable(html: string, title: string): string[] {
 describe("Docs → Alerts", () => {
   it("is listed under guides, after Source maps, and loads a project the viewer sees", () => {
     expect(findDocPage(["guides", "alerts"])).toMatchObject({ title: "Alerts", showsProjectDsn: true });
+    const paths = docPages.map((page) => page.slug.join("/"));
+    expect(paths.indexOf("guides/alerts")).toBe(paths.indexOf("guides/source-maps") + 1);
   });
 
   it("lists exactly the condition, filter and action ids the rule schema accepts", () => {
