@@ -105,10 +105,11 @@ export class AlertEvaluator {
   }
 
   /** Reads what frequency conditions and action intervals need about the batch's existing issues. */
-  async prepare(db: Kysely<Database>, issues: { id: number; project_id: number }[], knownUserSeen: Map<string, number | null>, batchStart: number): Promise<void> {
+  async prepare(db: Kysely<Database>, issues: Pick<IssueRow, "id" | "project_id" | "status" | "status_changed_at" | "last_seen">[], knownUserSeen: Map<string, number | null>, batchStart: number): Promise<void> {
     this.batchStart = batchStart;
     const withRules = issues.filter((issue) => this.rulesByProject.has(issue.project_id));
     if (withRules.length === 0) return;
+    await this.findWokenIgnores(db, withRules);
     const ids = withRules.map((issue) => issue.id);
     const ruleIds = [...new Set(withRules.flatMap((issue) => this.rulesByProject.get(issue.project_id)!.map((rule) => rule.id)))];
     for (const issueChunk of chunks(ids, 200)) {
@@ -149,8 +150,24 @@ export class AlertEvaluator {
     }
   }
 
+  /**
+   * Housekeeping wakes an issue whose ignore period ended without waiting for an event (wake-expired-ignores);
+   * its next event is still the one that makes it reappear, as in Sentry, where the snooze ends at that event.
+   * Only issues unresolved since after their last event are looked at (rare): their latest activity says why.
+   */
+  private async findWokenIgnores(db: Kysely<Database>, issues: Pick<IssueRow, "id" | "status" | "status_changed_at" | "last_seen">[]): Promise<void> {
+    const candidates = issues.filter((issue) => issue.status === "unresolved" && issue.status_changed_at > issue.last_seen).map((issue) => issue.id);
+    for (const issueId of candidates) {
+      const latest = await db.selectFrom("issue_activity").select(["kind", "actor"]).where("issue_id", "=", issueId).orderBy("id", "desc").limit(1).executeTakeFirst();
+      if (latest?.kind === "set_unresolved" && latest.actor === "system") this.wokenIgnores.add(issueId);
+    }
+  }
+
+  private readonly wokenIgnores = new Set<number>();
+
   /** One event, after it was applied to its issue (the issue's counters include it). */
   observe(event: ObservedEvent, issue: IssueRow, transition: IssueTransition): void {
+    if (this.wokenIgnores.delete(issue.id)) transition = { ...transition, reappeared: true };
     if (transition.regressed && issue.assignee) this.regressedAssigned.push({ issue: { ...issue }, event });
     const rules = this.rulesByProject.get(event.projectId);
     if (!rules) return;

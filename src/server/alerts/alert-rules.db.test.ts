@@ -10,6 +10,8 @@ import { assignIssue } from "../issues/assign-issue";
 import { addIssueComment } from "../issues/add-issue-comment";
 import { ignoreIssue } from "../issues/ignore-issue";
 import { resolveIssue } from "../issues/resolve-issue";
+import { unresolveIssue } from "../issues/unresolve-issue";
+import { wakeExpiredIgnores } from "../issues/wake-expired-ignores";
 import { createProject } from "../projects/create-project";
 import { sendDueDeliveries } from "./alert-sender";
 import { createAlertRule } from "./create-alert-rule";
@@ -197,6 +199,24 @@ describe(`alert rules on ${testDialect}`, () => {
     const fired = await deliveries(ruleId);
     expect(fired).toHaveLength(1);
     expect(fired[0]).toMatchObject({ reason: "reappeared", issue_id: issueId });
+  });
+
+  it("fires 'reappeared' at the first event after housekeeping woke an issue whose ignore period ended, and not after a person reopened one", async () => {
+    await newProject(false);
+    const ruleId = await ruleWith([{ id: conditionIds.reappeared }]);
+    const issueId = await send();
+    await ignoreIssue(ownerContext, { issueId, until: { kind: "duration", minutes: 30 } });
+    expect(await wakeExpiredIgnores(database, Date.now() + 31 * minute)).toBe(1);
+    await send(undefined, Date.now() + 32 * minute);
+    expect((await deliveries(ruleId)).map((row) => row.reason)).toEqual(["reappeared"]);
+    await send(undefined, Date.now() + 33 * minute);
+    expect(await deliveries(ruleId)).toHaveLength(1);
+
+    const other = await send((event) => (event.fingerprint = ["reopened by hand"]));
+    await ignoreIssue(ownerContext, { issueId: other, until: { kind: "forever" } });
+    await unresolveIssue(ownerContext, { issueId: other });
+    await send((event) => (event.fingerprint = ["reopened by hand"]));
+    expect(await deliveries(ruleId)).toHaveLength(1);
   });
 
   it("applies filters (level, tags, environment) and 'all' conditions", async () => {
