@@ -49,6 +49,8 @@ const sampleSegments: Record<string, string> = {
   path: "projects",
   all: "get-session",
   version: "shop@1.0.0",
+  ruleId: "1",
+  channelSlug: "ops",
 };
 
 function samplePath(route: string): string {

@@ -2,10 +2,21 @@ import { createHmac } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import AxeBuilder from "@axe-core/playwright";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import { expect, test, type Page } from "@playwright/test";
 import { slugify } from "../src/lib/slugify";
+import { systemContext } from "../src/server/access/system-context";
+import { createAlertRule } from "../src/server/alerts/create-alert-rule";
+import { defaultRuleInput } from "../src/server/alerts/rule-schema";
+import { loadConfig } from "../src/server/config";
+import { addTeamMember } from "../src/server/teams/add-team-member";
+import { addTeamProject } from "../src/server/teams/add-team-project";
+import { createTeam } from "../src/server/teams/create-team";
 import { runSdkScript, uniqueToken } from "../tests/support/sdk-helpers";
+import { openLanternDatabase } from "./support/lantern-database";
 import { createProjectDsn } from "./support/lantern-process";
+import { callServerAction, signedInContext } from "./support/server-actions";
 import { e2eServerEnvironment } from "./support/server";
 
 /**
@@ -127,6 +138,7 @@ test("a webhook channel and a rule made in the UI: the test notification arrives
   await log.getByRole("row").nth(1).locator("summary").click();
   await expect(page.getByRole("list", { name: `Attempts of delivery ${test_.json.id}` }).getByRole("listitem")).toHaveCount(1);
   await expectNoSeriousAxeViolations(page);
+  await page.screenshot({ path: "test-results/screenshots/alert-rule.png", fullPage: true });
 
   // A real error through @sentry/node: a new issue, so the rule fires and the receiver gets a "new" alert.
   const run = await runSdkScript("capture-exception.mjs", { LANTERN_TEST_DSN: dsn, LANTERN_TEST_RELEASE: "shop@1.0.0", LANTERN_TEST_ENVIRONMENT: "e2e", LANTERN_TEST_TOKEN: token });
@@ -187,4 +199,57 @@ test("the rules list words each rule, mutes and unmutes it, copies and deletes i
   await expect(page.getByRole("heading", { name: `Copy of ${ruleName}` })).toHaveCount(0);
   await expect(page.getByRole("heading", { name: ruleName, exact: true })).toBeVisible();
   await expectNoSeriousAxeViolations(page);
+});
+
+test("a member of the project's team reads its rules without controls; the pages and actions that change them refuse", async ({ browser }) => {
+  test.setTimeout(60_000);
+  const token = uniqueToken("member");
+  const environment = { ...process.env, ...e2eServerEnvironment };
+  const dsn = await createProjectDsn(environment, `member alerts ${token}`);
+  const projectSlug = slugify(`member alerts ${token}`);
+  const person = { email: `alert-member-${token}@lantern.test`, password: "alert-member-password-1" };
+  const created = promisify(execFile)(process.execPath, ["cli/lantern.mjs", "user", "create", "--email", person.email, "--name", "Alert member", "--role", "member", "--password-stdin"], { env: environment });
+  created.child.stdin?.end(person.password);
+  await created;
+  // Seeded through the verbs, as the CLI would: a team that gives the member the project, and one rule.
+  const database = openLanternDatabase();
+  let ruleId: number;
+  try {
+    const context = systemContext(database, loadConfig({ ...e2eServerEnvironment, LANTERN_SELF_MONITORING: "false" }));
+    const team = await createTeam(context, { name: `Alert team ${token}` });
+    const user = await database.db.selectFrom("users").select("id").where("email", "=", person.email).executeTakeFirstOrThrow();
+    await addTeamMember(context, { teamId: team.id, userId: user.id });
+    await addTeamProject(context, { teamId: team.id, projectId: Number(new URL(dsn).pathname.slice(1)) });
+    ruleId = (await createAlertRule(context, { projectSlug, rule: { ...defaultRuleInput, name: `Seeded ${token}` } })).id;
+  } finally {
+    await database.close();
+  }
+
+  const member = await signedInContext(browser, person.email, person.password);
+  try {
+    const page = await member.newPage();
+    await page.goto(`/projects/${projectSlug}/alerts`);
+    const rule = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: `Seeded ${token}` }) });
+    await expect(rule).toContainText("e-mail the issue's assignee, else the project's members");
+    await expect(page.getByText("Owners and admins change alert rules; you can read them.")).toBeVisible();
+    await expect(page.getByRole("main").getByRole("button")).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "New rule" })).toHaveCount(0);
+    await rule.getByRole("link", { name: `Seeded ${token}` }).click();
+    await expect(page.getByRole("table", { name: `Deliveries of Seeded ${token}` }).or(page.getByText("Nothing sent yet."))).toBeVisible();
+    await expect(page.getByRole("form", { name: "Alert rule" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Send test notification" })).toHaveCount(0);
+    expect((await page.goto(`/projects/${projectSlug}/alerts/new`))?.status()).toBe(404);
+    expect((await page.goto("/settings/notifications"))?.status()).toBe(404);
+    // Bypassing the pages: the verbs refuse, and the rule stays as it was.
+    for (const name of ["copyAlertRuleAction", "deleteAlertRuleAction", "sendRuleTestAction"]) {
+      const { body } = await callServerAction(member.request, name, { projectSlug, ruleId: String(ruleId) });
+      expect(body, name).toContain("Only owners and admins");
+    }
+    const { body } = await callServerAction(member.request, "createChannelAction", { name: `stolen ${token}`, kind: "webhook", url: "http://127.0.0.1:9/x" });
+    expect(body).toContain("Only owners and admins");
+    await page.goto(`/projects/${projectSlug}/alerts`);
+    await expect(page.getByRole("heading", { name: /Seeded|Copy of/ })).toHaveText([`Seeded ${token}`]);
+  } finally {
+    await member.close();
+  }
 });

@@ -102,7 +102,9 @@ export function AlertRuleForm({ action, projectSlug, ruleId, values: initial, ch
         </p>
       ) : null}
       <div className="space-y-1.5">
-        <Label htmlFor="rule-name">Name</Label>
+        <Label htmlFor="rule-name" className="block">
+          Name
+        </Label>
         <Input id="rule-name" name="name" defaultValue={values.name} maxLength={256} className="max-w-md" placeholder="Checkout errors to on-call" />
       </div>
 

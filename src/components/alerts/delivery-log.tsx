@@ -61,7 +61,7 @@ export function DeliveryLog({ deliveries, label }: { deliveries: Delivery[]; lab
                 )}
                 <span className="block text-xs text-muted-foreground">{delivery.reason}</span>
               </td>
-              <td className="break-all px-3 py-2">
+              <td className="min-w-32 break-words px-3 py-2">
                 {destination(delivery)}
                 <span className="block text-xs text-muted-foreground">{delivery.kind}</span>
               </td>

@@ -62,17 +62,6 @@ export default async function AlertRulePage({ params, searchParams }: AlertRuleP
           <RuleFacts summary={summary} rule={rule} />
           {mayChange ? <AlertRuleControls projectSlug={project.slug} rule={rule} actions={ruleActions} now={now} /> : null}
         </Card>
-        {mayChange ? (
-          <Card>
-            <CardTitle>Edit</CardTitle>
-            {form.unshown.length > 0 ? (
-              <p className="mt-2 text-sm text-danger">This rule also holds {form.unshown.join(", ")}, which the form cannot show: saving the form replaces them. The rules API keeps them.</p>
-            ) : null}
-            <div className="mt-4">
-              <AlertRuleForm action={saveAlertRuleAction} projectSlug={project.slug} ruleId={rule.id} values={form.values} choices={ruleFormChoices(targets, channels)} submitLabel="Save rule" />
-            </div>
-          </Card>
-        ) : null}
         <Card>
           <CardTitle>Delivery log</CardTitle>
           <CardDescription>The newest 50 messages this rule sent or is sending, with each attempt. Failed sends are retried for up to a day.</CardDescription>
@@ -90,6 +79,17 @@ export default async function AlertRulePage({ params, searchParams }: AlertRuleP
             <DeliveryLog deliveries={deliveries} label={`Deliveries of ${rule.name}`} />
           </div>
         </Card>
+        {mayChange ? (
+          <Card>
+            <CardTitle>Edit</CardTitle>
+            {form.unshown.length > 0 ? (
+              <p className="mt-2 text-sm text-danger">This rule also holds {form.unshown.join(", ")}, which the form cannot show: saving the form replaces them. The rules API keeps them.</p>
+            ) : null}
+            <div className="mt-4">
+              <AlertRuleForm action={saveAlertRuleAction} projectSlug={project.slug} ruleId={rule.id} values={form.values} choices={ruleFormChoices(targets, channels)} submitLabel="Save rule" />
+            </div>
+          </Card>
+        ) : null}
       </div>
     </>
   );
