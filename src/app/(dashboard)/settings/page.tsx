@@ -18,7 +18,7 @@ function accessLinks(isAdmin: boolean): SettingsLink[] {
     { href: "/settings/account", title: "Your account", description: "Change your password, sign out everywhere, and manage your API tokens." },
     { href: "/settings/members", title: "Members", description: isAdmin ? "Invite people, change roles, remove accounts, make password reset links." : "Who has access to this Lantern, and with which role." },
     { href: "/settings/teams", title: "Teams", description: isAdmin ? "Group members and give each team its projects." : "Your teams and their projects." },
-    ...(isAdmin ? [{ href: "/settings/notifications", title: "Notifications", description: "Slack, Discord, Teams and webhook channels that alert rules post to, with their delivery logs." }] : []),
+    ...(isAdmin ? [{ href: "/settings/notifications", title: "Notifications", description: "Where alert rules post besides e-mail: chat and webhook channels, with their delivery logs." }] : []),
     ...(isAdmin ? [{ href: "/settings/audit-log", title: "Audit log", description: "Who signed in and who changed what, when, from where." }] : []),
     ...(isAdmin ? [{ href: "/settings/storage", title: "Storage", description: "The database's size by table and project, the disk budget and the free-space floor." }] : []),
   ];
