@@ -253,3 +253,26 @@ test("a member of the project's team reads its rules without controls; the pages
     await member.close();
   }
 });
+
+test("a project made with the alert box ticked starts with \"Notify on every new issue\"; unticked, with no rule", async ({ page }) => {
+  const token = uniqueToken("newproject");
+  for (const isTicked of [true, false]) {
+    const name = `${isTicked ? "alerted" : "quiet"} ${token}`;
+    await page.goto("/projects/new");
+    await page.getByLabel("Name").fill(name);
+    const box = page.getByLabel("Alert me and the project's members by e-mail on every new issue");
+    await expect(box).toBeChecked();
+    if (!isTicked) await box.uncheck();
+    await page.getByRole("button", { name: "Create project" }).click();
+    await expect(page).toHaveURL(new RegExp(`/projects/${slugify(name)}$`));
+    await page.goto(`/projects/${slugify(name)}/alerts`);
+    if (isTicked) {
+      const rule = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Notify on every new issue" }) });
+      await expect(rule).toContainText("a new issue is created");
+      await expect(rule).toContainText("e-mail the issue's assignee, else the project's members");
+      await expect(rule).toContainText("at most once per issue every 30 minutes");
+    } else {
+      await expect(page.getByRole("heading", { name: "No alert rules" })).toBeVisible();
+    }
+  }
+});
