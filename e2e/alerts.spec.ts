@@ -155,6 +155,20 @@ test("a webhook channel and a rule made in the UI: the test notification arrives
   // The delivery log links the issue.
   await page.reload();
   await expect(log.getByRole("link", { name: new RegExp(`Checkout failed for order ${token}`) })).toHaveAttribute("href", `/issues/${alert.json.issue.id}`);
+
+  // The channel cannot be deleted while the rule posts to it; renaming it keeps its slug, URL and secret.
+  await page.goto("/settings/notifications");
+  const channel = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: channelName }) });
+  await channel.getByText("Delete…").click();
+  await channel.getByRole("button", { name: `Delete ${channelName}` }).click();
+  await expect(channel.getByRole("alert")).toContainText(`Rules still send to “${channelName}”: “${ruleName}” (${projectSlug})`);
+  await channel.getByText("Edit…").click();
+  await channel.getByLabel("Name").fill(`${channelName} renamed`);
+  await channel.getByRole("button", { name: `Save ${channelName}` }).click();
+  const renamed = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: `${channelName} renamed` }) });
+  await expect(renamed).toContainText(channelSlug);
+  await expect(renamed).toContainText("set (write-only)");
+  await expect(renamed.getByRole("table", { name: `Deliveries to ${channelName} renamed` }).getByRole("row")).toHaveCount(3);
 });
 
 test("the rules list words each rule, mutes and unmutes it, copies and deletes it", async ({ page }) => {
@@ -180,10 +194,17 @@ test("the rules list words each rule, mutes and unmutes it, copies and deletes i
   await form.getByLabel("Level", { exact: true }).selectOption("50");
   await form.getByRole("button", { name: "Create rule" }).click();
   await expect(page).toHaveURL(/\?created=1$/);
+  // Edited on its page: the form holds what was saved, and the words follow the change.
+  const edit = page.getByRole("form", { name: "Alert rule" });
+  await expect(edit.getByLabel("Number of events")).toHaveValue("10");
+  await edit.getByLabel("Events interval").selectOption("5m");
+  await edit.getByRole("button", { name: "Save rule" }).click();
+  await expect(edit.getByRole("status")).toHaveText(`Saved “${ruleName}”.`);
+  await expect(page.getByRole("main")).toContainText("an issue has more than 10 events in 5 minutes");
 
   await page.getByRole("link", { name: "All rules" }).click();
   const rule = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: ruleName, exact: true }) });
-  await expect(rule).toContainText("an issue has more than 10 events in 1 minute");
+  await expect(rule).toContainText("an issue has more than 10 events in 5 minutes");
   await expect(rule).toContainText("level is at least fatal");
   await rule.getByLabel(`Mute ${ruleName} for how long`).selectOption("1d");
   await rule.getByRole("button", { name: "Mute" }).click();
@@ -192,7 +213,7 @@ test("the rules list words each rule, mutes and unmutes it, copies and deletes i
   await expect(rule).not.toContainText("Muted until");
   await rule.getByRole("button", { name: "Copy" }).click();
   const copy = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: `Copy of ${ruleName}`, exact: true }) });
-  await expect(copy).toContainText("an issue has more than 10 events in 1 minute");
+  await expect(copy).toContainText("an issue has more than 10 events in 5 minutes");
   await copy.getByText("Delete…").click();
   await copy.getByRole("button", { name: `Delete Copy of ${ruleName}` }).click();
   await expect(page.getByRole("status").filter({ hasText: "Rule deleted." })).toBeVisible();
@@ -275,4 +296,30 @@ test("a project made with the alert box ticked starts with \"Notify on every new
       await expect(page.getByRole("heading", { name: "No alert rules" })).toBeVisible();
     }
   }
+});
+
+test("Settings → Account: alert e-mail per project and workflow e-mail are on until turned off, and stay as saved", async ({ page }) => {
+  const token = uniqueToken("prefs");
+  const projectName = `prefs ${token}`;
+  await createProjectDsn({ ...process.env, ...e2eServerEnvironment }, projectName);
+  await page.goto("/settings/account");
+  const form = page.getByRole("form", { name: "E-mail notifications" });
+  const alertBox = form.getByLabel(`Alert e-mail for ${projectName}`);
+  const workflowBox = form.getByLabel(/^Workflow e-mail/);
+  await expect(alertBox).toBeChecked();
+  await expect(workflowBox).toBeChecked();
+  await alertBox.uncheck();
+  await workflowBox.uncheck();
+  await form.getByRole("button", { name: "Save notifications" }).click();
+  await expect(form.getByRole("status")).toHaveText("Notification settings saved.");
+  await page.reload();
+  await expect(alertBox).not.toBeChecked();
+  await expect(workflowBox).not.toBeChecked();
+  await alertBox.check();
+  await workflowBox.check();
+  await form.getByRole("button", { name: "Save notifications" }).click();
+  await expect(form.getByRole("status")).toHaveText("Notification settings saved.");
+  await page.reload();
+  await expect(alertBox).toBeChecked();
+  await expect(workflowBox).toBeChecked();
 });
