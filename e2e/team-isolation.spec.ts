@@ -117,7 +117,8 @@ test("every server action refuses a member who names another team's issue, key o
     const keys = await database.db.selectFrom("project_keys").select(["id", "is_active", "rate_limit_count"]).where("project_id", "=", teamB.projectId).orderBy("id").execute();
     const project = await database.db.selectFrom("projects").select(["scrub_data", "fingerprint_rules", "retention_days"]).where("id", "=", teamB.projectId).executeTakeFirstOrThrow();
     const projects = await database.db.selectFrom("projects").select("id").execute();
-    return JSON.stringify({ issue, comments, hashes, keys, project, projects: projects.length });
+    const optOuts = await database.db.selectFrom("notification_opt_outs").select(["user_id", "topic", "project_id"]).where("project_id", "=", teamB.projectId).execute();
+    return JSON.stringify({ issue, comments, hashes, keys, project, projects: projects.length, optOuts });
   };
   try {
     const before = await snapshot();
@@ -138,6 +139,8 @@ test("every server action refuses a member who names another team's issue, key o
       ["saveScrubbingSettingsAction", { extraKeys: "", safeFields: "" }, teamB.projectId],
       ["createProjectAction", { name: `member project ${token}`, platform: "node" }],
       ["deleteProjectAction", { confirm: teamB.slug }, teamB.projectId],
+      // One's own alert e-mail, but for a project one cannot see: an unticked box would write an opt-out.
+      ["saveNotificationPreferencesAction", { projectId: String(teamB.projectId) }],
     ];
     for (const [name, fields, boundId] of refusals) {
       const body = await callAction(request, name, fields, boundId);
