@@ -11,6 +11,7 @@ import { listRuleTargets, type RuleTargets } from "../alerts/list-rule-targets";
 import type { NotificationChannelView } from "../alerts/notification-channel-view";
 import { newRuleFormValues, ruleFormValuesOf, type RuleFormValues } from "../alerts/rule-form";
 import { isAppError } from "../errors";
+import { loadProjectPage } from "./load-project-page";
 
 /** A verb's not_found (another team's project, a rule of another project, a missing one) is the router's 404. */
 async function orNotFound<T>(work: Promise<T>): Promise<T> {
@@ -50,7 +51,7 @@ export async function loadAlertRulesPage(context: AccessContext, projectSlug: st
  * stored rule its summary and delivery log. "new" needs alert.write; a member opening a rule reads it.
  */
 export async function loadAlertRulePage(context: AccessContext, projectSlug: string, ruleId: number | "new") {
-  const { project } = await orNotFound(listAlertRules(context, { projectSlug }));
+  const { project } = await loadProjectPage(context, projectSlug, "alert.list");
   const mayChange = context.viewer.permissions.has(permissionOf("alert.write"));
   if (ruleId === "new" && !mayChange) notFound();
   const rule = ruleId === "new" ? null : await orNotFound(getAlertRule(context, { projectSlug, ruleId }));

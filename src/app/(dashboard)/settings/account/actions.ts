@@ -51,6 +51,8 @@ export async function revokeApiTokenAction(_previous: ActionState, formData: For
   return runFormAction(() => revokePersonalApiToken(context, { tokenId: field(formData, "tokenId") }), revalidated(path, () => ({ message: "Token revoked." })));
 }
 
+const maxListedProjects = 5000;
+
 /**
  * Saves the Notifications section: every project listed in the form (hidden `projectId`s) gets alert e-mail
  * as its box is ticked, and workflow e-mail likewise. Each is the viewer's own setting; the verb checks that
@@ -59,6 +61,8 @@ export async function revokeApiTokenAction(_previous: ActionState, formData: For
 export async function saveNotificationPreferencesAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
   const context = await getAppContext();
   const projectIds = formData.getAll("projectId").filter((value): value is string => typeof value === "string" && /^[1-9]\d{0,14}$/.test(value));
+  // Each id is one verb call: a forged form listing a million ids is refused before any of them.
+  if (projectIds.length > maxListedProjects) return { error: `At most ${maxListedProjects.toLocaleString("en")} projects at a time.` };
   return runFormAction(
     async () => {
       for (const projectId of new Set(projectIds)) await setNotificationPreference(context, { topic: "alert", projectId: Number(projectId), enabled: field(formData, `alertEmail-${projectId}`) === "on" });
