@@ -3,7 +3,12 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { promisify } from "node:util";
 import { expect, test, type APIRequestContext, type BrowserContext } from "@playwright/test";
 import { policy, type Verb } from "../src/server/access/policy";
+import { systemContext } from "../src/server/access/system-context";
 import type { Permission } from "../src/server/access/viewer";
+import { createAlertRule } from "../src/server/alerts/create-alert-rule";
+import { createNotificationChannel } from "../src/server/alerts/create-notification-channel";
+import { defaultRuleInput } from "../src/server/alerts/rule-schema";
+import { loadConfig } from "../src/server/config";
 import { openLanternDatabase } from "./support/lantern-database";
 import { createProjectDsn } from "./support/lantern-process";
 import { callServerAction, signedInContext } from "./support/server-actions";
@@ -29,8 +34,11 @@ const actors: Record<Actor, { permissions: Permission[]; seesProject: boolean }>
 };
 type Outcome = "allowed" | "forbidden" | "not_found";
 
+/** Verbs on no one project: a member of another team is refused like anyone without the permission. */
+const instanceWide = new Set<Verb>(["project.create", "channel.write"]);
+
 function expected(verb: Verb, actor: Actor): Outcome {
-  if (verb !== "project.create" && !actors[actor].seesProject) return "not_found";
+  if (!instanceWide.has(verb) && !actors[actor].seesProject) return "not_found";
   return actors[actor].permissions.includes(policy[verb].permission) ? "allowed" : "forbidden";
 }
 
@@ -41,6 +49,8 @@ interface Target {
   issueId: number;
   secondIssueId: number;
   hash: string;
+  ruleId: number;
+  channelSlug: string;
 }
 
 interface ActionCase {
@@ -50,7 +60,7 @@ interface ActionCase {
   form: (target: Target) => { fields: Record<string, string | string[]>; boundId?: number };
   /** What the answer shows when the verb went through. */
   done: RegExp;
-  needs?: "fresh issues" | "fresh key" | "fresh project";
+  needs?: "fresh issues" | "fresh key" | "fresh project" | "fresh rule";
 }
 
 const cases: ActionCase[] = [
@@ -76,7 +86,28 @@ const cases: ActionCase[] = [
   { verb: "project.update_scrubbing", action: "saveScrubbingSettingsAction", form: (t) => ({ fields: { isEnabled: "on", extraKeys: "", safeFields: "" }, boundId: t.projectId }), done: /"status":"saved"/ },
   { verb: "project.create", action: "createProjectAction", form: () => ({ fields: { name: `matrix ${run} ${randomBytes(3).toString("hex")}`, platform: "node" } }), done: /^REDIRECT \/projects\/matrix-/ },
   { verb: "project.delete", action: "deleteProjectAction", form: (t) => ({ fields: { confirm: t.slug }, boundId: t.projectId }), done: /^REDIRECT \/projects$/, needs: "fresh project" },
+  {
+    verb: "alert.write",
+    action: "saveAlertRuleAction",
+    form: (t) => ({ fields: { projectSlug: t.slug, name: `matrix ${run}`, actionMatch: "any", filterMatch: "all", frequency: "30", whenFirstSeen: "on", thenEmail: "on", thenEmailTarget: "IssueOwners" } }),
+    done: /^REDIRECT \/projects\/[^/]+\/alerts\/\d+\?created=1$/,
+  },
+  { verb: "alert.write", action: "muteAlertRuleAction", form: (t) => ({ fields: { projectSlug: t.slug, ruleId: String(t.ruleId), for: "1h" } }), done: /is muted\./ },
+  { verb: "alert.write", action: "copyAlertRuleAction", form: (t) => ({ fields: { projectSlug: t.slug, ruleId: String(t.ruleId) } }), done: /Copied as/ },
+  { verb: "alert.write", action: "sendRuleTestAction", form: (t) => ({ fields: { projectSlug: t.slug, ruleId: String(t.ruleId) } }), done: /Test notification queued/ },
+  { verb: "alert.write", action: "deleteAlertRuleAction", form: (t) => ({ fields: { projectSlug: t.slug, ruleId: String(t.ruleId) } }), done: /^REDIRECT \/projects\/[^/]+\/alerts\?deleted=1$/, needs: "fresh rule" },
+  { verb: "channel.write", action: "createChannelAction", form: () => ({ fields: { name: `matrix ${run} ${randomBytes(3).toString("hex")}`, kind: "webhook", url: "http://127.0.0.1:9/matrix" } }), done: /Created “matrix/ },
+  { verb: "channel.write", action: "updateChannelAction", form: (t) => ({ fields: { channelSlug: t.channelSlug, name: `matrix channel ${run}` } }), done: /Saved “matrix channel/ },
 ];
+
+/** The verbs as the CLI calls them, for what the matrix needs to exist before anyone acts. */
+function seedContext(database: ReturnType<typeof openLanternDatabase>) {
+  return systemContext(database, loadConfig({ ...e2eServerEnvironment, LANTERN_SELF_MONITORING: "false" }));
+}
+
+async function seedRule(database: ReturnType<typeof openLanternDatabase>, slug: string): Promise<number> {
+  return (await createAlertRule(seedContext(database), { projectSlug: slug, rule: { ...defaultRuleInput, name: `matrix rule ${run} ${randomBytes(3).toString("hex")}` } })).id;
+}
 
 const people: Record<Exclude<Actor, "owner">, { email: string; password: string; role: string }> = {
   admin: { email: `admin-${run}@lantern.test`, password: "matrix-admin-password-1", role: "admin" },
@@ -129,6 +160,7 @@ async function freshTarget(needs: ActionCase["needs"]): Promise<Target> {
   }
   const database = openLanternDatabase();
   try {
+    if (needs === "fresh rule") return { ...shared, ruleId: await seedRule(database, shared.slug) };
     if (needs === "fresh key") {
       const key = await database.db.insertInto("project_keys").values({ project_id: shared.projectId, public_key: randomBytes(16).toString("hex"), label: "to rotate", created_at: Date.now() }).returning("id").executeTakeFirstOrThrow();
       return { ...shared, keyId: key.id };
@@ -176,7 +208,9 @@ test.beforeAll(async ({ browser }) => {
     await database.db.insertInto("team_projects").values({ team_id: a.id, project_id: projectId }).execute();
     const key = await database.db.selectFrom("project_keys").select("id").where("project_id", "=", projectId).executeTakeFirstOrThrow();
     const project = await database.db.selectFrom("projects").select("slug").where("id", "=", projectId).executeTakeFirstOrThrow();
-    shared = { projectId, slug: project.slug, keyId: key.id, issueId: 0, secondIssueId: 0, hash: "" };
+    const ruleId = await seedRule(database, project.slug);
+    const channel = await createNotificationChannel(seedContext(database), { name: `matrix ${run}`, kind: "webhook", url: "http://127.0.0.1:9/matrix" });
+    shared = { projectId, slug: project.slug, keyId: key.id, issueId: 0, secondIssueId: 0, hash: "", ruleId, channelSlug: channel.slug };
   } finally {
     await database.close();
   }
