@@ -201,15 +201,15 @@ test("alerts committed by digest but never attempted before a SIGKILL are each d
   const started: LanternProcess[] = [];
   let setup: Setup | undefined;
   try {
-    // A 5 s attempt timeout in the first run: the sender waits that long on the requests the receiver holds,
-    // and meanwhile claims nothing else — the rest stay committed in the outbox, never attempted.
-    setup = await setUp(receiver, 5);
+    // An 8 s attempt timeout in the first run: the sender waits that long on the requests the receiver holds
+    // (at most 20, one claim), and meanwhile claims nothing else — the rest stay in the outbox, never attempted.
+    setup = await setUp(receiver, 8);
     const first = await startLanternProcess(setup.environment);
     started.push(first);
     const runId = randomUUID().slice(0, 8);
-    for (let index = 0; index < issueCount; index += 1) await sendNewIssue(first, setup, index, runId);
+    await Promise.all(Array.from({ length: issueCount }, (_, index) => sendNewIssue(first, setup!, index, runId)));
     await expect
-      .poll(async () => ({ deliveries: (await channelDeliveries(setup!)).length, receiving: receiver.requests.length > 0 }), { message: "digest committed a delivery per new issue", timeout: 4_000, intervals: [50, 100] })
+      .poll(async () => ({ deliveries: (await channelDeliveries(setup!)).length, receiving: receiver.requests.length > 0 }), { message: "digest committed a delivery per new issue", timeout: 6_000, intervals: [50, 100] })
       .toEqual({ deliveries: issueCount, receiving: true });
     first.kill();
     expect((await first.exited).signal).toBe("SIGKILL");
