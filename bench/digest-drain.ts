@@ -2,7 +2,8 @@
 // event id) wait in the intake of a fresh SQLite file; digestBatch runs batch after batch (50, as the
 // thread does) until none is left. Prints digested events/s and CPU µs per event — steadier than the HTTP
 // benchmark, where ingest, digest and autocannon share two cores, so changes to digest are measured here
-// first. Run: npm run bench:digest-drain [-- envelopes=20000]
+// first. --alert-rules=N gives the project N of bench/alert-rules.mjs's five active rules (the deliveries they
+// decide stay in the outbox: no sender runs). Run: npm run bench:digest-drain [-- envelopes=20000] [--alert-rules=N]
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -12,14 +13,17 @@ import { digestBatch } from "../src/server/digest/digest-batch";
 import { insertIntakeEnvelopes } from "../src/server/intake/intake-writer";
 import { encodeRawBody } from "../src/server/intake/raw-body";
 import { insertProject } from "../src/server/projects/insert-project";
+import { setUpAlertRules } from "./alert-rules.mjs";
 import { realisticEnvelope } from "./realistic-envelope.mjs";
 
-const envelopes = Number(process.argv[2] ?? 20_000);
+const envelopes = Number(process.argv.slice(2).find((argument) => !argument.startsWith("--")) ?? 20_000);
+const alertRules = Number(process.argv.find((argument) => argument.startsWith("--alert-rules="))?.slice("--alert-rules=".length) ?? 0);
 const directory = mkdtempSync(join(tmpdir(), "lantern-digest-drain-"));
 const database = createDatabase({ dialect: "sqlite", path: join(directory, "lantern.db") }, { walCheckpoints: "manual" });
 try {
   await migrateToLatest(database.db);
   const { project, key } = await insertProject(database.db, { name: "bench", platform: "javascript" });
+  setUpAlertRules(join(directory, "lantern.db"), project.id, alertRules, "http://127.0.0.1:9/bench-hook");
   const receivedAt = Date.now();
   for (let start = 0; start < envelopes; start += 100) {
     const rows = await Promise.all(

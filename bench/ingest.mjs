@@ -8,7 +8,9 @@
 // duplicates digest drops without storing). With --sourcemaps every event's 24 frames point into a minified app
 // whose source maps were uploaded with the real sentry-cli before the load (bench/sourcemapped-app.mjs), so
 // digest resolves each frame: the cost of source maps per event, against a run without the flag.
-//   node bench/ingest.mjs [seconds=15] [connections=32] [--skip-build] [--cycle=N] [--sourcemaps]
+// --alert-rules=N replaces the project's default rule with N (0–5) active alert rules posting to a local
+// receiver (bench/alert-rules.mjs): the cost of alerts per event, --alert-rules=5 against --alert-rules=0.
+//   node bench/ingest.mjs [seconds=15] [connections=32] [--skip-build] [--cycle=N] [--sourcemaps] [--alert-rules=N]
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { createServer } from "node:http";
@@ -17,6 +19,7 @@ import { join } from "node:path";
 import { gunzipSync, gzipSync, inflateSync } from "node:zlib";
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
+import { countDeliveries, setUpAlertRules, startAlertReceiver } from "./alert-rules.mjs";
 import { pacedLoad } from "./paced-load.mjs";
 import { realisticEnvelope } from "./realistic-envelope.mjs";
 import { buildSourcemappedApp, sourcemappedEnvelope, uploadSourcemappedApp } from "./sourcemapped-app.mjs";
@@ -27,6 +30,8 @@ const baselinePort = 3296;
 const cycleArgument = process.argv.find((argument) => argument.startsWith("--cycle="));
 const cycledBodies = cycleArgument ? Number(cycleArgument.slice("--cycle=".length)) : null;
 const withSourceMaps = process.argv.includes("--sourcemaps");
+const alertRulesArgument = process.argv.find((argument) => argument.startsWith("--alert-rules="));
+const alertRules = alertRulesArgument ? Math.min(5, Number(alertRulesArgument.slice("--alert-rules=".length))) : null;
 /** Unique bodies made before the load: more than this run can send, so none is made while it runs. */
 const uniqueBodies = 160_000;
 const clockTicksPerSecond = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim());
@@ -72,9 +77,11 @@ baseline.close();
 const directory = mkdtempSync(join(tmpdir(), "lantern-bench-"));
 const databasePath = join(directory, "lantern.db");
 // Raw envelopes are deleted right after digest, so the database holds what stays for the retention period.
-const env = { ...process.env, PORT: String(lanternPort), HOST: "127.0.0.1", DATABASE_URL: `file:${databasePath}`, LANTERN_URL: `http://127.0.0.1:${lanternPort}`, LANTERN_SELF_TRACES_SAMPLE_RATE: "0", LANTERN_INGEST_MAX_BACKLOG: "1000000", LANTERN_RAW_RETENTION_HOURS: "0" };
+const env = { ...process.env, PORT: String(lanternPort), HOST: "127.0.0.1", DATABASE_URL: `file:${databasePath}`, LANTERN_URL: `http://127.0.0.1:${lanternPort}`, LANTERN_SELF_TRACES_SAMPLE_RATE: "0", LANTERN_INGEST_MAX_BACKLOG: "1000000", LANTERN_RAW_RETENTION_HOURS: "0", LANTERN_WEBHOOK_ALLOW_PRIVATE: "true" };
 const dsn = execFileSync(process.execPath, ["cli/lantern.mjs", "project", "create", "bench"], { env, encoding: "utf8" }).trim();
 const projectId = dsn.split("/").pop();
+const alertReceiver = alertRules === null ? null : await startAlertReceiver(3297);
+if (alertReceiver) setUpAlertRules(databasePath, Number(projectId), alertRules, alertReceiver.url);
 const app = withSourceMaps ? await buildSourcemappedApp(directory) : null;
 let uploadToken = null;
 if (app) {
@@ -185,9 +192,14 @@ try {
     const frames = JSON.parse(inflateSync(payload).toString("utf8")).exception.values[0].stacktrace.frames;
     console.log(`resolved   ${frames.filter((frame) => frame.data?.sourcemap).length} of ${frames.length} frames of the last stored event came from source maps`);
   }
+  if (alertReceiver) {
+    const deliveries = countDeliveries(db);
+    console.log(`alerts     ${alertRules} active rules: ${deliveries.decided} deliveries decided, ${deliveries.sent} sent; the receiver got ${alertReceiver.received()} requests`);
+  }
   db.close();
 } finally {
   server.kill("SIGTERM");
+  alertReceiver?.close();
   rmSync(directory, { recursive: true, force: true });
 }
 
