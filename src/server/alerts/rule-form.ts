@@ -199,13 +199,13 @@ export function ruleInputFromForm(values: RuleFormValues): Record<string, unknow
   if (values.whenFirstSeen) conditions.push({ id: conditionIds.firstSeen });
   if (values.whenRegression) conditions.push({ id: conditionIds.regression });
   if (values.whenReappeared) conditions.push({ id: conditionIds.reappeared });
-  if (values.whenEvents) conditions.push({ id: conditionIds.eventFrequency, value: values.whenEventsValue, interval: values.whenEventsInterval });
-  if (values.whenUsers) conditions.push({ id: conditionIds.uniqueUserFrequency, value: values.whenUsersValue, interval: values.whenUsersInterval });
+  if (values.whenEvents) conditions.push({ id: conditionIds.eventFrequency, value: wholeNumberOr(values.whenEventsValue), interval: values.whenEventsInterval });
+  if (values.whenUsers) conditions.push({ id: conditionIds.uniqueUserFrequency, value: wholeNumberOr(values.whenUsersValue), interval: values.whenUsersInterval });
   const filters: Loose[] = [];
   if (values.ifLevel) filters.push({ id: filterIds.level, match: values.ifLevelMatch, level: values.ifLevelValue });
   if (values.ifRelease) filters.push({ id: filterIds.eventAttribute, attribute: "release", match: values.ifReleaseMatch, value: values.ifReleaseValue });
   if (values.ifTag) filters.push({ id: filterIds.tagged, key: values.ifTagKey, match: values.ifTagMatch, ...(values.ifTagMatch === "is" ? {} : { value: values.ifTagValue }) });
-  if (values.ifAge) filters.push({ id: filterIds.age, comparison_type: values.ifAgeComparison, value: values.ifAgeValue, time: values.ifAgeUnit });
+  if (values.ifAge) filters.push({ id: filterIds.age, comparison_type: values.ifAgeComparison, value: wholeNumberOr(values.ifAgeValue), time: values.ifAgeUnit });
   if (values.ifAssigned) filters.push({ id: filterIds.assignedTo, targetType: values.ifAssignedType, ...targetIdentifier(values.ifAssignedType, values.ifAssignedMember, values.ifAssignedTeam) });
   const actions: Loose[] = [];
   if (values.thenEmail) {
@@ -220,12 +220,17 @@ export function ruleInputFromForm(values: RuleFormValues): Record<string, unknow
     name: values.name,
     actionMatch: values.actionMatch,
     filterMatch: values.filterMatch,
-    frequency: values.frequency,
+    frequency: wholeNumberOr(values.frequency),
     environment: values.environment === "" ? null : values.environment,
     conditions,
     filters,
     actions,
   };
+}
+
+/** Digits become a number, as Sentry's own UI sends counts; anything else goes as typed, for the verb to name. */
+function wholeNumberOr(text: string): number | string {
+  return /^\d{1,12}$/.test(text) ? Number(text) : text;
 }
 
 function targetIdentifier(type: string, member: string, team: string): Loose {
