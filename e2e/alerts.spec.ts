@@ -169,6 +169,13 @@ test("a webhook channel and a rule made in the UI: the test notification arrives
   await expect(renamed).toContainText(channelSlug);
   await expect(renamed).toContainText("set (write-only)");
   await expect(renamed.getByRole("table", { name: `Deliveries to ${channelName} renamed` }).getByRole("row")).toHaveCount(3);
+
+  // The channel's own test: no rule, signed with the same secret.
+  await renamed.getByRole("button", { name: "Send test notification" }).click();
+  await expect(renamed.getByRole("status").filter({ hasText: "Test notification queued." })).toBeVisible();
+  await expect.poll(() => bodies().filter(({ json }) => json.action === "test" && json.rule === null).length, { message: "the receiver gets the channel's test", timeout: 15_000 }).toBe(1);
+  const channelTest = bodies().find(({ json }) => json.action === "test" && json.rule === null)!;
+  expect(channelTest.request.headers["lantern-signature"]).toBe(`sha256=${createHmac("sha256", secret).update(channelTest.request.body).digest("hex")}`);
 });
 
 test("the rules list words each rule, mutes and unmutes it, copies and deletes it", async ({ page }) => {
