@@ -14,7 +14,7 @@ import { insertProject, type CreatedProject } from "@/server/projects/insert-pro
 import { exampleAlertMessage } from "../support/alert-message-example";
 import { eventEnvelope, postToIngest } from "../support/sdk-helpers";
 import { startIngestServer, type IngestServer } from "../support/start-ingest-server";
-import { createTestDatabase, testDialect, type TestDatabase } from "../support/test-database";
+import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
 /**
  * Acceptance 6 of issue 19: two Lantern instances on one database — each its own connection, serving
@@ -73,7 +73,7 @@ async function waitFor(condition: () => Promise<boolean>, timeoutMs: number, wha
   }
 }
 
-describe.runIf(testDialect === "postgres")("two instances on one PostgreSQL database", () => {
+describe("two instances on one PostgreSQL database", () => {
   let database: TestDatabase;
   let second: LanternDatabase;
   let shop: CreatedProject;
