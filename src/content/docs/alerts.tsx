@@ -1,7 +1,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { CodeBlock } from "@/components/ui/code-block";
-import { actionIds, conditionIds, eventAttributes, filterIds, frequencyIntervals, levelNumbers, matchOperators, maxFrequencyMinutes, minFrequencyMinutes } from "@/server/alerts/rule-schema";
+import { actionIds, conditionIds, eventAttributes, filterIds, frequencyIntervals, levelNumbers, matchOperators, maxFrequencyMinutes, minFrequencyMinutes } from "@/lib/alert-rule-ids";
 import type { DocsInstance } from "@/server/pages/load-docs-project";
 import { exampleProjectSlug } from "./example-dsn";
 

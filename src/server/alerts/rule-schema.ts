@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { actionIds, conditionIds, eventAttributes, filterIds, frequencyIntervals, levelNumbers, matchOperators, maxFrequencyMinutes, minFrequencyMinutes, type FrequencyInterval, type MatchOperator } from "@/lib/alert-rule-ids";
 
 /**
  * An issue-alert rule in the shape of Sentry's issue-alert API (`/api/0/projects/{org}/{project}/rules/`),
@@ -7,40 +8,8 @@ import { z } from "zod";
  * or `uuid`, are kept), so a rule read back equals the rule sent.
  */
 
-export const conditionIds = {
-  firstSeen: "sentry.rules.conditions.first_seen_event.FirstSeenEventCondition",
-  regression: "sentry.rules.conditions.regression_event.RegressionEventCondition",
-  reappeared: "sentry.rules.conditions.reappeared_event.ReappearedEventCondition",
-  eventFrequency: "sentry.rules.conditions.event_frequency.EventFrequencyCondition",
-  uniqueUserFrequency: "sentry.rules.conditions.event_frequency.EventUniqueUserFrequencyCondition",
-} as const;
-
-export const filterIds = {
-  level: "sentry.rules.filters.level.LevelFilter",
-  tagged: "sentry.rules.filters.tagged_event.TaggedEventFilter",
-  age: "sentry.rules.filters.age_comparison.AgeComparisonFilter",
-  assignedTo: "sentry.rules.filters.assigned_to.AssignedToFilter",
-  eventAttribute: "sentry.rules.filters.event_attribute.EventAttributeFilter",
-} as const;
-
-export const actionIds = {
-  email: "sentry.mail.actions.NotifyEmailAction",
-  service: "sentry.rules.actions.notify_event_service.NotifyEventServiceAction",
-} as const;
-
-/** Frequency windows as Sentry spells them, in milliseconds. */
-export const frequencyIntervals = { "1m": 60_000, "5m": 300_000, "15m": 900_000, "1h": 3_600_000, "1d": 86_400_000, "1w": 604_800_000 } as const;
-export type FrequencyInterval = keyof typeof frequencyIntervals;
-
-/** Sentry's numeric log levels, as strings in rule JSON. */
-export const levelNumbers = { debug: 10, info: 20, warning: 30, error: 40, fatal: 50 } as const;
-
-/** Sentry's match operators for tag and attribute filters. */
-export const matchOperators = ["eq", "ne", "sw", "nsw", "ew", "new", "co", "nc", "is", "ns"] as const;
-export type MatchOperator = (typeof matchOperators)[number];
-
-/** Event attributes a rule can match (Sentry's names where Sentry has them; `message` is the title, `type` the event type). */
-export const eventAttributes = ["release", "environment", "platform", "message", "type", "culprit", "transaction"] as const;
+export { actionIds, conditionIds, eventAttributes, filterIds, frequencyIntervals, levelNumbers, matchOperators, maxFrequencyMinutes, minFrequencyMinutes };
+export type { FrequencyInterval, MatchOperator };
 
 const wholeNumber = z.union([z.number(), z.string().regex(/^\d+$/, "expected a whole number")]).transform(Number).pipe(z.number().int().min(0, "expected a whole number ≥ 0").max(1e12));
 const identifier = z.union([z.string().max(200), z.number().int()]).transform(String);
@@ -101,10 +70,6 @@ export const RuleAction = z.discriminatedUnion("id", [
   z.looseObject({ id: z.literal(actionIds.service), service: z.string().trim().min(1, "a notification channel's slug is required").max(100) }),
 ], { message: `unknown action id; expected one of ${Object.values(actionIds).join(", ")}` });
 export type RuleAction = z.output<typeof RuleAction>;
-
-/** The action interval's bounds in minutes, as Sentry's: 5 minutes to 30 days. */
-export const minFrequencyMinutes = 5;
-export const maxFrequencyMinutes = 43_200;
 
 /** A rule as sent to the API (and kept): Sentry's field names. */
 export const RuleInput = z.object({
