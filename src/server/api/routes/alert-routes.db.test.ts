@@ -3,6 +3,8 @@ import { createTestAuth, createTestConfig, createTestUser } from "../../../../te
 import { createTestDatabase, testDialect, type TestDatabase } from "../../../../tests/support/test-database";
 import type { Permission } from "../../access/viewer";
 import { actionIds, conditionIds, filterIds } from "../../alerts/rule-schema";
+import { storeFixtureEvent } from "../../../../tests/support/event-envelopes";
+import { digestBatch } from "../../digest/digest-batch";
 import { insertProject } from "../../projects/insert-project";
 import { createApiToken } from "../../tokens/api-tokens";
 import {
@@ -139,6 +141,22 @@ describe(`the alert rules and notification channels API on ${testDialect}`, () =
     }
     const list = (await (await call(listAlertRulesRoute, tokens.member, rulesOf(shop).path, rulesOf(shop).params)).json()) as { id: string }[];
     expect(list.map((rule) => rule.id)).toContain(answer.id);
+  });
+
+  it("makes a working rule from that payload: a new production issue of the project decides its e-mails and its channel post", async () => {
+    const created = await createRule({ ...terraformPayload(shop, channelSlug), name: "Terraform rule that fires" });
+    const ruleId = Number(((await created.json()) as { id: string }).id);
+    const shopId = (await database.db.selectFrom("projects").select("id").where("slug", "=", shop).executeTakeFirstOrThrow()).id;
+    await storeFixtureEvent(database.db, shopId, "node-exception.envelope", (event) => ((event.environment = "staging"), (event.fingerprint = ["terraform staging"])));
+    await digestBatch(database);
+    expect(await database.db.selectFrom("alert_deliveries").select("id").where("rule_id", "=", ruleId).execute()).toEqual([]);
+    await storeFixtureEvent(database.db, shopId, "node-exception.envelope", (event) => ((event.environment = "production"), (event.fingerprint = ["terraform production"])));
+    await digestBatch(database);
+    const decided = await database.db.selectFrom("alert_deliveries").select(["kind", "reason", "recipient"]).where("rule_id", "=", ruleId).orderBy("id").execute();
+    // IssueOwners with nobody assigned falls through to everyone who sees the project: the admin and team A's member.
+    expect(decided.filter((row) => row.kind === "email")).toHaveLength(2);
+    expect(decided.filter((row) => row.kind === "webhook")).toEqual([{ kind: "webhook", reason: "new", recipient: null }]);
+    expect(new Set(decided.map((row) => row.reason))).toEqual(new Set(["new"]));
   });
 
   it("PUT replaces the whole rule, as Sentry's does (left-out fields take their defaults), and DELETE answers 202", async () => {
