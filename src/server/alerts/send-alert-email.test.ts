@@ -95,6 +95,7 @@ describe("sendAlertEmail", () => {
     const url = `smtp://127.0.0.1:${(silent.address() as AddressInfo).port}`;
     const outcome = await sendAlertEmail({ url, from: "lantern@example.com" }, "dev@example.com", exampleAlertMessage(), "d-1", { timeoutMs: 300 });
     expect(outcome).toMatchObject({ ok: false, responseCode: null, retry: true });
-    expect(!outcome.ok && outcome.error).toMatch(/greeting/i);
+    // The greeting and the socket timers are both at the limit: whichever nodemailer notices first names it.
+    expect(!outcome.ok && outcome.error).toMatch(/greeting|timeout/i);
   });
 });
