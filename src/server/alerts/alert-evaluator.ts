@@ -66,7 +66,6 @@ export class AlertEvaluator {
   private readonly firedNow = new Map<string, { ruleId: number; issueId: number; firedAt: number }>();
   private readonly decided: { rule: LoadedRule; issue: IssueRow; event: ObservedEvent; reason: AlertReason; headline: string }[] = [];
   private readonly regressedAssigned: { issue: IssueRow; event: ObservedEvent }[] = [];
-  private batchStart = Infinity;
 
   private constructor(
     private readonly rulesByProject: Map<number, LoadedRule[]>,
@@ -106,7 +105,6 @@ export class AlertEvaluator {
 
   /** Reads what frequency conditions and action intervals need about the batch's existing issues. */
   async prepare(db: Kysely<Database>, issues: Pick<IssueRow, "id" | "project_id" | "status" | "status_changed_at" | "last_seen">[], knownUserSeen: Map<string, number | null>, batchStart: number): Promise<void> {
-    this.batchStart = batchStart;
     const withRules = issues.filter((issue) => this.rulesByProject.has(issue.project_id));
     if (withRules.length === 0) return;
     await this.findWokenIgnores(db, withRules);

@@ -14,9 +14,14 @@ export interface AccountRef {
  */
 export async function findAssigneeUser(db: Kysely<Database>, assignee: string | null): Promise<AccountRef | null> {
   if (!assignee) return null;
+  return pickAssignee(await db.selectFrom("users").select(["id", "email", "name", "role"]).execute(), assignee);
+}
+
+/** The one of `people` the assignee names (by e-mail first, then by name), if any. */
+export function pickAssignee<T extends { email: string; name: string }>(people: T[], assignee: string | null): T | null {
+  if (!assignee) return null;
   const text = assignee.startsWith("user:") ? assignee.slice("user:".length) : assignee;
   const wanted = text.trim().toLowerCase();
   if (!wanted) return null;
-  const users = await db.selectFrom("users").select(["id", "email", "name", "role"]).execute();
-  return users.find((user) => user.email.toLowerCase() === wanted) ?? users.find((user) => user.name.trim().toLowerCase() === wanted) ?? null;
+  return people.find((person) => person.email.toLowerCase() === wanted) ?? people.find((person) => person.name.trim().toLowerCase() === wanted) ?? null;
 }

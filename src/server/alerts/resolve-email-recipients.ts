@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
-import { findAssigneeUser, type AccountRef } from "./find-assignee-user";
+import { pickAssignee, type AccountRef } from "./find-assignee-user";
 import type { RuleAction } from "./rule-schema";
 
 export type EmailAction = Extract<RuleAction, { id: "sentry.mail.actions.NotifyEmailAction" }>;
@@ -13,20 +13,21 @@ export type EmailAction = Extract<RuleAction, { id: "sentry.mail.actions.NotifyE
  * People who turned off alert e-mail for the project are left out. Returns e-mail addresses, each once.
  */
 export async function resolveEmailRecipients(db: Kysely<Database>, projectId: number, action: EmailAction, assignee: string | null): Promise<string[]> {
+  const seers = await peopleWhoSeeProject(db, projectId);
   let people: AccountRef[];
   if (action.targetType === "IssueOwners") {
-    const owner = await findAssigneeUser(db, assignee);
-    const ownerSees = owner !== null && (await peopleWhoSeeProject(db, projectId)).some((person) => person.id === owner.id);
-    if (owner && ownerSees) people = [owner];
-    else people = (action.fallthroughType ?? "ActiveMembers") === "NoOne" ? [] : await peopleWhoSeeProject(db, projectId);
+    // Looked for among those who see the project: an assignee who cannot see it is nobody here.
+    const owner = pickAssignee(seers, assignee);
+    if (owner) people = [owner];
+    else people = (action.fallthroughType ?? "ActiveMembers") === "NoOne" ? [] : seers;
   } else if (action.targetType === "Team") {
     const teamId = Number(action.targetIdentifier);
     if (!Number.isInteger(teamId)) return [];
     const members = await db.selectFrom("team_members").select("user_id").where("team_id", "=", teamId).execute();
     const ids = new Set(members.map((row) => row.user_id));
-    people = (await peopleWhoSeeProject(db, projectId)).filter((person) => ids.has(person.id));
+    people = seers.filter((person) => ids.has(person.id));
   } else {
-    people = (await peopleWhoSeeProject(db, projectId)).filter((person) => person.id === String(action.targetIdentifier ?? ""));
+    people = seers.filter((person) => person.id === String(action.targetIdentifier ?? ""));
   }
   if (people.length === 0) return [];
   const optedOut = await db
