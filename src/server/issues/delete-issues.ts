@@ -1,9 +1,11 @@
-import { sql, type Kysely } from "kysely";
+import type { Kysely } from "kysely";
 import { authorizeIssues, type AccessContext } from "../access/authorize";
 import type { Database } from "../db/schema";
 import { writeTransaction } from "../db/write-transaction";
 import { AppError } from "../errors";
 import { deleteRawEnvelopesOfIssues } from "../storage/raw-delete-issue-envelopes";
+import { retryDeadlocks } from "../db/retry-deadlocks";
+import { lockAgainstDigest } from "./lock-against-digest";
 
 export interface DeleteIssuesInput {
   issueIds: number[];
@@ -23,8 +25,8 @@ export async function deleteIssues(context: AccessContext, { issueIds }: DeleteI
   if (requested.length > 100) throw new AppError("bad_request", "Delete at most 100 issues at once.");
   await authorizeIssues(context, "issue.delete", requested);
   const { database } = context;
-  return writeTransaction(database, async (trx) => {
-    if (database.dialect === "postgres") await lockAgainstDigest(trx, requested);
+  return retryDeadlocks(database, () => writeTransaction(database, async (trx) => {
+    if (database.dialect === "postgres") await lockAgainstDigest(trx, { issueIds: requested });
     const ids = await withMergedIssues(trx, requested);
     if (ids.length === 0) return 0;
     await trx
@@ -47,7 +49,7 @@ export async function deleteIssues(context: AccessContext, { issueIds }: DeleteI
     for (const table of perIssueTables) await trx.deleteFrom(table).where("issue_id", "in", ids).execute();
     const deleted = await trx.deleteFrom("issues").where("id", "in", ids).executeTakeFirst();
     return Number(deleted.numDeletedRows);
-  });
+  }));
 }
 
 /** The issues and, transitively, every issue merged into them. */
@@ -61,16 +63,4 @@ async function withMergedIssues(trx: Kysely<Database>, issueIds: number[]): Prom
     for (const id of frontier) all.add(id);
   }
   return [...all].sort((a, b) => a - b);
-}
-
-/**
- * PostgreSQL: digest locks every hash of its batch (advisory locks, sorted; assign-events-to-issues.ts)
- * before it looks up their issues, then locks the issue rows. Taking the same hash locks first, then the
- * rows, means a digester either finishes with these issues before the delete or finds their hashes gone.
- */
-async function lockAgainstDigest(trx: Kysely<Database>, issueIds: number[]): Promise<void> {
-  const hashes = await trx.selectFrom("issue_hashes").select(["project_id", "hash"]).where("issue_id", "in", issueIds).execute();
-  const keys = [...new Set(hashes.map((row) => `${row.project_id}:${row.hash}`))].sort();
-  if (keys.length > 0) await sql`select count(pg_advisory_xact_lock(hashtextextended(k, 0))) from (select k from unnest(${keys}::text[]) as k order by k) as sorted`.execute(trx);
-  await trx.selectFrom("issues").select("id").where("id", "in", issueIds).orderBy("id").forUpdate().execute();
 }

@@ -1,8 +1,10 @@
 import { authorizeProjectId, type AccessContext } from "../access/authorize";
 import { recordAuditEvent } from "../audit/record-audit-event";
+import { retryDeadlocks } from "../db/retry-deadlocks";
 import { writeTransaction } from "../db/write-transaction";
 import { AppError } from "../errors";
 import { perIssueTables } from "../issues/delete-issues";
+import { lockAgainstDigest } from "../issues/lock-against-digest";
 
 /**
  * Deletes a project with everything it holds, in one transaction: its issues' counters, tags, activity and
@@ -14,15 +16,17 @@ export async function deleteProject(context: AccessContext, { projectId, confirm
   const authorized = await authorizeProjectId(context, "project.delete", projectId);
   // Typing the slug out is the confirmation, for every caller: a forged request cannot skip it.
   if (confirmSlug !== authorized.slug) throw new AppError("bad_request", `Type ${authorized.slug} to confirm.`);
-  const deleted = await writeTransaction(context.database, async (trx) => {
+  const { database } = context;
+  const deleted = await retryDeadlocks(database, () => writeTransaction(database, async (trx) => {
     const project = await trx.selectFrom("projects").select(["id", "slug", "is_internal"]).where("id", "=", projectId).executeTakeFirst();
     if (!project) throw new AppError("not_found", `No project has id ${projectId}.`);
     if (project.is_internal) throw new AppError("conflict", "Lantern's own project cannot be deleted; set LANTERN_SELF_MONITORING=false to stop it.");
+    if (database.dialect === "postgres") await lockAgainstDigest(trx, { projectId });
     const issueIds = trx.selectFrom("issues").select("id").where("project_id", "=", projectId);
     for (const table of perIssueTables) await trx.deleteFrom(table).where("issue_id", "in", issueIds).execute();
     await trx.deleteFrom("projects").where("id", "=", projectId).execute();
     return { slug: project.slug };
-  });
+  }));
   await recordAuditEvent(context.db, context.source, { action: "project.deleted", target: `project:${deleted.slug}`, data: { name: authorized.name } });
   return deleted;
 }
