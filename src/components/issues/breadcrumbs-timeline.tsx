@@ -1,11 +1,11 @@
 "use client";
 
 import { Bug, Circle, Compass, Database, Globe, MousePointerClick, Terminal, TriangleAlert, User, type LucideIcon } from "lucide-react";
-import { useId, useMemo, useState } from "react";
+import { useId, useMemo, useState, useSyncExternalStore } from "react";
 import { Input, Select } from "@/components/ui/input";
 import { cn } from "@/lib/cn";
 import { readPairs, type BreadcrumbView } from "@/lib/event-payload";
-import { formatOffset } from "@/lib/format-offset";
+import { formatOffset, formatTimeOfDay } from "@/lib/format-offset";
 import { formatTimestamp } from "@/lib/format-time";
 import { KeyValueList } from "./key-value-list";
 import { ownValue } from "@/lib/own-value";
@@ -37,16 +37,30 @@ function iconOf(crumb: BreadcrumbView): LucideIcon {
   return Circle;
 }
 
+const viewerTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+const serverTimeZone = () => "UTC";
+const staysTheSame = () => () => {};
+
+/**
+ * The viewer's time zone. The server renders UTC and hydration starts from it, so the markup matches;
+ * React then renders again with the browser's zone.
+ */
+function useViewerTimeZone(): string {
+  return useSyncExternalStore(staysTheSame, viewerTimeZone, serverTimeZone);
+}
+
 const categoryOf = (crumb: BreadcrumbView) => crumb.category ?? crumb.type ?? "default";
 const levelOf = (crumb: BreadcrumbView) => crumb.level ?? "info";
 
 /**
  * Breadcrumbs as a timeline, newest first: an icon for the kind, category, level, message, the crumb's
- * data as key/values, and the time relative to the event. Filterable by category, level and text
+ * data as key/values, its time of day (to the millisecond, in the viewer's time zone) and how long before
+ * or after the event it happened. Filterable by category, level and text
  * (message, category and data); everything is rendered as text.
  */
 export function BreadcrumbsTimeline({ breadcrumbs, eventTimestamp }: BreadcrumbsTimelineProps) {
   const id = useId();
+  const timeZone = useViewerTimeZone();
   const [text, setText] = useState("");
   const [category, setCategory] = useState("");
   const [level, setLevel] = useState("");
@@ -84,6 +98,7 @@ export function BreadcrumbsTimeline({ breadcrumbs, eventTimestamp }: Breadcrumbs
       </div>
       <p id={`${id}-count`} className="mb-2 text-xs text-muted-foreground" aria-live="polite">
         {shown.length === crumbs.length ? `${crumbs.length} ${crumbs.length === 1 ? "breadcrumb" : "breadcrumbs"}, newest first` : `${shown.length} of ${crumbs.length} breadcrumbs match`}
+        {` · times in ${timeZone}`}
       </p>
       {shown.length === 0 ? (
         <p className="rounded-md border border-dashed border-border px-3 py-4 text-center text-sm text-muted-foreground">No breadcrumb matches these filters.</p>
@@ -101,9 +116,15 @@ export function BreadcrumbsTimeline({ breadcrumbs, eventTimestamp }: Breadcrumbs
                     <span className="font-mono font-semibold">{categoryOf(crumb)}</span>
                     <span className={cn("rounded border border-border px-1 text-[10px] uppercase", ownValue(levelStyles, levelOf(crumb)) ?? "text-muted-foreground")}>{levelOf(crumb)}</span>
                     {crumb.timestamp !== null ? (
-                      <time className="ml-auto font-mono whitespace-nowrap text-muted-foreground tabular-nums" dateTime={new Date(crumb.timestamp).toISOString()} title={formatTimestamp(crumb.timestamp)}>
-                        {formatOffset(crumb.timestamp - eventTimestamp)}
-                      </time>
+                      <span className="ml-auto flex items-baseline gap-2 font-mono whitespace-nowrap text-muted-foreground tabular-nums">
+                        <time dateTime={new Date(crumb.timestamp).toISOString()} title={formatTimestamp(crumb.timestamp)}>
+                          {formatTimeOfDay(crumb.timestamp, timeZone)}
+                        </time>
+                        <span>
+                          {formatOffset(crumb.timestamp - eventTimestamp)}
+                          <span className="sr-only"> from the event</span>
+                        </span>
+                      </span>
                     ) : null}
                   </div>
                   {crumb.message ? <p className="mt-0.5 font-mono break-all whitespace-pre-wrap">{crumb.message}</p> : null}
