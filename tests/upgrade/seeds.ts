@@ -13,6 +13,7 @@ import * as retentionIndexes from "./seeds/0011-retention-indexes";
 import * as incrementalVacuum from "./seeds/0012-incremental-vacuum";
 import * as sourceMaps from "./seeds/0013-source-maps";
 import * as alerts from "./seeds/0014-alerts";
+import * as savedSearches from "./seeds/0016-saved-searches";
 
 /**
  * One seed per migration, keyed by the migration's name in src/server/db/migrate.ts, each in seeds/ under
@@ -41,4 +42,5 @@ export const upgradeSeeds: Record<string, UpgradeSeed> = {
   "0012-incremental-vacuum": incrementalVacuum,
   "0013-source-maps": sourceMaps,
   "0014-alerts": alerts,
+  "0016-saved-searches": savedSearches,
 };

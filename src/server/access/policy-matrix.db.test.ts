@@ -103,6 +103,9 @@ import { actionIds, conditionIds } from "../alerts/rule-schema";
 import { sendTestNotification } from "../alerts/send-test-notification";
 import { updateAlertRule } from "../alerts/update-alert-rule";
 import { updateNotificationChannel } from "../alerts/update-notification-channel";
+import { deleteSavedSearch } from "../issues/saved-searches/delete-saved-search";
+import { listSavedSearches } from "../issues/saved-searches/list-saved-searches";
+import { saveSearch } from "../issues/saved-searches/save-search";
 import { systemContext } from "./system-context";
 import { authorizeProject, type AccessContext } from "./authorize";
 import { policy, verbs, type Verb } from "./policy";
@@ -454,6 +457,19 @@ const drivers = {
       { route: updateNotificationChannelRoute, method: "PUT", path: `/api/0/organizations/${org}/notification-channels/${t.spareChannelSlug}/`, params: { organizationSlug: org, channelSlug: t.spareChannelSlug }, body: { name: "matrix api renamed" } },
       { route: deleteNotificationChannelRoute, method: "DELETE", path: `/api/0/organizations/${org}/notification-channels/${t.spareChannelSlug}/`, params: { organizationSlug: org, channelSlug: t.spareChannelSlug } },
     ],
+  },
+  "saved_search.list": { call: (context, t) => listSavedSearches(context, { projectId: t.projectId }) },
+  "saved_search.write": {
+    call: async (context, t) => {
+      const saved = await saveSearch(context, { name: "matrix", query: "is:unresolved", sort: "last_seen", projectId: t.projectId, isShared: false });
+      return deleteSavedSearch(context, { savedSearchId: saved.id });
+    },
+  },
+  "saved_search.share": {
+    call: async (context, t) => {
+      const saved = await saveSearch(context, { name: "matrix shared", query: "is:unresolved", sort: "last_seen", projectId: t.projectId, isShared: true });
+      return deleteSavedSearch(context, { savedSearchId: saved.id });
+    },
   },
 } satisfies Record<Verb, Driver>;
 

@@ -56,6 +56,9 @@ export const policy = {
   "alert.write": { permission: "admin", summary: "Create, change, mute, copy, delete alert rules; send a test" },
   "channel.list": { permission: "read", summary: "List notification channels: names, slugs and kinds (what the rule form needs)" },
   "channel.write": { permission: "admin", summary: "Create, change and delete notification channels; send a test" },
+  "saved_search.list": { permission: "read", summary: "See one's own saved searches and the shared ones as issue list tabs" },
+  "saved_search.write": { permission: "write", summary: "Save and delete one's own searches" },
+  "saved_search.share": { permission: "admin", summary: "Share a saved search with everyone, or delete a shared one" },
 } as const satisfies Record<string, { permission: Permission; summary: string }>;
 
 export type Verb = keyof typeof policy;

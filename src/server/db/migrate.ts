@@ -14,6 +14,7 @@ import * as retentionIndexes from "./migrations/0011-retention-indexes";
 import * as incrementalVacuum from "./migrations/0012-incremental-vacuum";
 import * as sourceMaps from "./migrations/0013-source-maps";
 import * as alerts from "./migrations/0014-alerts";
+import * as savedSearches from "./migrations/0016-saved-searches";
 
 /**
  * Forward-only migrations, listed in code (not read from disk) so they survive bundling.
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   "0012-incremental-vacuum": incrementalVacuum,
   "0013-source-maps": sourceMaps,
   "0014-alerts": alerts,
+  "0016-saved-searches": savedSearches,
 };
 
 /** Every migration's name, oldest first (the upgrade tests start a database at each). */

@@ -168,6 +168,20 @@ export interface IssueTagValuesTable {
   last_seen: EpochMs;
 }
 
+/** A person's named issue search, shown as a tab on the issue list (0016-saved-searches). */
+export interface SavedSearchesTable {
+  id: Generated<number>;
+  owner_user_id: string;
+  /** Null: the all-projects list. */
+  project_id: number | null;
+  name: string;
+  query: string;
+  sort: string;
+  /** 1: everyone who sees the project (or every project) sees it; only owners and admins share. */
+  is_shared: ColumnType<number, number | undefined, number>;
+  created_at: EpochMs;
+}
+
 export interface IssueCommentsTable {
   id: Generated<number>;
   issue_id: number;
@@ -533,6 +547,7 @@ export interface Database {
   alert_deliveries: AlertDeliveriesTable;
   alert_delivery_attempts: AlertDeliveryAttemptsTable;
   notification_opt_outs: NotificationOptOutsTable;
+  saved_searches: SavedSearchesTable;
 }
 
 export type Project = Selectable<ProjectsTable>;

@@ -1,0 +1,42 @@
+import { z } from "zod";
+import type { Selectable } from "kysely";
+import type { SavedSearchesTable } from "../../db/schema";
+import { issueSorts, type IssueSort } from "../search/issue-cursor";
+
+/** What a saved search is to the pages: a tab with a name, the query and sort it reproduces. */
+export interface SavedSearch {
+  id: number;
+  name: string;
+  query: string;
+  sort: IssueSort;
+  /** Null: the all-projects list. */
+  projectId: number | null;
+  isShared: boolean;
+  /** Whether the viewer made it (only the maker, or for shared ones owners and admins, may delete it). */
+  isMine: boolean;
+}
+
+/** A person keeps at most this many saved searches: tabs, not an archive. */
+export const maxSavedSearchesPerPerson = 50;
+
+export const saveSearchInput = z.object({
+  name: z.string().trim().min(1, "Give the search a name.").max(60, "A name has at most 60 characters."),
+  query: z.string().trim().max(500, "A query has at most 500 characters."),
+  sort: z.enum(issueSorts),
+  projectId: z.number().int().positive().nullable(),
+  isShared: z.boolean(),
+});
+export type SaveSearchInput = z.infer<typeof saveSearchInput>;
+
+export function savedSearchOf(row: Selectable<SavedSearchesTable>, viewerUserId: string): SavedSearch {
+  const sort = (issueSorts as readonly string[]).includes(row.sort) ? (row.sort as IssueSort) : "last_seen";
+  return {
+    id: Number(row.id),
+    name: row.name,
+    query: row.query,
+    sort,
+    projectId: row.project_id === null ? null : Number(row.project_id),
+    isShared: Number(row.is_shared) === 1,
+    isMine: row.owner_user_id === viewerUserId,
+  };
+}
