@@ -6,7 +6,6 @@ import { BreadcrumbsTimeline } from "./breadcrumbs-timeline";
 import { EventAttachments } from "./event-attachments";
 import { ExceptionChain } from "./exception-chain";
 import { KeyValueList } from "./key-value-list";
-import { RawEventJson } from "./raw-event-json";
 import { RequestDetails } from "./request-details";
 
 function Part({ title, children }: { title: string; children: ReactNode }) {
@@ -25,17 +24,16 @@ interface EventDetailsProps {
   attachments: EventAttachmentSummary[];
   /** Where the attachments download from: `<base>/<attachment id>`. */
   attachmentsBase: string;
-  jsonHref: string;
   /** Source maps applied when shown: frames resolved now, and why the others stay minified. */
   resolution?: StoredEventResolution | null;
 }
 
 /**
  * One stored event as text: message, CSP report, exception chain, breadcrumbs, request, user, tags, contexts, SDK,
- * release and environment, attachments and the raw JSON. Sections without data are left out.
+ * release and environment, and attachments. Sections without data are left out; the raw JSON is the page's JSON tab.
  */
-export function EventDetails({ payload, timestamp, attachments, attachmentsBase, jsonHref, resolution }: EventDetailsProps) {
-  // The stack traces show today's resolution; the raw JSON below stays the stored event.
+export function EventDetails({ payload, timestamp, attachments, attachmentsBase, resolution }: EventDetailsProps) {
+  // The stack traces show today's resolution; the raw JSON (the page's JSON tab) stays the stored event.
   const exceptions = readExceptions(resolution?.payload ?? payload, resolution?.notes);
   const message = readMessage(payload);
   const breadcrumbs = readBreadcrumbs(payload);
@@ -93,7 +91,7 @@ export function EventDetails({ payload, timestamp, attachments, attachmentsBase,
             {contexts.map((context) => (
               <div key={context.name} className="min-w-0 rounded-md border border-border p-3">
                 <h4 className="mb-1 text-xs font-semibold">{context.title}</h4>
-                <KeyValueList entries={context.entries} label={`Context ${context.name}`} />
+                <KeyValueList entries={context.entries} label={`Context ${context.name}`} humanizeBytes />
               </div>
             ))}
           </div>
@@ -122,9 +120,6 @@ export function EventDetails({ payload, timestamp, attachments, attachmentsBase,
           <EventAttachments attachments={attachments} downloadBase={attachmentsBase} />
         </Part>
       ) : null}
-      <Part title="Raw JSON">
-        <RawEventJson payload={payload} downloadHref={jsonHref} />
-      </Part>
     </div>
   );
 }
