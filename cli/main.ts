@@ -16,6 +16,7 @@ import { ensureInternalProject } from "../src/server/projects/ensure-internal-pr
 import { registerOwnSourceMapsAtStart, runRegisterOwnSourceMaps } from "./own-source-maps-command";
 import { runRestoreCommand } from "./restore-command";
 import { startServer } from "./start-server";
+import { hasAnyUser } from "../src/server/users/count-users";
 import { runCreateToken, runCreateUser } from "./user-commands";
 
 // The same .env files Next.js reads, so the CLI and the server see one configuration.
@@ -42,13 +43,14 @@ program
     const config = readConfigOrExit();
     // Names every PostgreSQL connection of this process (node-pg reads PGAPPNAME): `lantern restore` looks for it.
     process.env.PGAPPNAME = serverApplicationName;
-    await withDatabase(config, async (database) => {
+    const hasOwner = await withDatabase(config, async (database) => {
       const applied = await migrateToLatest(database.db);
       if (applied.length > 0) console.log(`lantern: applied migrations ${applied.join(", ")}`);
       const internal = await ensureInternalProject(database.db);
       await registerOwnSourceMapsAtStart(database, internal.projectId);
+      return hasAnyUser(database.db);
     });
-    await startServer(config);
+    await startServer(config, { hasOwner });
   });
 
 program

@@ -14,9 +14,10 @@ import { scheduleBackups } from "../src/server/backup/schedule-backups";
 import { spawnBackupProcess } from "./backup-command";
 import { DigestThread } from "./digest-thread";
 import { matchIngestEndpoint, serveNodeIngest } from "../src/server/ingest/serve-node-ingest";
+import { startupMessage } from "./startup-message";
 
 /** Serves the production build of `next build` on a plain Node server: ingest paths directly, the rest through Next. */
-export async function startServer(config: LanternConfig): Promise<void> {
+export async function startServer(config: LanternConfig, { hasOwner }: { hasOwner: boolean }): Promise<void> {
   // After a full collection V8 lets the old generation grow up to 4x before the next one; under ingest load
   // (which promotes request garbage steadily) the main thread then grew from about 90 to 160 MB without
   // collecting. Growing by a tenth keeps the peak about 70 MB lower, for a full collection every few
@@ -58,7 +59,7 @@ export async function startServer(config: LanternConfig): Promise<void> {
     server.once("error", reject);
     server.listen(config.port, config.host, resolve);
   });
-  console.log(`lantern: serving ${config.publicUrl} (listening on ${config.host}:${config.port}, ${config.database.dialect})`);
+  console.log(startupMessage({ publicUrl: config.publicUrl, host: config.host, port: config.port, dialect: config.database.dialect, hasOwner }));
   const backups = config.backup.directory ? scheduleBackups({ ...config.backup, directory: config.backup.directory }, config.database.dialect, spawnBackupProcess) : undefined;
   // Finish the requests in flight (each ingest commits before it answers), then exit; never wait forever.
   const stop = () => {

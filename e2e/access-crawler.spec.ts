@@ -26,6 +26,10 @@ const publicRoutes = new Set([
   "/invite/[token]",
   "/sign-out",
   "/sign-in/oidc",
+  // The app icons (Next's file conventions in src/app): a browser asks for them before anyone signs in.
+  "/favicon.ico",
+  "/icon.svg",
+  "/apple-icon.png",
 ]);
 /** Framework entries that are not routes of their own. */
 const frameworkEntries = new Set(["/_global-error", "/_not-found", "/404", "/_app", "/_document", "/_error"]);

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import type { ShellViewer } from "@/server/access/require-page-viewer";
 import { DigestSearch } from "./digest-search";
 import { NavLink } from "./nav-link";
+import { SignedInProvider } from "./signed-in-context";
 import { ThemeToggle } from "./theme-toggle";
 
 const navigation = [
@@ -58,7 +59,7 @@ export function AppShell({ children, viewer }: { children: ReactNode; viewer: Sh
         </div>
       </header>
       <main id="main-content" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-8 outline-none">
-        {children}
+        <SignedInProvider isSignedIn={viewer !== null}>{children}</SignedInProvider>
       </main>
     </div>
   );

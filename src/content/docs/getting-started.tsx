@@ -1,16 +1,20 @@
 import Link from "next/link";
 import { CodeBlock } from "@/components/ui/code-block";
 import { sdkSnippets } from "@/lib/sdk-snippets";
-import { exampleDsn } from "./example-dsn";
+import { defaultExampleUrl, exampleDsnAt } from "./example-dsn";
+import type { DocContentProps } from "./index";
 
-export function GettingStarted() {
+/** Written for this instance: its LANTERN_URL is in every address, DSN and snippet (localhost:3000 without one). */
+export function GettingStarted({ instance }: Pick<DocContentProps, "instance">) {
+  const url = instance?.url ?? defaultExampleUrl;
+  const exampleDsn = exampleDsnAt(url);
   return (
     <>
       <p>Lantern receives errors from the official Sentry SDKs. Your application keeps its Sentry setup; only the DSN changes.</p>
       <h2>1. Start Lantern</h2>
       <CodeBlock code="npm ci && npm start" label="start command" />
       <p>
-        This builds Lantern, creates its SQLite database under <code>./data/</code>, and serves the dashboard on http://localhost:3000. Set <code>LANTERN_URL</code> to the address your applications use to reach Lantern, so the DSNs it shows point there.
+        This builds Lantern, creates its SQLite database under <code>./data/</code>, and serves the dashboard on port 3000 — this instance is at <code>{url}</code>. Set <code>LANTERN_URL</code> to the address your applications use to reach Lantern, so the DSNs it shows point there.
       </p>
       <h2>2. Create a project</h2>
       <p>
@@ -37,7 +41,7 @@ export function GettingStarted() {
       <p>
         Browsers can report what your Content-Security-Policy blocks. Point the policy&apos;s <code>report-uri</code> at the project&apos;s security endpoint, with the DSN&apos;s public key (release and environment are optional); each report becomes an event, one issue per directive and blocked host:
       </p>
-      <CodeBlock code={`Content-Security-Policy: default-src 'self'; report-uri http://localhost:3000/api/<project id>/security/?sentry_key=<public key>&sentry_environment=production`} label="CSP header" />
+      <CodeBlock code={`Content-Security-Policy: default-src 'self'; report-uri ${url}/api/<project id>/security/?sentry_key=<public key>&sentry_environment=production`} label="CSP header" />
     </>
   );
 }

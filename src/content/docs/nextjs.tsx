@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { CodeBlock } from "@/components/ui/code-block";
-import type { DocsProject } from "@/server/pages/load-docs-project";
-import { exampleDsn, exampleProjectSlug } from "./example-dsn";
+import type { DocsInstance, DocsProject } from "@/server/pages/load-docs-project";
+import { defaultExampleUrl, exampleDsnAt, exampleProjectSlug } from "./example-dsn";
 
 export interface NextjsSetupFile {
   /** Relative to the app's root (app/ may be src/app/). */
@@ -94,7 +94,9 @@ export default function GlobalError({ error }: { error: Error & { digest?: strin
   ];
 }
 
-export function Nextjs({ project }: { project: DocsProject | null }) {
+export function Nextjs({ project, instance }: { project: DocsProject | null; instance?: DocsInstance | null }) {
+  // Placeholders keep this instance's address (LANTERN_URL), as the DSN it will print does.
+  const exampleDsn = exampleDsnAt(instance?.url ?? defaultExampleUrl);
   const dsn = project?.dsn ?? exampleDsn;
   const projectSlug = project?.slug ?? exampleProjectSlug;
   return (

@@ -14,6 +14,8 @@ export default async function ProjectsPage() {
   const { viewer } = context;
   const projects = await listProjectsWithStats(context);
   const hasUserProjects = projects.some((project) => !project.isInternal);
+  // The built-in project is listed below the prompt, so the prompt must not say there are no projects.
+  const listsInternalProject = projects.some((project) => project.isInternal);
   return (
     <>
       <PageHeader
@@ -30,14 +32,14 @@ export default async function ProjectsPage() {
       {hasUserProjects ? null : (
         <div className="mb-6">
           <EmptyState
-            title="No projects yet"
+            title="Create your first project"
             action={
               <Button asChild>
                 <Link href="/projects/new">Create a project</Link>
               </Button>
             }
           >
-            Create a project to get a DSN, then paste the DSN into your app&apos;s Sentry SDK. Nothing else changes in your code.
+            {listsInternalProject ? "The Lantern project below holds Lantern’s own errors. " : null}Create a project for your app to get its DSN, then paste the DSN into your app&apos;s Sentry SDK. Nothing else changes in your code.
           </EmptyState>
         </div>
       )}
