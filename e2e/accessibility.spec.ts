@@ -3,11 +3,7 @@ import { dirname, resolve } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import type { Result } from "axe-core";
-import { slugify } from "../src/lib/slugify";
-import { runSdkScript, uniqueToken } from "../tests/support/sdk-helpers";
-import { openLanternDatabase } from "./support/lantern-database";
-import { createProjectDsn } from "./support/lantern-process";
-import { e2eServerEnvironment } from "./support/server";
+import { mainPages, seedProject, type Seed } from "./support/main-pages";
 
 /**
  * Every main page, in the light and the dark theme: an axe scan that fails on serious or critical
@@ -19,69 +15,8 @@ import { e2eServerEnvironment } from "./support/server";
 const themes = ["light", "dark"] as const;
 type Theme = (typeof themes)[number];
 
-interface Seed {
-  slug: string;
-  issueId: number;
-  eventId: string;
-}
-
-interface MainPage {
-  name: string;
-  path: (seed: Seed) => string;
-  /** The status the page answers with; 200 unless said. */
-  status?: number;
-}
-
-const mainPages: MainPage[] = [
-  { name: "projects", path: () => "/projects" },
-  { name: "project", path: ({ slug }) => `/projects/${slug}` },
-  { name: "project-settings", path: ({ slug }) => `/projects/${slug}/settings` },
-  { name: "project-setup", path: ({ slug }) => `/projects/${slug}/setup` },
-  { name: "project-issues", path: ({ slug }) => `/projects/${slug}/issues` },
-  { name: "project-alerts", path: ({ slug }) => `/projects/${slug}/alerts` },
-  { name: "project-alert-new", path: ({ slug }) => `/projects/${slug}/alerts/new` },
-  { name: "issues", path: () => "/issues" },
-  { name: "issue", path: ({ slug, issueId }) => `/projects/${slug}/issues/${issueId}` },
-  { name: "event", path: ({ slug, issueId, eventId }) => `/projects/${slug}/issues/${issueId}/events/${eventId}` },
-  { name: "settings", path: () => "/settings" },
-  { name: "settings-account", path: () => "/settings/account" },
-  { name: "settings-members", path: () => "/settings/members" },
-  { name: "settings-teams", path: () => "/settings/teams" },
-  { name: "settings-audit-log", path: () => "/settings/audit-log" },
-  { name: "settings-storage", path: () => "/settings/storage" },
-  { name: "settings-notifications", path: () => "/settings/notifications" },
-  { name: "sign-in", path: () => "/sign-in" },
-  { name: "forgot-password", path: () => "/forgot-password" },
-  { name: "docs", path: () => "/docs" },
-  { name: "docs-getting-started", path: () => "/docs/getting-started" },
-  { name: "docs-nextjs", path: () => "/docs/getting-started/nextjs" },
-  { name: "docs-roles", path: () => "/docs/guides/roles" },
-  { name: "digest-lookup", path: () => "/digest?value=0" },
-  { name: "not-found", path: () => "/this-page-does-not-exist", status: 404 },
-];
-
 const outputRoot = resolve("test-results");
 const seriousImpacts = new Set(["serious", "critical"]);
-
-/** One project with one real error (sent by @sentry/node, digested by the server), for the pages that need data. */
-async function seedProject(): Promise<Seed> {
-  const token = uniqueToken();
-  const name = `accessibility ${token}`;
-  const dsn = await createProjectDsn({ ...process.env, ...e2eServerEnvironment }, name);
-  const run = await runSdkScript("capture-exception.mjs", { LANTERN_TEST_DSN: dsn, LANTERN_TEST_RELEASE: "shop@1.0.0", LANTERN_TEST_ENVIRONMENT: "e2e", LANTERN_TEST_TOKEN: token });
-  expect(run.code, run.stderr).toBe(0);
-  const eventId = String(run.facts.eventId);
-  const projectId = Number(new URL(dsn).pathname.slice(1));
-  const database = openLanternDatabase();
-  try {
-    const find = () => database.db.selectFrom("events").select(["issue_id", "event_id"]).where("project_id", "=", projectId).where("event_id", "=", eventId).executeTakeFirst();
-    await expect.poll(async () => (await find())?.issue_id ?? null, { message: `event ${eventId} is digested`, timeout: 30_000 }).not.toBeNull();
-    const row = (await find())!;
-    return { slug: slugify(name), issueId: row.issue_id!, eventId: row.event_id };
-  } finally {
-    await database.close();
-  }
-}
 
 /** Readable: rule, impact and help, then each failing element's selector and axe's summary of what to fix. */
 function describeViolations(violations: Result[]): string {
