@@ -30,3 +30,8 @@ const levelStyles: Record<string, string> = {
 export function LevelBadge({ level }: { level: string }) {
   return <Badge className={cn("border-transparent font-sans", ownValue(levelStyles, level) ?? "bg-muted")}>{level}</Badge>;
 }
+
+/** An issue some event of which crashed without the app catching it (Sentry's "Unhandled" mark). */
+export function UnhandledBadge() {
+  return <Badge className="border-danger/40 bg-danger/10 font-sans text-danger">Unhandled</Badge>;
+}

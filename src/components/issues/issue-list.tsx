@@ -4,14 +4,15 @@ import { Sparkline } from "@/components/charts/sparkline";
 import { Badge } from "@/components/ui/badge";
 import type { ActionState } from "@/lib/action-state";
 import type { IssueListItem } from "@/server/issues/search/search-issues";
-import { LevelBadge } from "./issue-badges";
+import { LevelBadge, UnhandledBadge } from "./issue-badges";
 import { issueHref } from "./list/issue-href";
 import { IssueListView } from "./list/issue-list-state";
 import { IssueRowCheckbox, IssueRowFrame, IssueRowStatus, SelectAllCheckbox } from "./list/issue-row-parts";
 import { RelativeTime } from "./relative-time";
 import { personName } from "@/lib/issue-words";
 
-export type IssueListRow = IssueListItem & { sparkline: number[] };
+/** `isUnhandled`: some event crashed without the app catching it (marked in the row). */
+export type IssueListRow = IssueListItem & { sparkline: number[]; isUnhandled?: boolean };
 
 interface IssueListProps {
   issues: IssueListRow[];
@@ -93,6 +94,7 @@ function IssueRow({ issue, showProject }: { issue: IssueListRow; showProject: bo
           {issue.culprit ? <span className="font-mono break-all">{issue.culprit}</span> : null}
           {showProject ? <span>{issue.projectName}</span> : null}
           <LevelBadge level={issue.level} />
+          {issue.isUnhandled ? <UnhandledBadge /> : null}
           <IssueRowStatus id={issue.id} status={issue.status} substatus={issue.substatus} />
           {issue.lastRelease ? (
             <Badge title={`Last seen in release ${issue.lastRelease}`} className="max-w-48 truncate">

@@ -3,6 +3,7 @@ import { issueListScope } from "../../access/viewer";
 import { isAppError } from "../../errors";
 import { getIssueSparklines } from "./get-issue-sparklines";
 import type { IssueSort } from "./issue-cursor";
+import { findUnhandledIssues } from "./find-unhandled-issues";
 import { defaultIssueQuery } from "./issue-query";
 import { listRecentlySeenIssues } from "./list-recently-seen-issues";
 import { parseIssueQuery } from "./parse-issue-query";
@@ -25,7 +26,8 @@ export interface IssueListData {
   now: number;
   /** Why the query (or page link) could not be used; `position` is null when it is not about the text. */
   error: { message: string; position: number | null; length: number } | null;
-  issues: (IssueListItem & { sparkline: number[] })[];
+  /** `isUnhandled`: some event of the issue crashed without the app catching it (the list marks it). */
+  issues: (IssueListItem & { sparkline: number[]; isUnhandled: boolean })[];
   nextCursor: string | null;
   /** What the live check compares against; null on later pages, which do not update themselves. */
   live: { since: number; baseline: [id: number, timesSeen: number][] } | null;
@@ -56,13 +58,14 @@ export async function loadIssueList(context: AccessContext, input: LoadIssueList
     throw error;
   }
   const sparklines = await getIssueSparklines(db, page.issues.map((issue) => issue.id), now);
+  const unhandled = await findUnhandledIssues(db, page.issues.map((issue) => issue.id));
   const since = now - liveLookbackMs;
   const baseline = cursor ? null : await listRecentlySeenIssues(db, { projectId, query: parsed.query, since, now, me, visibleProjectIds });
   return {
     queryText,
     now,
     error: null,
-    issues: page.issues.map((issue) => ({ ...issue, sparkline: sparklines.get(issue.id) ?? [] })),
+    issues: page.issues.map((issue) => ({ ...issue, sparkline: sparklines.get(issue.id) ?? [], isUnhandled: unhandled.has(issue.id) })),
     nextCursor: page.nextCursor,
     live: baseline ? { since, baseline: baseline.map((issue) => [issue.id, issue.timesSeen]) } : null,
   };
