@@ -10,6 +10,10 @@ export interface VolumeChartProps {
   bucketMs: number;
   /** What the chart covers, e.g. "the last 24 hours". */
   period: string;
+  /** What is counted, singular and plural (default: event, events). */
+  noun?: { one: string; many: string };
+  /** The one-sentence summary, when adding the buckets up means nothing (distinct issues per bucket). */
+  summary?: string;
   className?: string;
 }
 
@@ -26,14 +30,15 @@ function bucketLabel(start: number, bucketMs: number): string {
  * server with d3-scale. Screen readers get a one-sentence summary as the image's name and the numbers as a
  * table; sighted users get the same sentence under the chart and each bar's count on hover.
  */
-export function VolumeChart({ buckets, bucketMs, period, className }: VolumeChartProps) {
+export function VolumeChart({ buckets, bucketMs, period, noun = { one: "event", many: "events" }, summary: givenSummary, className }: VolumeChartProps) {
   const total = buckets.reduce((sum, bucket) => sum + bucket.count, 0);
   const peak = buckets.reduce((best, bucket) => (bucket.count > best.count ? bucket : best), { start: 0, count: 0 });
   const unit = bucketMs <= hourMs ? "hour" : "day";
   const summary =
-    total === 0
-      ? `No events in ${period}.`
-      : `${total.toLocaleString("en")} ${total === 1 ? "event" : "events"} in ${period}; the busiest ${unit} was ${bucketLabel(peak.start, bucketMs)} with ${peak.count.toLocaleString("en")}.`;
+    givenSummary ??
+    (total === 0
+      ? `No ${noun.many} in ${period}.`
+      : `${total.toLocaleString("en")} ${total === 1 ? noun.one : noun.many} in ${period}; the busiest ${unit} was ${bucketLabel(peak.start, bucketMs)} with ${peak.count.toLocaleString("en")}.`);
   const x = scaleBand<number>()
     .domain(buckets.map((bucket) => bucket.start))
     .range([0, width])
@@ -68,11 +73,13 @@ export function VolumeChart({ buckets, bucketMs, period, className }: VolumeChar
       </div>
       <figcaption className="mt-2 min-h-8 text-xs text-muted-foreground">{summary}</figcaption>
       <table className="sr-only">
-        <caption>Events per {unit}</caption>
+        <caption>
+          Number of {noun.many} per {unit}
+        </caption>
         <thead>
           <tr>
             <th scope="col">{unit === "hour" ? "Hour" : "Day"}</th>
-            <th scope="col">Events</th>
+            <th scope="col">Number of {noun.many}</th>
           </tr>
         </thead>
         <tbody>

@@ -1,0 +1,85 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { storeFixtureEvent } from "../../../tests/support/event-envelopes";
+import { createTestConfig } from "../../../tests/support/test-accounts";
+import { createTestDatabase, testDialect, type TestDatabase } from "../../../tests/support/test-database";
+import type { AccessContext } from "../access/authorize";
+import { systemContext } from "../access/system-context";
+import { digestBatch } from "../digest/digest-batch";
+import { resolveIssue } from "../issues/resolve-issue";
+import { getProjectOverview } from "./get-project-overview";
+import { insertProject } from "./insert-project";
+
+const hourMs = 3_600_000;
+
+describe(`getProjectOverview on ${testDialect}`, () => {
+  let database: TestDatabase;
+  let context: AccessContext;
+  let projectId: number;
+  // Half past an hour, so "two hours ago" is well inside its bucket.
+  const now = Math.floor(Date.now() / hourMs) * hourMs + hourMs / 2;
+  beforeEach(async () => {
+    database = await createTestDatabase();
+    context = systemContext(database, createTestConfig());
+    projectId = (await insertProject(database.db, { name: "shop" })).project.id;
+  });
+  afterEach(() => database.destroy());
+
+  async function send(fingerprint: string, count: number, at: number, release: string): Promise<number> {
+    for (let index = 0; index < count; index += 1) {
+      await storeFixtureEvent(
+        database.db,
+        projectId,
+        "node-exception.envelope",
+        (payload) => {
+          payload.fingerprint = [fingerprint];
+          payload.release = release;
+          payload.timestamp = (at + index) / 1000;
+        },
+        at + index,
+      );
+    }
+    while ((await digestBatch(database)) > 0);
+    const last = await database.db.selectFrom("events").select("issue_id").orderBy("id", "desc").limit(1).executeTakeFirstOrThrow();
+    if (last.issue_id === null) throw new Error("digest left the event without an issue");
+    return last.issue_id;
+  }
+
+  it("waits for the first event: nothing counted, nothing listed", async () => {
+    const overview = await getProjectOverview(context, projectId, { now });
+    expect(overview).toMatchObject({ hasEvents: false, eventsInWindow: 0, unresolvedTotal: 0, topIssues: [], newIssues: [], newIssueCount: 0, releases: [] });
+    expect(overview.buckets).toHaveLength(24);
+  });
+
+  it("counts events and unresolved issues per bucket, ranks the unresolved issues of the window and lists today's new ones", async () => {
+    const old = await send("old", 2, now - 30 * hourMs, "1.0");
+    const busy = await send("busy", 3, now - 2 * hourMs, "2.0");
+    const quiet = await send("quiet", 1, now - 2 * hourMs, "2.0");
+    const fixed = await send("fixed", 4, now - hourMs, "2.0");
+    await resolveIssue(context, { issueId: fixed, kind: "now" });
+
+    const day = await getProjectOverview(context, projectId, { now });
+    expect(day.hasEvents).toBe(true);
+    expect(day.eventsInWindow).toBe(8);
+    const twoHoursAgo = day.buckets.at(-3)!;
+    expect(twoHoursAgo).toMatchObject({ events: 4, unresolvedIssues: 2 });
+    expect(day.buckets.at(-2)).toMatchObject({ events: 4, unresolvedIssues: 0 });
+    expect(day.unresolvedIssuesInWindow).toBe(2);
+    expect(day.unresolvedTotal).toBe(3);
+    expect(day.topIssues.map((issue) => [issue.id, issue.windowCount])).toEqual([
+      [busy, 3],
+      [quiet, 1],
+    ]);
+    expect(day.newIssueCount).toBe(3);
+    expect(day.newIssues.map((issue) => issue.id).sort()).toEqual([busy, quiet, fixed].sort());
+    expect(day.releases.map((release) => [release.version, release.newIssues])).toEqual([
+      ["2.0", 3],
+      ["1.0", 1],
+    ]);
+
+    const fortnight = await getProjectOverview(context, projectId, { now, range: "14d" });
+    expect(fortnight.buckets).toHaveLength(14);
+    expect(fortnight.eventsInWindow).toBe(10);
+    expect(fortnight.unresolvedIssuesInWindow).toBe(3);
+    expect(fortnight.topIssues.map((issue) => issue.id)).toEqual([busy, old, quiet]);
+  });
+});
