@@ -5,6 +5,8 @@ import { getAppContext } from "@/server/app-context";
 import { issueListParams } from "@/server/issues/search/issue-list-params";
 import { listProjectChoices } from "@/server/issues/search/list-project-choices";
 import { loadIssueList } from "@/server/issues/search/load-issue-list";
+import { listSavedSearches } from "@/server/issues/saved-searches/list-saved-searches";
+import { deleteSavedSearchAction, saveSearchAction } from "./saved-search-actions";
 import { bulkIssueAction } from "./actions";
 
 export const metadata: Metadata = { title: "Issues" };
@@ -23,6 +25,7 @@ export default async function IssuesPage({ searchParams }: IssuesPageProps) {
     slug && !project
       ? { queryText: query ?? "", now: 0, error: { message: `No project is called “${slug}”.`, position: null, length: 0 }, issues: [], nextCursor: null, live: null }
       : await loadIssueList(context, { projectId: project?.id, query, sort, cursor });
+  const savedSearches = await listSavedSearches(context, { projectId: null });
 
   return (
     <>
@@ -35,6 +38,7 @@ export default async function IssuesPage({ searchParams }: IssuesPageProps) {
         project={project}
         isLaterPage={Boolean(cursor)}
         action={bulkIssueAction}
+        savedSearches={{ list: savedSearches, canShare: context.viewer.permissions.has("admin"), saveAction: saveSearchAction, deleteAction: deleteSavedSearchAction }}
       />
     </>
   );

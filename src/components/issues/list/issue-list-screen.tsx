@@ -8,6 +8,7 @@ import type { IssueListData } from "@/server/issues/search/load-issue-list";
 import { IssueList } from "../issue-list";
 import { IssueListLive } from "./issue-list-live";
 import { IssueSearchBar } from "./issue-search-bar";
+import { SavedSearchTabs, type SavedSearchesOfList } from "./saved-search-tabs";
 
 interface IssueListScreenProps {
   /** The list's path: /issues or /projects/{slug}/issues. */
@@ -20,6 +21,8 @@ interface IssueListScreenProps {
   /** Whether the chosen page is a later one (a cursor is in the URL). */
   isLaterPage: boolean;
   action: (state: ActionState, formData: FormData) => Promise<ActionState>;
+  /** Saved searches shown as tabs after the views, and what saving one needs. */
+  savedSearches?: SavedSearchesOfList;
 }
 
 const views = [
@@ -32,7 +35,7 @@ const views = [
 ];
 
 /** The issue list as both list pages show it: views, search, the live indicator, the table and paging. */
-export function IssueListScreen({ basePath, data, sort, projects, project, isLaterPage, action }: IssueListScreenProps) {
+export function IssueListScreen({ basePath, data, sort, projects, project, isLaterPage, action, savedSearches }: IssueListScreenProps) {
   const href = (query: string, extra: Record<string, string> = {}) => {
     const params = new URLSearchParams({ query, ...(sort !== "last_seen" ? { sort } : {}), ...(projects && project ? { project: project.slug } : {}), ...extra });
     return `${basePath}?${params.toString()}`;
@@ -55,6 +58,7 @@ export function IssueListScreen({ basePath, data, sort, projects, project, isLat
             </Link>
           );
         })}
+        {savedSearches ? <SavedSearchTabs {...savedSearches} basePath={basePath} projectFilter={projects ? project?.slug : undefined} current={{ query: data.queryText, sort, projectId: projects ? null : (project?.id ?? null) }} /> : null}
       </nav>
       <IssueSearchBar action={basePath} query={data.queryText} sort={sort} error={data.error} projects={projects} project={project?.slug} />
       {data.live ? <IssueListLive key={data.now} endpoint={`/issues/live?${liveParams.toString()}`} baseline={data.live.baseline} isEmpty={data.issues.length === 0} /> : null}

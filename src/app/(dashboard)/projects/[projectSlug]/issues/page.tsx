@@ -5,6 +5,8 @@ import { getAppContext } from "@/server/app-context";
 import { issueListParams } from "@/server/issues/search/issue-list-params";
 import { loadIssueList } from "@/server/issues/search/load-issue-list";
 import { bulkIssueAction } from "../../../issues/actions";
+import { deleteSavedSearchAction, saveSearchAction } from "../../../issues/saved-search-actions";
+import { listSavedSearches } from "@/server/issues/saved-searches/list-saved-searches";
 import { loadProjectPage } from "@/server/pages/load-project-page";
 
 interface ProjectIssuesPageProps {
@@ -23,6 +25,7 @@ export default async function ProjectIssuesPage({ params, searchParams }: Projec
   const context = await getAppContext();
   const { project } = await loadProjectPage(context, projectSlug);
   const data = await loadIssueList(context, { projectId: project.id, query, sort, cursor });
+  const savedSearches = await listSavedSearches(context, { projectId: project.id });
 
   return (
     <>
@@ -34,6 +37,7 @@ export default async function ProjectIssuesPage({ params, searchParams }: Projec
         project={{ slug: project.slug, id: project.id }}
         isLaterPage={Boolean(cursor)}
         action={bulkIssueAction}
+        savedSearches={{ list: savedSearches, canShare: context.viewer.permissions.has("admin"), saveAction: saveSearchAction, deleteAction: deleteSavedSearchAction }}
       />
     </>
   );

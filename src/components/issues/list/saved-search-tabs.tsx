@@ -1,0 +1,150 @@
+"use client";
+
+import Link from "next/link";
+import { useActionState, useId, useState } from "react";
+import { X } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import type { ActionState } from "@/lib/action-state";
+import { cn } from "@/lib/cn";
+import type { SavedSearch } from "@/server/issues/saved-searches/saved-search";
+
+type FormAction = (state: ActionState, formData: FormData) => Promise<ActionState>;
+
+export interface SavedSearchesOfList {
+  /** The viewer's own and the shared saved searches of this list (list-saved-searches.ts). */
+  list: SavedSearch[];
+  /** Owners and admins may share a search with everyone. */
+  canShare: boolean;
+  saveAction: FormAction;
+  deleteAction: FormAction;
+}
+
+interface SavedSearchTabsProps extends SavedSearchesOfList {
+  /** The list's path, and on the all-projects list the chosen project's slug (kept in the tabs' links). */
+  basePath: string;
+  projectFilter?: string;
+  /** What "Save this search" saves: the list's current query and sort, for this project (null: all projects). */
+  current: { query: string; sort: string; projectId: number | null };
+}
+
+export const tabClass = (isCurrent: boolean) =>
+  cn("shrink-0 border-b-2 md:-mb-px px-3 py-2 text-sm whitespace-nowrap", isCurrent ? "border-primary font-medium" : "border-transparent text-muted-foreground hover:text-foreground");
+
+/** Saved searches as tabs after the list's views (a shared one is deletable by owners and admins), and "Save this search". */
+export function SavedSearchTabs({ list, canShare, saveAction, deleteAction, basePath, projectFilter, current }: SavedSearchTabsProps) {
+  return (
+    <>
+      {list.map((saved) => {
+        const params = new URLSearchParams({ query: saved.query, ...(saved.sort !== "last_seen" ? { sort: saved.sort } : {}), ...(projectFilter ? { project: projectFilter } : {}) });
+        const isCurrent = saved.query === current.query && saved.sort === current.sort;
+        return (
+          <span key={saved.id} className="inline-flex shrink-0 items-center">
+            <Link href={`${basePath}?${params.toString()}`} prefetch={false} aria-current={isCurrent ? "page" : undefined} className={tabClass(isCurrent)}>
+              {saved.name}
+              {saved.isShared ? <span className="sr-only"> (shared)</span> : null}
+            </Link>
+            {saved.isMine || (saved.isShared && canShare) ? <DeleteSavedSearch saved={saved} action={deleteAction} /> : null}
+          </span>
+        );
+      })}
+      <SaveSearch current={current} canShare={canShare} action={saveAction} />
+    </>
+  );
+}
+
+function DeleteSavedSearch({ saved, action }: { saved: SavedSearch; action: FormAction }) {
+  const [isOpen, setIsOpen] = useState(false);
+  const [state, formAction, isPending] = useActionState(async (previous: ActionState, formData: FormData) => {
+    const next = await action(previous, formData);
+    if (next.message) setIsOpen(false);
+    return next;
+  }, {});
+  return (
+    <Dialog open={isOpen} onOpenChange={setIsOpen}>
+      <button
+        type="button"
+        onClick={() => setIsOpen(true)}
+        aria-label={`Delete saved search ${saved.name}`}
+        className="rounded p-1 text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+      >
+        <X aria-hidden className="h-3.5 w-3.5" />
+      </button>
+      <DialogContent>
+        <DialogTitle>Delete “{saved.name}”?</DialogTitle>
+        <DialogDescription>{saved.isShared ? "It is shared: the tab goes for everyone." : "Only the tab goes; no issue changes."}</DialogDescription>
+        <form action={formAction}>
+          <input type="hidden" name="savedSearchId" value={saved.id} />
+          {state.error ? (
+            <p role="alert" className="mt-3 text-sm text-danger">
+              {state.error}
+            </p>
+          ) : null}
+          <DialogFooter>
+            <Button type="button" variant="secondary" onClick={() => setIsOpen(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="danger" disabled={isPending}>
+              Delete
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function SaveSearch({ current, canShare, action }: { current: SavedSearchTabsProps["current"]; canShare: boolean; action: FormAction }) {
+  const nameId = useId();
+  const sharedId = useId();
+  const [isOpen, setIsOpen] = useState(false);
+  const [state, formAction, isPending] = useActionState(async (previous: ActionState, formData: FormData) => {
+    const next = await action(previous, formData);
+    if (next.message) setIsOpen(false);
+    return next;
+  }, {});
+  return (
+    <Dialog open={isOpen} onOpenChange={setIsOpen}>
+      <Button type="button" variant="ghost" size="sm" className="ml-auto self-center" onClick={() => setIsOpen(true)}>
+        Save this search
+      </Button>
+      <DialogContent>
+        <DialogTitle>Save this search</DialogTitle>
+        <DialogDescription>
+          A tab for <code className="font-mono break-words">{current.query || "(every issue)"}</code>
+          {current.projectId === null ? " on the list of all projects." : " on this project's list."}
+        </DialogDescription>
+        <form action={formAction} className="mt-4 flex flex-col gap-3">
+          <input type="hidden" name="query" value={current.query} />
+          <input type="hidden" name="sort" value={current.sort} />
+          <input type="hidden" name="projectId" value={current.projectId ?? ""} />
+          <div className="flex flex-col gap-1">
+            <Label htmlFor={nameId}>Name</Label>
+            <Input id={nameId} name="name" required maxLength={60} autoComplete="off" />
+          </div>
+          {canShare ? (
+            <div className="flex items-center gap-2">
+              <input id={sharedId} type="checkbox" name="shared" className="h-4 w-4" />
+              <Label htmlFor={sharedId}>Share with everyone who sees {current.projectId === null ? "these projects" : "this project"}</Label>
+            </div>
+          ) : null}
+          {state.error ? (
+            <p role="alert" className="text-sm text-danger">
+              {state.error}
+            </p>
+          ) : null}
+          <DialogFooter>
+            <Button type="button" variant="secondary" onClick={() => setIsOpen(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={isPending}>
+              Save
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
