@@ -580,6 +580,17 @@ export async function seedDashboard(options: SeedOptions): Promise<SeedSummary> 
   sqlite.exec("commit");
   phase("issues");
 
+  // A project's tag values are its issues' summed, as digest keeps them and migration 0015 backfilled them.
+  rows.project_tag_values = sqlite
+    .prepare(
+      `insert into project_tag_values (project_id, key, value, times_seen, first_seen, last_seen)
+       select issues.project_id, issue_tag_values.key, issue_tag_values.value, sum(issue_tag_values.times_seen), min(issue_tag_values.first_seen), max(issue_tag_values.last_seen)
+       from issue_tag_values join issues on issues.id = issue_tag_values.issue_id
+       group by issues.project_id, issue_tag_values.key, issue_tag_values.value`,
+    )
+    .run().changes;
+  phase("project tags");
+
   // 5. Checks: the counters add up, and sampled events come out of the real digest identical.
   const check = (label: string, query: string, expected: number) => {
     const actual = (sqlite.prepare(query).get() as { n: number }).n;
@@ -590,6 +601,7 @@ export async function seedDashboard(options: SeedOptions): Promise<SeedSummary> 
   check("sum of environment counts", "select sum(times_seen) as n from issue_environments", totalEvents);
   check("sum of users_seen", "select sum(users_seen) as n from issues", rows.issue_users!);
   check("sum of release tag counts", "select sum(times_seen) as n from issue_tag_values where key = 'release'", totalEvents);
+  check("sum of the projects' release tag counts", "select sum(times_seen) as n from project_tag_values where key = 'release'", totalEvents);
   sqlite.pragma("journal_mode = WAL");
   sqlite.close();
   const verified = await verifyAgainstDigest(sampled, projects);

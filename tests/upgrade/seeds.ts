@@ -13,6 +13,7 @@ import * as retentionIndexes from "./seeds/0011-retention-indexes";
 import * as incrementalVacuum from "./seeds/0012-incremental-vacuum";
 import * as sourceMaps from "./seeds/0013-source-maps";
 import * as alerts from "./seeds/0014-alerts";
+import * as projectTagValues from "./seeds/0015-project-tag-values";
 import * as savedSearches from "./seeds/0016-saved-searches";
 
 /**
@@ -42,5 +43,6 @@ export const upgradeSeeds: Record<string, UpgradeSeed> = {
   "0012-incremental-vacuum": incrementalVacuum,
   "0013-source-maps": sourceMaps,
   "0014-alerts": alerts,
+  "0015-project-tag-values": projectTagValues,
   "0016-saved-searches": savedSearches,
 };

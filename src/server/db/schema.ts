@@ -168,6 +168,16 @@ export interface IssueTagValuesTable {
   last_seen: EpochMs;
 }
 
+/** A project's tag values, summed over its issues by digest (0015-project-tag-values). */
+export interface ProjectTagValuesTable {
+  project_id: number;
+  key: string;
+  value: string;
+  times_seen: number;
+  first_seen: EpochMs;
+  last_seen: EpochMs;
+}
+
 /** A person's named issue search, shown as a tab on the issue list (0016-saved-searches). */
 export interface SavedSearchesTable {
   id: Generated<number>;
@@ -529,6 +539,7 @@ export interface Database {
   artifact_bundle_files: ArtifactBundleFilesTable;
   artifact_assemblies: ArtifactAssembliesTable;
   issue_tag_values: IssueTagValuesTable;
+  project_tag_values: ProjectTagValuesTable;
   issue_comments: IssueCommentsTable;
   users: UsersTable;
   sessions: SessionsTable;

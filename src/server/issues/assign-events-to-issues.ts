@@ -50,7 +50,7 @@ export async function assignEventsToIssues(trx: Kysely<Database>, dialect: Diale
   // batch, in one global order (no deadlock), before looking them up.
   if (dialect === "postgres") await lockHashes(trx, fresh);
   const owners = await findHashOwners(trx, fresh);
-  const changes: IssueChanges = { issues: new Map(), newHashes: [], hourly: new Map(), minutes: new Map(), environments: new Map(), users: new Map(), activity: [], releases: new Map(), tagValues: new Map() };
+  const changes: IssueChanges = { issues: new Map(), newHashes: [], hourly: new Map(), minutes: new Map(), environments: new Map(), users: new Map(), activity: [], releases: new Map(), tagValues: new Map(), projectTagValues: new Map() };
   const existingIds = [...new Set(fresh.flatMap((event) => event.hashes.map((hash) => owners.get(key(event.projectId, hash))).filter((id) => id !== undefined)))];
   for (const issue of await lockIssues(trx, dialect, existingIds)) changes.issues.set(issue.id, issue);
   const knownUsers = await findKnownUsers(trx, existingIds, fresh);
@@ -129,6 +129,15 @@ function countEvent(changes: IssueChanges, issueId: number, event: GroupedEvent)
       counted.last_seen = Math.max(counted.last_seen, event.timestamp);
     } else {
       changes.tagValues.set(tagValueKey, { issue_id: issueId, key: tagKey, value, times_seen: 1, first_seen: event.timestamp, last_seen: event.timestamp });
+    }
+    const projectTagValueKey = `${event.projectId}\u0000${tagKey}\u0000${value}`;
+    const projectCounted = changes.projectTagValues.get(projectTagValueKey);
+    if (projectCounted) {
+      projectCounted.times_seen += 1;
+      projectCounted.first_seen = Math.min(projectCounted.first_seen, event.timestamp);
+      projectCounted.last_seen = Math.max(projectCounted.last_seen, event.timestamp);
+    } else {
+      changes.projectTagValues.set(projectTagValueKey, { project_id: event.projectId, key: tagKey, value, times_seen: 1, first_seen: event.timestamp, last_seen: event.timestamp });
     }
   }
   if (!event.environment) return;

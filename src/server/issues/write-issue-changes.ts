@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Kysely } from "kysely";
 import { chunks } from "../db/chunks";
-import type { Database, IssueEnvironmentsTable, IssueHashesTable, IssueHourlyCountsTable, IssueMinuteCountsTable, IssueRow, IssueTagValuesTable, IssueUsersTable, ReleasesTable } from "../db/schema";
+import type { Database, IssueEnvironmentsTable, IssueHashesTable, IssueHourlyCountsTable, IssueMinuteCountsTable, IssueRow, IssueTagValuesTable, IssueUsersTable, ProjectTagValuesTable, ReleasesTable } from "../db/schema";
 import type { ActivityEntry } from "./record-event-on-issue";
 import { earliestFirstSeen, latestLastSeen } from "./seen-range-sql";
 
@@ -17,6 +17,8 @@ export interface IssueChanges {
   activity: { issueId: number; entry: ActivityEntry }[];
   releases: Map<string, Insertable<ReleasesTable>>;
   tagValues: Map<string, Insertable<IssueTagValuesTable>>;
+  /** The same tag pairs summed per project (what search, autocomplete and hints read for a project). */
+  projectTagValues: Map<string, Insertable<ProjectTagValuesTable>>;
 }
 
 /**
@@ -70,6 +72,21 @@ export async function writeIssueChanges(trx: Kysely<Database>, changes: IssueCha
           times_seen: eb("issue_tag_values.times_seen", "+", eb.ref("excluded.times_seen")),
           first_seen: earliestFirstSeen("issue_tag_values"),
           last_seen: latestLastSeen("issue_tag_values"),
+        })),
+      )
+      .execute();
+  }
+  // Sorted by (project, key, value) like every other counter: a project's hot rows (level:error…) are
+  // shared by every digester of that project, so they must be locked in one order.
+  for (const chunk of chunks(sorted([...changes.projectTagValues.values()], (row) => `${row.project_id}\u0000${row.key}\u0000${row.value}`))) {
+    await trx
+      .insertInto("project_tag_values")
+      .values(chunk)
+      .onConflict((conflict) =>
+        conflict.columns(["project_id", "key", "value"]).doUpdateSet((eb) => ({
+          times_seen: eb("project_tag_values.times_seen", "+", eb.ref("excluded.times_seen")),
+          first_seen: earliestFirstSeen("project_tag_values"),
+          last_seen: latestLastSeen("project_tag_values"),
         })),
       )
       .execute();

@@ -31,6 +31,12 @@ export async function check({ context }: Upgraded): Promise<void> {
   const price = await issueTitled(context, checkout.id, titles.price);
   expect(price.assignee).toBe("payments-oncall");
   expect(titlesIn(await issueList(context, { query: "browser:Firefox" }), [titles.price, titles.paymentTimeout])).toEqual([titles.price]);
+  // 0015 summed these per project (project_tag_values), which autocomplete and the hints read.
+  const projectBrowsers = await context.db.selectFrom("project_tag_values").select(["value", "times_seen"]).where("project_id", "=", checkout.id).where("key", "=", "browser").orderBy("value").execute();
+  expect(projectBrowsers.map((row) => [row.value, Number(row.times_seen)])).toEqual([
+    ["Chrome", 2],
+    ["Firefox", 1],
+  ]);
   expect(titlesIn(await issueList(context, { query: "assigned:payments-oncall" }), [titles.price, titles.paymentTimeout])).toEqual([titles.price]);
   const browser = (await getIssueTagDistribution(context, price.id)).find((tag) => tag.key === "browser");
   expect(browser).toMatchObject({ total: 3, valueCount: 2, otherCount: 0 });

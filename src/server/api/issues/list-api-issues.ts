@@ -1,6 +1,8 @@
 import { authorize, type AccessContext } from "../../access/authorize";
 import { visibleProjectIds } from "../../access/viewer";
 import type { IssueRow } from "../../db/schema";
+import { AppError } from "../../errors";
+import { findUnknownSearchKey } from "../../issues/search/find-unknown-search-key";
 import { selectMatchingIssues } from "../../issues/search/select-matching-issues";
 import { keysetPage, type PageLink } from "../pagination";
 import type { ApiIssue } from "../schemas";
@@ -35,6 +37,8 @@ export async function listApiIssues(context: AccessContext, input: ListApiIssues
   const now = input.now ?? Date.now();
   const visible = visibleProjectIds(viewer);
   const projects = input.projectIds ? input.projectIds.filter((id) => visible === null || visible.includes(id)) : visible;
+  const unknownKey = await findUnknownSearchKey(db, query, { projectId: input.projectId, visibleProjectIds: projects });
+  if (unknownKey) throw new AppError("bad_request", `Invalid query: ${unknownKey.message}`);
   const column = `issues.${sort}` as const;
   let select = selectMatchingIssues(db, { projectId: input.projectId, query, now, me: viewer.actor, visibleProjectIds: projects }).selectAll("issues");
   if (cursor?.isPrevious) {

@@ -21,6 +21,10 @@ export type IssueFilter =
   /** A tag value counted on the issue (issue_tag_values), including the derived release, environment and user. */
   | { kind: "tag"; key: string; value: string; negated: boolean }
   | { kind: "has"; key: string; negated: boolean }
+  /** One of the user's identifiers: the event's `user.<field>` tag, or its user key (all digest kept before those tags). */
+  | { kind: "user"; field: "id" | "email" | "username" | "ip"; value: string; negated: boolean }
+  /** The crashing exception's type (the `error.type` tag, or the title of issues from before it) or message (in the title). */
+  | { kind: "error"; field: "type" | "value"; value: string; negated: boolean }
   | { kind: "assigned"; to: { kind: "me" } | { kind: "none" } | { kind: "name"; name: string }; negated: boolean }
   /** "=" on a whole day (a date without time) means that UTC day. */
   | { kind: "time"; field: "first_seen" | "last_seen"; op: Comparison; point: TimePoint; negated: boolean }

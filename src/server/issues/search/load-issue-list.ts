@@ -4,6 +4,7 @@ import { isAppError } from "../../errors";
 import { getIssueSparklines } from "./get-issue-sparklines";
 import type { IssueSort } from "./issue-cursor";
 import { findUnhandledIssues } from "./find-unhandled-issues";
+import { findUnknownSearchKey } from "./find-unknown-search-key";
 import { defaultIssueQuery } from "./issue-query";
 import { listRecentlySeenIssues } from "./list-recently-seen-issues";
 import { parseIssueQuery } from "./parse-issue-query";
@@ -50,6 +51,8 @@ export async function loadIssueList(context: AccessContext, input: LoadIssueList
   if (!parsed.ok) return { ...empty, error: parsed.error };
   const { projectId, sort, cursor } = input;
   const { me, visibleProjectIds } = issueListScope(context.viewer);
+  const unknownKey = await findUnknownSearchKey(db, parsed.query, { projectId, visibleProjectIds });
+  if (unknownKey) return { ...empty, error: unknownKey };
   let page: IssuePage;
   try {
     page = await searchIssues(db, { projectId, query: parsed.query, sort, cursor, limit: input.limit ?? 50, now, me, visibleProjectIds });

@@ -13,13 +13,15 @@ import { ownValue } from "@/lib/own-value";
  *
  *   is:unresolved|resolved|ignored|archived|regressed|new|ongoing|escalating
  *   level:fatal|error|warning|info|debug
+ *   is:unhandled  error.handled:yes|no  error.unhandled:true|false  error.type:T  error.value:TEXT
  *   release:V  environment:V  user.id:V  user.email:V  user.username:V  user.ip:V
  *   assigned:NAME|me|none        has:TAGKEY        TAGKEY:V  (any other key, e.g. browser.name:Chrome)
  *   first-seen:T  last-seen:T    T = -24h | +7d | [>|>=|<|<=]YYYY-MM-DD[THH:MM[:SS][Z|±HH:MM]]
  *   times-seen:N  users:N        N = [>|>=|<|<=|=]digits
  *
  * Anything else (a bad value for a known key, an empty value, an unclosed quote) is an error with its
- * position. Pure: the caller supplies `now` when the query runs (search-issues.ts).
+ * position. Whether a tag key exists is not the parser's to say: find-unknown-search-key.ts asks the
+ * database before the query runs. Pure: the caller supplies `now` when the query runs (search-issues.ts).
  */
 export function parseIssueQuery(text: string): ParsedIssueQuery {
   const tokenized = tokenizeIssueQuery(text);
@@ -37,7 +39,7 @@ export function parseIssueQuery(text: string): ParsedIssueQuery {
   return { ok: true, query: { text: text.trim(), filters } };
 }
 
-const userFields: Record<string, string> = { "user.id": "id", "user.email": "email", "user.username": "username", "user.ip": "ip" };
+const userFields: Record<string, "id" | "email" | "username" | "ip"> = { "user.id": "id", "user.email": "email", "user.username": "username", "user.ip": "ip" };
 
 type FilterToken = Extract<QueryToken, { kind: "filter" }>;
 
@@ -49,7 +51,9 @@ function parseFilter(token: FilterToken): IssueFilter | IssueQueryError {
   switch (lowered) {
     case "is": {
       const state = value.toLowerCase();
-      if (!isOneOf(issueStates, state)) return valueError(`“${value}” is not a state; use one of ${issueStates.join(", ")}`);
+      // Sentry's is:unhandled: an issue some event of which crashed without the app catching it.
+      if (state === "unhandled") return { kind: "tag", key: "handled", value: "no", negated };
+      if (!isOneOf(issueStates, state)) return valueError(`“${value}” is not a state; use one of ${[...issueStates, "unhandled"].join(", ")}`);
       return { kind: "state", value: state, negated };
     }
     case "level": {
@@ -64,8 +68,16 @@ function parseFilter(token: FilterToken): IssueFilter | IssueQueryError {
     case "user.email":
     case "user.username":
     case "user.ip":
-      // Digest keeps one user key per event (id, else email, username or IP) as the `user` tag.
-      return { kind: "tag", key: "user", value: `${userFields[lowered]}:${value}`, negated };
+      return { kind: "user", field: userFields[lowered]!, value, negated };
+    case "error.type":
+    case "error.value":
+      return { kind: "error", field: lowered === "error.type" ? "type" : "value", value, negated };
+    case "error.handled":
+    case "error.unhandled": {
+      const answer = yesOrNo(value);
+      if (answer === null) return valueError(`“${value}” is not yes or no (true or false)`);
+      return { kind: "tag", key: "handled", value: answer === (lowered === "error.handled") ? "yes" : "no", negated };
+    }
     case "assigned":
       return { kind: "assigned", to: value === "me" ? { kind: "me" } : value === "none" ? { kind: "none" } : { kind: "name", name: value }, negated };
     case "has":
@@ -88,11 +100,18 @@ function parseFilter(token: FilterToken): IssueFilter | IssueQueryError {
   }
 }
 
+function yesOrNo(value: string): boolean | null {
+  const lowered = value.toLowerCase();
+  if (["yes", "true", "1"].includes(lowered)) return true;
+  if (["no", "false", "0"].includes(lowered)) return false;
+  return null;
+}
+
 function isOneOf<T extends string>(values: readonly T[], value: string): value is T {
   return (values as readonly string[]).includes(value);
 }
 
 function example(key: string): string {
-  const examples: Record<string, string> = { is: "is:unresolved", level: "level:error", has: "has:release", "first-seen": "first-seen:-24h", "last-seen": "last-seen:-24h", "times-seen": "times-seen:>10", users: "users:>=3", assigned: "assigned:me" };
+  const examples: Record<string, string> = { is: "is:unresolved", level: "level:error", has: "has:release", "first-seen": "first-seen:-24h", "last-seen": "last-seen:-24h", "times-seen": "times-seen:>10", users: "users:>=3", assigned: "assigned:me", "error.handled": "error.handled:no", "error.unhandled": "error.unhandled:true", "error.type": "error.type:TypeError" };
   return ownValue(examples, key.toLowerCase()) ?? `${key}:value`;
 }

@@ -46,6 +46,21 @@ function matches(eb: IssuesExpressions, filter: Exclude<IssueFilter, { kind: "te
       return eb.exists(tagValues(eb).where("issue_tag_values.key", "=", filter.key).where("issue_tag_values.value", "=", filter.value));
     case "has":
       return eb.exists(tagValues(eb).where("issue_tag_values.key", "=", filter.key));
+    case "user":
+      // The `user.<field>` tag digest derives now, or the one user key (id, else email, username, IP) it
+      // kept alone before, so issues seen before the change still match.
+      return eb.or([
+        eb.exists(tagValues(eb).where("issue_tag_values.key", "=", `user.${filter.field}`).where("issue_tag_values.value", "=", filter.value)),
+        eb.exists(tagValues(eb).where("issue_tag_values.key", "=", "user").where("issue_tag_values.value", "=", `${filter.field}:${filter.value}`)),
+      ]);
+    case "error":
+      if (filter.field === "value") return titleContains(eb, filter.value);
+      // The `error.type` tag, or for issues from before it the title digest made of the crashing exception ("Type: message").
+      return eb.or([
+        eb.exists(tagValues(eb).where("issue_tag_values.key", "=", "error.type").where("issue_tag_values.value", "=", filter.value)),
+        eb(eb.fn("substr", ["issues.title", sql.lit(1), sql.lit(filter.value.length + 1)]), "=", `${filter.value}:`),
+        eb("issues.title", "=", filter.value),
+      ]);
     case "assigned": {
       if (filter.to.kind === "none") return eb("issues.assignee", "is", null);
       const name = filter.to.kind === "me" ? me : filter.to.name;
@@ -81,9 +96,18 @@ function tagValues(eb: IssuesExpressions) {
   return eb.selectFrom("issue_tag_values").select(sql.lit(1).as("one")).whereRef("issue_tag_values.issue_id", "=", "issues.id");
 }
 
-/** Case-insensitive substring of the title or culprit; lower() on both sides because PostgreSQL's LIKE is case-sensitive. */
+/** error.value: the crashing exception's message, which the title ("Type: message") holds; any case. */
+function titleContains(eb: IssuesExpressions, text: string): Expression<SqlBool> {
+  return likeAnyCase(eb, "issues.title", text);
+}
+
+/** Case-insensitive substring of the title or culprit. */
 function containsText(eb: IssuesExpressions, text: string): Expression<SqlBool> {
+  return eb.or([likeAnyCase(eb, "issues.title", text), likeAnyCase(eb, "issues.culprit", text)]);
+}
+
+/** lower() on both sides because PostgreSQL's LIKE is case-sensitive. */
+function likeAnyCase(eb: IssuesExpressions, column: "issues.title" | "issues.culprit", text: string): Expression<SqlBool> {
   const pattern = `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-  const like = (column: "issues.title" | "issues.culprit") => sql<SqlBool>`lower(${eb.ref(column)}) like lower(${pattern}) escape '\\'`;
-  return eb.or([like("issues.title"), like("issues.culprit")]);
+  return sql<SqlBool>`lower(${eb.ref(column)}) like lower(${pattern}) escape '\\'`;
 }
