@@ -240,7 +240,7 @@ test("the event's JSON and attachments download as files, never as pages", async
   const stored = JSON.parse(readFileSync(await json.path(), "utf8")) as { event_id: string; tags: [string, string][] };
   expect(stored.event_id).toBe(latest);
   expect(stored.tags).toContainEqual(["plan", "pro"]);
-  await event.getByText(/^Show the stored event as JSON/).click();
+  await event.getByRole("tab", { name: "JSON" }).click();
   await expect(event.getByLabel("Event JSON")).toContainText(`"event_id": "${latest}"`);
 
   const attachments = event.getByRole("list", { name: "Attachments" });
@@ -315,7 +315,7 @@ for (const colorScheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme });
     await page.goto(issuePath());
     await expect(eventRegion(page).getByRole("region", { name: "Breadcrumbs" })).toBeVisible();
-    await eventRegion(page).getByText(/^Show the stored event as JSON/).click();
+    await eventRegion(page).getByRole("tab", { name: "JSON" }).click();
     // For looking at, not compared: test-results/ is not kept.
     await page.screenshot({ path: `test-results/screenshots/issue-page-${colorScheme}.png`, fullPage: true });
     const results = await new AxeBuilder({ page }).analyze();

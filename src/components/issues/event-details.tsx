@@ -75,19 +75,9 @@ export function EventDetails({ payload, timestamp, attachments, attachmentsBase,
           <RequestDetails request={request} />
         </Part>
       ) : null}
-      {user.length > 0 ? (
-        <Part title="User">
-          <KeyValueList entries={user} label="User" />
-        </Part>
-      ) : null}
-      {tags.length > 0 ? (
-        <Part title="Tags">
-          <KeyValueList entries={tags} label="Tags of this event" />
-        </Part>
-      ) : null}
       {contexts.length > 0 ? (
         <Part title="Contexts">
-          <div className="grid gap-4 md:grid-cols-2">
+          <div className="grid gap-3 md:grid-cols-2 xl:grid-cols-3">
             {contexts.map((context) => (
               <div key={context.name} className="min-w-0 rounded-md border border-border p-3">
                 <h4 className="mb-1 text-xs font-semibold">{context.title}</h4>
@@ -97,29 +87,42 @@ export function EventDetails({ payload, timestamp, attachments, attachmentsBase,
           </div>
         </Part>
       ) : null}
-      {about.length > 0 ? (
-        <Part title="Release and environment">
-          <KeyValueList entries={about} label="Release and environment" />
-        </Part>
-      ) : null}
-      {sdk ? (
-        <Part title="SDK">
-          <KeyValueList
-            label="SDK"
-            entries={[
-              ["name", sdk.name ?? "unknown"],
-              ["version", sdk.version ?? "unknown"],
-              ...(sdk.packages.length > 0 ? [["packages", sdk.packages.join(", ")] as [string, string]] : []),
-              ...(sdk.integrations.length > 0 ? [["integrations", sdk.integrations.join(", ")] as [string, string]] : []),
-            ]}
-          />
-        </Part>
-      ) : null}
-      {attachments.length > 0 ? (
-        <Part title="Attachments">
-          <EventAttachments attachments={attachments} downloadBase={attachmentsBase} />
-        </Part>
-      ) : null}
+      {/* Short lists side by side: the event reads in one screen more, each list keeps its own section. */}
+      <div className="grid gap-x-6 md:grid-cols-2">
+        {user.length > 0 ? (
+          <Part title="User">
+            <KeyValueList entries={user} label="User" />
+          </Part>
+        ) : null}
+        {tags.length > 0 ? (
+          <Part title="Tags">
+            <KeyValueList entries={tags} label="Tags of this event" />
+          </Part>
+        ) : null}
+        {about.length > 0 ? (
+          <Part title="Release and environment">
+            <KeyValueList entries={about} label="Release and environment" />
+          </Part>
+        ) : null}
+        {sdk ? (
+          <Part title="SDK">
+            <KeyValueList
+              label="SDK"
+              entries={[
+                ["name", sdk.name ?? "unknown"],
+                ["version", sdk.version ?? "unknown"],
+                ...(sdk.packages.length > 0 ? [["packages", sdk.packages.join(", ")] as [string, string]] : []),
+                ...(sdk.integrations.length > 0 ? [["integrations", sdk.integrations.join(", ")] as [string, string]] : []),
+              ]}
+            />
+          </Part>
+        ) : null}
+        {attachments.length > 0 ? (
+          <Part title="Attachments">
+            <EventAttachments attachments={attachments} downloadBase={attachmentsBase} />
+          </Part>
+        ) : null}
+      </div>
     </div>
   );
 }

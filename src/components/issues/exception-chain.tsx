@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useState, useSyncExternalStore } from "react";
 import { Badge } from "@/components/ui/badge";
 import { CopyButton } from "@/components/ui/copy-button";
 import { cn } from "@/lib/cn";
@@ -17,14 +17,49 @@ const allViews: { value: TraceView; label: string }[] = [
   { value: "raw", label: "Raw" },
 ];
 
+/** Where the browser remembers whether this person reads traces in-app only (a per-person preference, not data). */
+const viewStorageKey = "lantern.stack-trace-view";
+
+function rememberedView(): TraceView | null {
+  try {
+    return window.localStorage.getItem(viewStorageKey) === "app" ? "app" : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Another tab changing the choice changes it here too. */
+function subscribeToRememberedView(onChange: () => void): () => void {
+  window.addEventListener("storage", onChange);
+  return () => window.removeEventListener("storage", onChange);
+}
+
+function rememberView(view: TraceView): void {
+  if (view !== "full" && view !== "app") return;
+  try {
+    window.localStorage.setItem(viewStorageKey, view);
+  } catch {
+    // Storage refused (private mode, quota): the choice lasts for this page only.
+  }
+}
+
 /**
  * The exception chain, newest first: `Type: value`, how it was caught, and its stack trace in one of
  * the views chosen above the chain — every frame, in-app frames only, the minified frames source maps
  * replaced (when they did), or the plain-text form. `resolvedNow` counts frames the page resolved with maps
- * uploaded after the event arrived.
+ * uploaded after the event arrived. "In-app only" is remembered in this browser; only each trace's crashing
+ * frame opens until "Expand all frames".
  */
 export function ExceptionChain({ exceptions, resolvedNow = 0 }: { exceptions: ExceptionView[]; resolvedNow?: number }) {
-  const [view, setView] = useState<TraceView>("full");
+  const [chosen, setChosen] = useState<TraceView | null>(null);
+  // The server cannot know this browser's choice: it renders "full", the browser its remembered view.
+  const remembered = useSyncExternalStore(subscribeToRememberedView, rememberedView, () => null);
+  const view = chosen ?? remembered ?? "full";
+  const [expandAll, setExpandAll] = useState(false);
+  const choose = (next: TraceView) => {
+    setChosen(next);
+    rememberView(next);
+  };
   const hasFrames = exceptions.some((exception) => exception.frames.length > 0);
   const hasMinified = exceptions.some((exception) => (exception.rawFrames?.length ?? 0) > 0);
   const views = allViews.filter((option) => option.value !== "minified" || hasMinified);
@@ -37,21 +72,33 @@ export function ExceptionChain({ exceptions, resolvedNow = 0 }: { exceptions: Ex
         </p>
       ) : null}
       {hasFrames ? (
-        <div role="group" aria-label="Stack trace view" className="inline-flex rounded-md border border-border p-0.5">
-          {views.map((option) => (
+        <div className="flex flex-wrap items-center gap-2">
+          <div role="group" aria-label="Stack trace view" className="inline-flex rounded-md border border-border p-0.5">
+            {views.map((option) => (
+              <button
+                key={option.value}
+                type="button"
+                aria-pressed={view === option.value}
+                onClick={() => choose(option.value)}
+                className={cn(
+                  "rounded px-2.5 py-1 text-xs font-medium focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
+                  view === option.value ? "bg-primary text-primary-foreground" : "text-muted-foreground hover:bg-muted",
+                )}
+              >
+                {option.label}
+              </button>
+            ))}
+          </div>
+          {view !== "raw" ? (
             <button
-              key={option.value}
               type="button"
-              aria-pressed={view === option.value}
-              onClick={() => setView(option.value)}
-              className={cn(
-                "rounded px-2.5 py-1 text-xs font-medium focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
-                view === option.value ? "bg-primary text-primary-foreground" : "text-muted-foreground hover:bg-muted",
-              )}
+              aria-pressed={expandAll}
+              onClick={() => setExpandAll((previous) => !previous)}
+              className="rounded-md border border-border px-2.5 py-1 text-xs font-medium text-muted-foreground hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none aria-pressed:bg-muted aria-pressed:text-foreground"
             >
-              {option.label}
+              Expand all frames
             </button>
-          ))}
+          ) : null}
         </div>
       ) : null}
       {exceptions.map((exception, index) => (
@@ -72,22 +119,22 @@ export function ExceptionChain({ exceptions, resolvedNow = 0 }: { exceptions: Ex
             ) : null}
             {exception.module ? <span>module: {exception.module}</span> : null}
           </div>
-          <Trace exception={exception} view={view} />
+          <Trace exception={exception} view={view} expandAll={expandAll} />
         </article>
       ))}
     </div>
   );
 }
 
-function Trace({ exception, view }: { exception: ExceptionView; view: TraceView }) {
+function Trace({ exception, view, expandAll }: { exception: ExceptionView; view: TraceView; expandAll: boolean }) {
   if (exception.frames.length === 0) return <p className="text-sm text-muted-foreground">No stack trace.</p>;
   if (view === "minified") {
     const minified = exception.rawFrames ?? [];
-    if (minified.length > 0) return <StackTrace frames={minified} />;
+    if (minified.length > 0) return <StackTrace key={String(expandAll)} frames={minified} expandAll={expandAll} />;
     return (
       <>
         <p className="mb-2 text-xs text-muted-foreground">No frame of this trace was resolved with a source map; showing the frames as sent.</p>
-        <StackTrace frames={exception.frames} />
+        <StackTrace key={String(expandAll)} frames={exception.frames} expandAll={expandAll} />
       </>
     );
   }
@@ -106,13 +153,13 @@ function Trace({ exception, view }: { exception: ExceptionView; view: TraceView 
   }
   if (view === "app") {
     const appFrames = exception.frames.filter((frame) => frame.inApp);
-    if (appFrames.length > 0) return <StackTrace frames={appFrames} />;
+    if (appFrames.length > 0) return <StackTrace key={String(expandAll)} frames={appFrames} expandAll={expandAll} />;
     return (
       <>
         <p className="mb-2 text-xs text-muted-foreground">No frame of this trace is in-app; showing all frames.</p>
-        <StackTrace frames={exception.frames} />
+        <StackTrace key={String(expandAll)} frames={exception.frames} expandAll={expandAll} />
       </>
     );
   }
-  return <StackTrace frames={exception.frames} />;
+  return <StackTrace key={String(expandAll)} frames={exception.frames} expandAll={expandAll} />;
 }

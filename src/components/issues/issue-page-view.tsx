@@ -1,3 +1,4 @@
+import { Download } from "lucide-react";
 import Link from "next/link";
 import { VolumeChart } from "@/components/charts/volume-chart";
 import { ActivityList } from "@/components/issues/activity-list";
@@ -6,16 +7,21 @@ import { EventDetails } from "@/components/issues/event-details";
 import { EventNavigation } from "@/components/issues/event-navigation";
 import { EventTraceAndDigest } from "@/components/issues/event-trace-and-digest";
 import { GroupingExplanation } from "@/components/issues/grouping-explanation";
+import { HighlightedTags } from "@/components/issues/highlighted-tags";
 import { IssueActions } from "@/components/issues/issue-actions";
 import { LevelBadge, StatusBadge, SubstatusBadge } from "@/components/issues/issue-badges";
 import { IssueComments } from "@/components/issues/issue-comments";
 import { IssueFacts } from "@/components/issues/issue-facts";
 import { IssueHashes } from "@/components/issues/issue-hashes";
 import { IssueKeyboardShortcuts } from "@/components/issues/issue-keyboard-shortcuts";
+import { IssueParticipants } from "@/components/issues/issue-participants";
+import { RawEventJson } from "@/components/issues/raw-event-json";
 import { RelativeTime } from "@/components/issues/relative-time";
 import { TagDistribution } from "@/components/issues/tag-distribution";
-import { PageHeader } from "@/components/shell/page-header";
+import { WhatStandsOut } from "@/components/issues/what-stands-out";
+import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardTitle } from "@/components/ui/card";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { cn } from "@/lib/cn";
 import { readTags } from "@/lib/event-payload";
 import { formatTimestamp } from "@/lib/format-time";
@@ -24,6 +30,7 @@ import type { IssueEvent } from "@/server/events/get-issue-event";
 import type { IssueDetails } from "@/server/issues/get-issue-details";
 import type { VolumeRange } from "@/server/issues/get-issue-volume";
 import type { IssuePageExtras } from "@/server/pages/load-issue";
+import { bulkIssueAction } from "@/app/(dashboard)/issues/actions";
 import { addCommentAction, assignIssueAction, ignoreIssueAction, reopenIssueAction, resolveIssueAction, unmergeHashesAction } from "@/app/(dashboard)/projects/[projectSlug]/issues/[issueId]/actions";
 
 interface IssuePageViewProps {
@@ -31,7 +38,7 @@ interface IssuePageViewProps {
   /** The event on display (null: the issue has no stored event). */
   event: IssueEvent | null;
   volume: VolumeRange;
-  /** What the page shows beside the issue and event: volume, tags, comments, attachments, grouping. */
+  /** What the page shows beside the issue and event: volume, tags, comments, attachments, grouping, releases. */
   extras: IssuePageExtras;
   /** The page's own path (the issue, or an event permalink), for the chart's range links. */
   path: string;
@@ -43,13 +50,15 @@ const ranges: { value: VolumeRange; label: string; period: string }[] = [
 ];
 
 /**
- * The issue page, shared by `/projects/{slug}/issues/{id}` (the latest event) and its event permalinks:
- * the issue's header, actions, facts and volume, one event in full with navigation, why it was grouped,
- * comments, hashes, activity, assignee, tag distribution and the keyboard shortcuts.
+ * The issue page, shared by `/projects/{slug}/issues/{id}` (the latest event) and its event permalinks.
+ * It leads with the error: the header (title, culprit, level, status, assignee) with its three action menus,
+ * the event's highlighted tags, then the event itself with only the crashing frame open. Why it was grouped,
+ * its hashes and the raw JSON are tabs under the event; the sidebar holds the facts, volume, tag
+ * distribution, participants, activity and the keyboard shortcuts.
  */
 export function IssuePageView({ details, event, volume: range, extras, path }: IssuePageViewProps) {
   const { issue, project, environments, hashes, activity, eventCount } = details;
-  const { volume, tags, comments, attachments, grouping, resolution } = extras;
+  const { volume, tags, comments, attachments, grouping, resolution, releases } = extras;
 
   const issueBase = `/projects/${project.slug}/issues/${issue.id}`;
   const eventsBase = `${issueBase}/events`;
@@ -57,34 +66,30 @@ export function IssuePageView({ details, event, volume: range, extras, path }: I
   const state = issue.status === "resolved" ? describeResolution(issue.resolution) : issue.status === "ignored" ? describeIgnoreCondition(issue.ignore_condition) : null;
   const eventTitle = !event ? "Latest event" : event.eventId === event.latestEventId ? "Latest event" : event.eventId === event.oldestEventId ? "Oldest event" : "Event";
   const period = ranges.find((option) => option.value === range)!.period;
+  const participants = [...comments.map((comment) => comment.author), ...activity.map((entry) => entry.actor)];
 
   return (
     <>
-      <PageHeader
-        title={<span className="break-words">{issue.title}</span>}
-        description={
-          <>
-            {issue.culprit ? <span className="font-mono break-all">{issue.culprit}</span> : null}
-            {issue.culprit ? " · " : null}
+      <header className="mb-4 space-y-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <LevelBadge level={issue.level} />
+          <StatusBadge status={issue.status} />
+          <SubstatusBadge substatus={issue.substatus} />
+          <span className="text-xs text-muted-foreground">
             <Link href={`/projects/${project.slug}`} prefetch={false} className="hover:underline">
               {project.name}
-            </Link>
-            {" · "}issue #{issue.id}
-          </>
-        }
-        actions={
-          <div className="flex flex-wrap items-center gap-2">
-            <StatusBadge status={issue.status} />
-            <SubstatusBadge substatus={issue.substatus} />
-            <LevelBadge level={issue.level} />
-          </div>
-        }
-      />
-      {state ? (
-        <p className="-mt-4 mb-4 text-sm text-muted-foreground">
-          {issue.status === "resolved" ? "Resolved" : "Ignored"} {state}.
-        </p>
-      ) : null}
+            </Link>{" "}
+            · issue #{issue.id}
+          </span>
+        </div>
+        <h1 className="text-2xl font-semibold tracking-tight break-words">{issue.title}</h1>
+        {issue.culprit ? <p className="font-mono text-sm break-all text-muted-foreground">{issue.culprit}</p> : null}
+        {state ? (
+          <p className="text-sm text-muted-foreground">
+            {issue.status === "resolved" ? "Resolved" : "Ignored"} {state}.
+          </p>
+        ) : null}
+      </header>
       {issue.status === "merged" ? (
         <p className="mb-6 rounded-lg border border-border bg-muted p-4 text-sm">
           This issue was merged into{" "}
@@ -98,48 +103,19 @@ export function IssuePageView({ details, event, volume: range, extras, path }: I
           ; new events go there.
         </p>
       ) : (
-        <IssueActions issueId={issue.id} status={issue.status} actions={{ resolve: resolveIssueAction, ignore: ignoreIssueAction, reopen: reopenIssueAction }} />
-      )}
-
-      <div className="grid gap-6 lg:grid-cols-[2fr_3fr]">
-        <Card aria-labelledby="issue-facts">
-          <CardTitle id="issue-facts" className="mb-4">
-            Facts
-          </CardTitle>
-          <IssueFacts
-            timesSeen={issue.times_seen}
-            usersSeen={issue.users_seen}
-            firstSeen={issue.first_seen}
-            lastSeen={issue.last_seen}
-            firstRelease={issue.first_release}
-            lastRelease={issue.last_release}
-            environments={environments}
+        <div className="mb-4">
+          <IssueActions
+            issueId={issue.id}
+            status={issue.status}
+            projectSlug={project.slug}
+            releases={releases}
+            actions={{ resolve: resolveIssueAction, ignore: ignoreIssueAction, reopen: reopenIssueAction, bulk: bulkIssueAction }}
           />
-        </Card>
-        <Card aria-labelledby="issue-volume" className="min-w-0">
-          <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
-            <CardTitle id="issue-volume">Event volume</CardTitle>
-            <nav aria-label="Chart range" className="inline-flex rounded-md border border-border p-0.5 text-xs">
-              {ranges.map((option) => (
-                <Link
-                  key={option.value}
-                  href={option.value === "24h" ? path : `${path}?volume=${option.value}`}
-                  prefetch={false}
-                  scroll={false}
-                  replace
-                  aria-current={option.value === range ? "page" : undefined}
-                  className={cn("rounded px-2.5 py-1 font-medium", option.value === range ? "bg-primary text-primary-foreground" : "text-muted-foreground hover:bg-muted")}
-                >
-                  {option.label}
-                </Link>
-              ))}
-            </nav>
-          </div>
-          <VolumeChart buckets={volume.buckets} bucketMs={volume.bucketMs} period={period} />
-        </Card>
-      </div>
+        </div>
+      )}
+      {event ? <HighlightedTags payload={event.payload} /> : null}
 
-      <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="min-w-0 space-y-6">
           <Card aria-labelledby="event-title" className="min-w-0">
             <div className="flex flex-wrap items-start justify-between gap-3">
@@ -156,32 +132,64 @@ export function IssuePageView({ details, event, volume: range, extras, path }: I
                 {event ? <EventTraceAndDigest payload={event.payload} /> : null}
               </div>
               {event ? (
-                <EventNavigation
-                  eventsBase={eventsBase}
-                  currentEventId={event.eventId}
-                  oldestEventId={event.oldestEventId}
-                  olderEventId={event.olderEventId}
-                  newerEventId={event.newerEventId}
-                  latestEventId={event.latestEventId}
-                />
+                <div className="flex flex-wrap items-center gap-2">
+                  <EventNavigation
+                    eventsBase={eventsBase}
+                    currentEventId={event.eventId}
+                    oldestEventId={event.oldestEventId}
+                    olderEventId={event.olderEventId}
+                    newerEventId={event.newerEventId}
+                    latestEventId={event.latestEventId}
+                  />
+                  <Button asChild variant="secondary" size="sm">
+                    <a href={`${eventBase}/json`} download>
+                      <Download aria-hidden className="h-3.5 w-3.5" />
+                      Download JSON
+                    </a>
+                  </Button>
+                </div>
               ) : null}
             </div>
             {event ? (
-              <EventDetails payload={event.payload} timestamp={event.timestamp} attachments={attachments} attachmentsBase={`${eventBase}/attachments`} jsonHref={`${eventBase}/json`} resolution={resolution} />
+              <EventDetails payload={event.payload} timestamp={event.timestamp} attachments={attachments} attachmentsBase={`${eventBase}/attachments`} resolution={resolution} />
             ) : (
               <CardDescription>No event of this issue is stored any more (older events are removed by the retention settings).</CardDescription>
             )}
+            <Tabs defaultValue={grouping ? "grouping" : "hashes"} className="mt-6">
+              <TabsList aria-label="Grouping and raw data">
+                {grouping ? <TabsTrigger value="grouping">Grouping</TabsTrigger> : null}
+                <TabsTrigger value="hashes">Hashes</TabsTrigger>
+                {event ? <TabsTrigger value="json">JSON</TabsTrigger> : null}
+              </TabsList>
+              {grouping ? (
+                <TabsContent value="grouping">
+                  <section aria-labelledby="grouping">
+                    <h3 id="grouping" className="text-sm font-semibold">
+                      Why grouped this way
+                    </h3>
+                    <p className="mt-1 mb-4 text-sm text-muted-foreground">
+                      This event&apos;s grouping, computed with the project&apos;s current rules. Each variant that contributes gives a hash; an event joins the issue that owns one of its hashes.
+                    </p>
+                    <GroupingExplanation grouping={grouping} eventHash={event?.groupHash ?? null} />
+                  </section>
+                </TabsContent>
+              ) : null}
+              <TabsContent value="hashes">
+                <section aria-labelledby="hashes">
+                  <h3 id="hashes" className="text-sm font-semibold">
+                    Hashes
+                  </h3>
+                  <p className="mt-1 mb-4 text-sm text-muted-foreground">Events with any of these hashes join this issue.</p>
+                  <IssueHashes issueId={issue.id} projectSlug={project.slug} hashes={hashes} eventHash={event?.groupHash ?? null} unmerge={unmergeHashesAction} />
+                </section>
+              </TabsContent>
+              {event ? (
+                <TabsContent value="json">
+                  <RawEventJson payload={event.payload} />
+                </TabsContent>
+              ) : null}
+            </Tabs>
           </Card>
-
-          {grouping ? (
-            <Card aria-labelledby="grouping">
-              <CardTitle id="grouping">Why grouped this way</CardTitle>
-              <CardDescription className="mb-4">
-                This event&apos;s grouping, computed with the project&apos;s current rules. Each variant that contributes gives a hash; an event joins the issue that owns one of its hashes.
-              </CardDescription>
-              <GroupingExplanation grouping={grouping} eventHash={event?.groupHash ?? null} />
-            </Card>
-          ) : null}
 
           <Card aria-labelledby="comments">
             <CardTitle id="comments" className="mb-4">
@@ -189,27 +197,63 @@ export function IssuePageView({ details, event, volume: range, extras, path }: I
             </CardTitle>
             <IssueComments issueId={issue.id} comments={comments} addComment={addCommentAction} />
           </Card>
-
-          <Card aria-labelledby="hashes" className="min-w-0">
-            <CardTitle id="hashes">Hashes</CardTitle>
-            <CardDescription className="mb-4">Events with any of these hashes join this issue.</CardDescription>
-            <IssueHashes issueId={issue.id} projectSlug={project.slug} hashes={hashes} eventHash={event?.groupHash ?? null} unmerge={unmergeHashesAction} />
-          </Card>
         </div>
 
         <div className="min-w-0 space-y-6">
-          <Card aria-labelledby="assignee">
+          <Card aria-labelledby="assignee" className="p-4">
             <CardTitle id="assignee" className="mb-3">
               Assignee
             </CardTitle>
             <AssigneeForm issueId={issue.id} assignee={issue.assignee} assign={assignIssueAction} />
           </Card>
-          <Card aria-labelledby="tag-distribution">
+          <WhatStandsOut hints={extras.hints} projectSlug={project.slug} />
+          <Card aria-labelledby="issue-facts" className="p-4">
+            <CardTitle id="issue-facts" className="mb-4">
+              Facts
+            </CardTitle>
+            <IssueFacts
+              timesSeen={issue.times_seen}
+              usersSeen={issue.users_seen}
+              firstSeen={issue.first_seen}
+              lastSeen={issue.last_seen}
+              firstRelease={issue.first_release}
+              lastRelease={issue.last_release}
+              environments={environments}
+            />
+          </Card>
+          <Card aria-labelledby="issue-volume" className="min-w-0 p-4">
+            <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+              <CardTitle id="issue-volume">Event volume</CardTitle>
+              <nav aria-label="Chart range" className="inline-flex rounded-md border border-border p-0.5 text-xs">
+                {ranges.map((option) => (
+                  <Link
+                    key={option.value}
+                    href={option.value === "24h" ? path : `${path}?volume=${option.value}`}
+                    prefetch={false}
+                    scroll={false}
+                    replace
+                    aria-current={option.value === range ? "page" : undefined}
+                    className={cn("rounded px-2.5 py-1 font-medium", option.value === range ? "bg-primary text-primary-foreground" : "text-muted-foreground hover:bg-muted")}
+                  >
+                    {option.label}
+                  </Link>
+                ))}
+              </nav>
+            </div>
+            <VolumeChart buckets={volume.buckets} bucketMs={volume.bucketMs} period={period} />
+          </Card>
+          <Card aria-labelledby="tag-distribution" className="p-4">
             <CardTitle id="tag-distribution">Tag distribution</CardTitle>
             <CardDescription className="mb-4">The most common values across this issue&apos;s events.</CardDescription>
             <TagDistribution tags={tags} eventTags={event ? readTags(event.payload) : []} />
           </Card>
-          <Card aria-labelledby="activity">
+          <Card aria-labelledby="participants" className="p-4">
+            <CardTitle id="participants" className="mb-3">
+              Participants
+            </CardTitle>
+            <IssueParticipants actors={participants} />
+          </Card>
+          <Card aria-labelledby="activity" className="p-4">
             <CardTitle id="activity" className="mb-4">
               Activity
             </CardTitle>

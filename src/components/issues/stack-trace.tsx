@@ -1,25 +1,91 @@
+"use client";
+
+import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { CodeBlock } from "@/components/ui/code-block";
+import { Tooltip } from "@/components/ui/tooltip";
 import { cn } from "@/lib/cn";
 import type { FrameView } from "@/lib/event-payload";
 import type { FrameNote } from "@/lib/frame-diagnosis";
 import { KeyValueList } from "./key-value-list";
 import { SafeLink } from "./safe-link";
 
+type Row = { kind: "frame"; frame: FrameView; index: number } | { kind: "folded"; frames: { frame: FrameView; index: number }[] };
+
+/** Runs of this many system (not in-app) frames or more fold into one "N more frames" row. */
+const minFoldedRun = 2;
+
 /**
- * Frames newest first, each a disclosure: in-app frames open, the others closed (when a trace has no
- * in-app frame, the crashing one opens). A frame shows its file, function and line:column; opened, its
- * source context with the error line marked, and its local variables.
+ * The crashing frame: the newest in-app frame (where the app's own code was when it failed), or the
+ * newest frame when no frame is in-app.
  */
-export function StackTrace({ frames }: { frames: FrameView[] }) {
+export function crashingFrameIndex(frames: FrameView[]): number {
+  const index = frames.findIndex((frame) => frame.inApp);
+  return index === -1 ? 0 : index;
+}
+
+/** Consecutive system frames between the app's frames become one folded row (only when the trace has in-app frames). */
+function foldSystemFrames(frames: FrameView[]): Row[] {
   const hasAppFrames = frames.some((frame) => frame.inApp);
+  const rows: Row[] = [];
+  let run: { frame: FrameView; index: number }[] = [];
+  const flush = () => {
+    if (run.length >= minFoldedRun) rows.push({ kind: "folded", frames: run });
+    else rows.push(...run.map((entry) => ({ kind: "frame" as const, ...entry })));
+    run = [];
+  };
+  frames.forEach((frame, index) => {
+    if (hasAppFrames && !frame.inApp) {
+      run.push({ frame, index });
+      return;
+    }
+    flush();
+    rows.push({ kind: "frame", frame, index });
+  });
+  flush();
+  return rows;
+}
+
+/**
+ * Frames newest first, each a disclosure: only the crashing frame opens (or every frame, with `expandAll`);
+ * runs of system frames fold into "N more frames", which unfolds in place. A frame shows its file, function
+ * and line:column; opened, its source context with the error line marked, and its local variables.
+ */
+export function StackTrace({ frames, expandAll = false }: { frames: FrameView[]; expandAll?: boolean }) {
+  const crashing = crashingFrameIndex(frames);
+  const [unfolded, setUnfolded] = useState<ReadonlySet<number>>(new Set());
+  const rows = expandAll ? frames.map((frame, index): Row => ({ kind: "frame", frame, index })) : foldSystemFrames(frames);
   return (
     <ol className="divide-y divide-border overflow-hidden rounded-md border border-border" aria-label="Stack trace, newest frame first">
-      {frames.map((frame, index) => (
-        <li key={index}>
-          <Frame frame={frame} isOpen={frame.inApp || (!hasAppFrames && index === 0)} />
-        </li>
-      ))}
+      {rows.flatMap((row) => {
+        if (row.kind === "frame") {
+          return [
+            <li key={row.index}>
+              <Frame frame={row.frame} isOpen={expandAll || row.index === crashing} />
+            </li>,
+          ];
+        }
+        const first = row.frames[0]!.index;
+        if (unfolded.has(first)) {
+          return row.frames.map((entry) => (
+            <li key={entry.index}>
+              <Frame frame={entry.frame} isOpen={false} />
+            </li>
+          ));
+        }
+        return [
+          <li key={`fold-${first}`}>
+            <button
+              type="button"
+              aria-expanded={false}
+              onClick={() => setUnfolded((previous) => new Set([...previous, first]))}
+              className="w-full bg-muted/40 px-3 py-1.5 pl-7 text-left font-mono text-xs text-muted-foreground hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+            >
+              {row.frames.length} more frames (not in-app)
+            </button>
+          </li>,
+        ];
+      })}
     </ol>
   );
 }
@@ -42,14 +108,18 @@ function FrameTitle({ frame }: { frame: FrameView }) {
       ) : null}
       {position ? <span className="text-muted-foreground">at line {position}</span> : null}
       {frame.note?.isResolvedNow ? (
-        <Badge className="font-sans" title="Resolved with source maps uploaded after this event arrived">
-          Resolved now
-        </Badge>
+        <Tooltip content="Resolved with source maps uploaded after this event arrived">
+          <Badge className="font-sans" tabIndex={0}>
+            Resolved now
+          </Badge>
+        </Tooltip>
       ) : null}
       {frame.note?.diagnosis ? (
-        <Badge className="border-danger/40 font-sans text-danger" title={frame.note.diagnosis.title}>
-          {frame.note.diagnosis.code === "no_sources_content" ? "No source context" : "Minified"}
-        </Badge>
+        <Tooltip content={frame.note.diagnosis.title}>
+          <Badge className="border-danger/40 font-sans text-danger" tabIndex={0}>
+            {frame.note.diagnosis.code === "no_sources_content" ? "No source context" : "Minified"}
+          </Badge>
+        </Tooltip>
       ) : null}
       {frame.inApp ? <Badge className="ml-auto font-sans">In app</Badge> : null}
     </span>

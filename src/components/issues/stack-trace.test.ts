@@ -1,0 +1,41 @@
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import type { FrameView } from "@/lib/event-payload";
+import { crashingFrameIndex, StackTrace } from "./stack-trace";
+
+function frame(name: string, inApp: boolean): FrameView {
+  return { function: name, module: null, filename: `${name}.js`, absPath: null, lineno: 1, colno: 2, inApp, contextLine: `call(${name})`, preContext: [], postContext: [], vars: [] };
+}
+
+const render = (frames: FrameView[], expandAll = false) => renderToStaticMarkup(createElement(StackTrace, { frames, expandAll }));
+const openFrames = (html: string) => [...html.matchAll(/<details open=""[^>]*>.*?<\/summary>/g)].map((match) => /in<\/span><span[^>]*>([^<]+)</.exec(match[0])?.[1]);
+
+describe("StackTrace", () => {
+  // Newest first: two library frames above the app's, then the app's caller, then three of the runtime.
+  const frames = [frame("libA", false), frame("libB", false), frame("crash", true), frame("caller", true), frame("sys1", false), frame("sys2", false), frame("sys3", false)];
+
+  it("opens only the crashing frame — the newest in-app one — and folds runs of system frames", () => {
+    expect(crashingFrameIndex(frames)).toBe(2);
+    const html = render(frames);
+    expect(openFrames(html)).toEqual(["crash"]);
+    expect(html).toContain("2 more frames (not in-app)");
+    expect(html).toContain("3 more frames (not in-app)");
+    expect(html).not.toContain("libA");
+    expect(html).toContain("caller");
+  });
+
+  it("keeps a lone system frame as a frame, and opens every frame when asked", () => {
+    const html = render([frame("crash", true), frame("emit", false), frame("main", true)]);
+    expect(html).not.toContain("more frames");
+    expect(openFrames(html)).toEqual(["crash"]);
+    expect(openFrames(render(frames, true))).toEqual(["libA", "libB", "crash", "caller", "sys1", "sys2", "sys3"]);
+  });
+
+  it("opens the newest frame when no frame is in-app, folding nothing", () => {
+    const system = [frame("a", false), frame("b", false), frame("c", false)];
+    const html = render(system);
+    expect(openFrames(html)).toEqual(["a"]);
+    expect(html).not.toContain("more frames");
+  });
+});
