@@ -2,8 +2,8 @@ export function Grouping() {
   return (
     <>
       <p>
-        Lantern groups events into issues the way Sentry does (grouping config <code>newstyle:2023-01-11</code>), so the same events land in the same issues a team is used to. Every issue page shows, under
-        &ldquo;Why grouped this way&rdquo;, each variant of the event, what contributed to it, and its hash.
+        Lantern groups events into issues the way Sentry does (grouping config <code>newstyle:2023-01-11</code>), so the same events land in the same issues a team is used to. Every issue page shows, in
+        its &ldquo;Grouping&rdquo; tab (&ldquo;Why grouped this way&rdquo;), each variant of the event, what contributed to it, and its hash.
       </p>
       <h2>How an event is grouped</h2>
       <ul>
@@ -52,6 +52,15 @@ function:handleError ^-group`}</code>
         An issue is <strong>unresolved</strong> (new, ongoing, regressed or escalating), <strong>resolved</strong> (now, in the next release, or in a named release) or <strong>ignored</strong> (forever, until it
         occurs N more times or affects N more users, or for a while). A new event reopens a resolved issue as regressed — unless it comes from a release older than the one the issue was resolved in. An
         ignored issue wakes up when its condition is met. Issues can be merged, and a merged hash can be unmerged back out. Every change is recorded in the issue&apos;s activity.
+      </p>
+      <h2>The issue page</h2>
+      <p>
+        The header shows the level, status, title and culprit, and three menus: <strong>Resolve ▾</strong> (now, in the next release, or in one of the project&apos;s releases),{" "}
+        <strong>Ignore ▾</strong> (forever, for a while, until it occurs or affects users again) and <strong>⋯</strong> (copy a link to the issue, merge it with another issue, delete it after a
+        confirmation). The menus work with the keyboard (Enter or ↓ opens, arrows move, → opens a submenu), and <kbd>r</kbd> and <kbd>i</kbd> resolve and ignore at once. Under the header, the event&apos;s
+        environment, release, browser or runtime, OS, user, URL and whether it was handled. In the stack trace only the crashing frame (the newest in-app one) is open; runs of library and runtime
+        frames fold into &ldquo;N more frames&rdquo;, &ldquo;Expand all frames&rdquo; opens every one, and &ldquo;In-app only&rdquo; is remembered by your browser. The Grouping, Hashes and JSON tabs
+        sit under the event; the JSON folds object by object.
       </p>
     </>
   );
