@@ -38,7 +38,7 @@ export function EventListTable({ events, eventsBase }: { events: IssueEventListI
                 </Link>
                 <div className="mt-1 flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
                   <LevelBadge level={event.level} />
-                  <span className="break-all">{event.title}</span>
+                  <span className="min-w-0 break-words">{event.title}</span>
                 </div>
               </td>
               <td className="px-3 py-2 whitespace-nowrap text-muted-foreground">

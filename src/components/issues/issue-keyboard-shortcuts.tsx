@@ -38,7 +38,7 @@ export function IssueKeyboardShortcuts({ olderHref, newerHref }: IssueKeyboardSh
   }, [olderHref, newerHref, router]);
 
   return (
-    <section aria-label="Keyboard shortcuts" className="rounded-lg border border-border bg-card p-4 text-xs text-muted-foreground">
+    <section aria-label="Keyboard shortcuts" className="rounded-lg border border-border bg-card p-4 text-xs text-muted-foreground pointer-coarse:hidden">
       <h2 className="mb-2 font-semibold text-foreground">Keyboard shortcuts</h2>
       <dl className="grid grid-cols-[max-content_1fr] gap-x-3 gap-y-1">
         {issueShortcutKeys.map((shortcut) => (

@@ -57,13 +57,13 @@ function IssueTable({ issues, showProject }: { issues: IssueListRow[]; showProje
             <th scope="col" className={`${headClass} text-right`}>
               Events
             </th>
-            <th scope="col" className={`${headClass} text-right`}>
+            <th scope="col" className={`${headClass} hidden text-right sm:table-cell`}>
               Users
             </th>
             <th scope="col" className={headClass}>
               Last seen
             </th>
-            <th scope="col" className={headClass}>
+            <th scope="col" className={`${headClass} hidden sm:table-cell`}>
               First seen
             </th>
           </tr>
@@ -87,11 +87,11 @@ function IssueRow({ issue, showProject }: { issue: IssueListRow; showProject: bo
         <IssueRowCheckbox id={issue.id} title={issue.title} />
       </td>
       <td className="min-w-0 px-3 py-3">
-        <Link href={href} prefetch={false} className="font-medium break-all hover:underline">
+        <Link href={href} prefetch={false} className="font-medium break-words hover:underline">
           {issue.title}
         </Link>
         <div className="mt-1 flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
-          {issue.culprit ? <span className="font-mono break-all">{issue.culprit}</span> : null}
+          {issue.culprit ? <span className="min-w-0 font-mono wrap-anywhere">{issue.culprit}</span> : null}
           {showProject ? <span>{issue.projectName}</span> : null}
           <LevelBadge level={issue.level} />
           {issue.isUnhandled ? <UnhandledBadge /> : null}
@@ -108,11 +108,11 @@ function IssueRow({ issue, showProject }: { issue: IssueListRow; showProject: bo
         <Sparkline values={issue.sparkline} label={`${total} ${total === 1 ? "event" : "events"} in the last 24 hours`} />
       </td>
       <td className="px-3 py-3 text-right tabular-nums">{issue.timesSeen}</td>
-      <td className="px-3 py-3 text-right tabular-nums">{issue.usersSeen}</td>
+      <td className="hidden px-3 py-3 text-right tabular-nums sm:table-cell">{issue.usersSeen}</td>
       <td className="px-3 py-3 whitespace-nowrap text-muted-foreground">
         <RelativeTime time={issue.lastSeen} />
       </td>
-      <td className="px-3 py-3 whitespace-nowrap text-muted-foreground">
+      <td className="hidden px-3 py-3 whitespace-nowrap text-muted-foreground sm:table-cell">
         <RelativeTime time={issue.firstSeen} />
       </td>
     </IssueRowFrame>

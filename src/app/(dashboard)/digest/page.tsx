@@ -81,7 +81,7 @@ export default async function DigestPage({ searchParams }: DigestPageProps) {
           <ul className="divide-y divide-border rounded-lg border border-border bg-card" aria-label="Events with this digest">
             {matches.map((match) => (
               <li key={`${match.projectSlug}/${match.eventId}`} className="flex flex-wrap items-baseline gap-x-4 gap-y-1 px-5 py-3">
-                <Link href={match.path} prefetch={false} className="min-w-0 flex-1 font-medium break-all hover:underline">
+                <Link href={match.path} prefetch={false} className="min-w-0 flex-1 font-medium break-words hover:underline">
                   {match.issueTitle}
                 </Link>
                 <span className="text-sm text-muted-foreground">{match.projectName}</span>

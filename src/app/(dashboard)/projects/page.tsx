@@ -4,6 +4,7 @@ import { ProjectList } from "@/components/projects/project-list";
 import { PageHeader } from "@/components/shell/page-header";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
+import { projectsPrompt } from "@/lib/projects-prompt";
 import { getAppContext } from "@/server/app-context";
 import { listProjectsWithStats } from "@/server/projects/list-projects-with-stats";
 
@@ -13,9 +14,7 @@ export default async function ProjectsPage() {
   const context = await getAppContext();
   const { viewer } = context;
   const projects = await listProjectsWithStats(context);
-  const hasUserProjects = projects.some((project) => !project.isInternal);
-  // The built-in project is listed below the prompt, so the prompt must not say there are no projects.
-  const listsInternalProject = projects.some((project) => project.isInternal);
+  const prompt = projectsPrompt(projects);
   return (
     <>
       <PageHeader
@@ -29,17 +28,17 @@ export default async function ProjectsPage() {
           ) : null
         }
       />
-      {hasUserProjects ? null : (
+      {prompt === null ? null : (
         <div className="mb-6">
           <EmptyState
-            title="Create your first project"
+            title={prompt.title}
             action={
               <Button asChild>
                 <Link href="/projects/new">Create a project</Link>
               </Button>
             }
           >
-            {listsInternalProject ? "The Lantern project below holds Lantern’s own errors. " : null}Create a project for your app to get its DSN, then paste the DSN into your app&apos;s Sentry SDK. Nothing else changes in your code.
+            {prompt.text}
           </EmptyState>
         </div>
       )}

@@ -105,7 +105,7 @@ function Controls({ formId, selectedCount }: { formId: string; selectedCount: nu
         </Button>
       </Menu>
       {isHydrated ? (
-        <p className="ml-auto text-xs text-muted-foreground">
+        <p className="ml-auto text-xs text-muted-foreground pointer-coarse:hidden">
           <kbd>j</kbd>/<kbd>k</kbd> move · <kbd>x</kbd> select · <kbd>o</kbd> open · <kbd>/</kbd> search
         </p>
       ) : null}

@@ -6,6 +6,7 @@ import { cn } from "@/lib/cn";
 import type { IssueSort } from "@/server/issues/search/issue-cursor";
 import type { IssueListData } from "@/server/issues/search/load-issue-list";
 import { IssueList } from "../issue-list";
+import { IssueFilterSheet } from "./issue-filter-sheet";
 import { IssueListLive } from "./issue-list-live";
 import { IssueSearchBar } from "./issue-search-bar";
 import { SavedSearchTabs, type SavedSearchesOfList } from "./saved-search-tabs";
@@ -43,7 +44,7 @@ export function IssueListScreen({ basePath, data, sort, projects, project, isLat
   const liveParams = new URLSearchParams({ query: data.queryText, ...(data.live ? { since: String(data.live.since) } : {}), ...(project ? { projectId: String(project.id) } : {}) });
   return (
     <>
-      <nav aria-label="Issue status" className="mb-4 flex flex-wrap gap-1 border-b border-border">
+      <nav aria-label="Issue status" className="mb-4 flex gap-1 overflow-x-auto border-b border-border md:flex-wrap md:overflow-visible">
         {views.map((view) => {
           const isCurrent = view.query === data.queryText;
           return (
@@ -52,7 +53,7 @@ export function IssueListScreen({ basePath, data, sort, projects, project, isLat
               href={href(view.query)}
               prefetch={false}
               aria-current={isCurrent ? "page" : undefined}
-              className={cn("-mb-px border-b-2 px-3 py-2 text-sm", isCurrent ? "border-primary font-medium" : "border-transparent text-muted-foreground hover:text-foreground")}
+              className={cn("shrink-0 border-b-2 md:-mb-px px-3 py-2 text-sm whitespace-nowrap", isCurrent ? "border-primary font-medium" : "border-transparent text-muted-foreground hover:text-foreground")}
             >
               {view.label}
             </Link>
@@ -60,7 +61,9 @@ export function IssueListScreen({ basePath, data, sort, projects, project, isLat
         })}
         {savedSearches ? <SavedSearchTabs {...savedSearches} basePath={basePath} projectFilter={projects ? project?.slug : undefined} current={{ query: data.queryText, sort, projectId: projects ? null : (project?.id ?? null) }} /> : null}
       </nav>
-      <IssueSearchBar action={basePath} query={data.queryText} sort={sort} error={data.error} projects={projects} project={project?.slug} />
+      <IssueFilterSheet query={data.queryText} isInline={data.error !== null}>
+        <IssueSearchBar action={basePath} query={data.queryText} sort={sort} error={data.error} projects={projects} project={project?.slug} />
+      </IssueFilterSheet>
       {data.live ? <IssueListLive key={data.now} endpoint={`/issues/live?${liveParams.toString()}`} baseline={data.live.baseline} isEmpty={data.issues.length === 0} /> : null}
       {data.error ? null : (
         <IssueList

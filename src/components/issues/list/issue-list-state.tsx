@@ -85,7 +85,11 @@ export function IssueListView({ ids, action, children }: IssueListViewProps) {
   return (
     <IssueListContext.Provider value={value}>
       <div ref={container} className="flex flex-col gap-3">
-        <BulkActions formId={formId} action={formAction} state={state} isPending={isPending} selectedCount={selected.size} hasIssues={ids.length > 0} />
+        {/* On a phone the bulk buttons show once an issue is selected (or to say what the last change did), so
+            the first issues fit the first screen; the form stays in the page for the rows' checkboxes. */}
+        <div className={selected.size > 0 || state.error || state.message ? undefined : "hidden md:block"}>
+          <BulkActions formId={formId} action={formAction} state={state} isPending={isPending} selectedCount={selected.size} hasIssues={ids.length > 0} />
+        </div>
         {children}
       </div>
     </IssueListContext.Provider>

@@ -54,7 +54,7 @@ export default async function EventListPage({ params, searchParams }: EventListP
         title="Events"
         description={
           <>
-            <Link href={issueBase} prefetch={false} className="break-all hover:underline">
+            <Link href={issueBase} prefetch={false} className="break-words hover:underline">
               {issue.title}
             </Link>{" "}
             · {eventCount.toLocaleString("en")} stored {eventCount === 1 ? "event" : "events"}, newest first
