@@ -178,7 +178,7 @@ test("the project page links to its issues, setup, keys and settings", async ({ 
     await expect(projectNav(page).getByRole("link", { name: label })).toHaveAttribute("href", `/projects/${slug}/${path}`);
   }
   await expect(page.getByRole("list", { name: "Received envelopes" })).toHaveCount(0);
-  await expect(page.getByRole("heading", { name: "Nothing received yet" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Waiting for your first event" })).toBeVisible();
   await page.getByRole("link", { name: "Set up an SDK" }).click();
   await expect(page.getByRole("navigation", { name: "Platforms" }).getByRole("link", { name: "Next.js" })).toHaveAttribute("aria-current", "page");
   await page.goto(`/projects/${slug}`);

@@ -1,98 +1,211 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { VolumeChart } from "@/components/charts/volume-chart";
 import { PlatformBadge } from "@/components/projects/platform-badge";
-import { ProjectNav } from "@/components/projects/project-nav";
 import { ReceivedEnvelopeList } from "@/components/projects/received-envelope-list";
+import { OverviewIssueList } from "@/components/projects/overview-issue-list";
+import { ProjectNav } from "@/components/projects/project-nav";
+import { WaitingForFirstEvent } from "@/components/projects/waiting-for-first-event";
+import { RelativeTime } from "@/components/issues/relative-time";
 import { PageHeader } from "@/components/shell/page-header";
-import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardTitle } from "@/components/ui/card";
 import { CodeBlock } from "@/components/ui/code-block";
-import { EmptyState } from "@/components/ui/empty-state";
+import { cn } from "@/lib/cn";
 import { rawRetentionInWords } from "@/lib/raw-retention-words";
+import { searchFilter } from "@/lib/search-filter";
 import { getAppContext } from "@/server/app-context";
 import { listReceivedEnvelopes } from "@/server/intake/list-received-envelopes";
 import { buildDsn } from "@/server/projects/build-dsn";
+import { getProjectOverview, type OverviewRange } from "@/server/projects/get-project-overview";
 import { loadProjectPage } from "@/server/pages/load-project-page";
 
 interface ProjectPageProps {
   params: Promise<{ projectSlug: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
 }
 
 export async function generateMetadata({ params }: ProjectPageProps): Promise<Metadata> {
   return { title: (await params).projectSlug };
 }
 
-export default async function ProjectPage({ params }: ProjectPageProps) {
+const ranges: { value: OverviewRange; label: string; period: string }[] = [
+  { value: "24h", label: "24 hours", period: "the last 24 hours" },
+  { value: "14d", label: "14 days", period: "the last 14 days" },
+];
+
+/** `/projects/{slug}`: the page a team opens every morning — or, before the first event, how to send it. */
+export default async function ProjectPage({ params, searchParams }: ProjectPageProps) {
   const { projectSlug } = await params;
+  const range: OverviewRange = (await searchParams).range === "14d" ? "14d" : "24h";
   const context = await getAppContext();
   const { config } = context;
   const { project, keys } = await loadProjectPage(context, projectSlug);
+  const [overview, received] = await Promise.all([getProjectOverview(context, project.id, { range }), listReceivedEnvelopes(context, project.id, { limit: 10 })]);
   const activeKeys = keys.filter((key) => key.is_active === 1);
-  const received = await listReceivedEnvelopes(context, project.id, { limit: 50 });
   const base = `/projects/${project.slug}`;
+  const period = ranges.find((option) => option.value === range)!.period;
+  const issuesHref = (query: string) => `${base}/issues?${new URLSearchParams({ query }).toString()}`;
+
+  const dsnCard = (
+    <Card aria-labelledby="project-dsn" className="min-w-0">
+      <CardTitle id="project-dsn">DSN</CardTitle>
+      <CardDescription>Set this DSN in your Sentry SDK; nothing else in your setup changes.</CardDescription>
+      <div className="mt-4 space-y-3">
+        {activeKeys.map((key) => (
+          <div key={key.id}>
+            <div className="mb-1 text-xs text-muted-foreground">{key.label}</div>
+            <CodeBlock code={buildDsn(config.publicUrl, key.public_key, project.id)} label={activeKeys.length > 1 ? `DSN of ${key.label}` : "DSN"} />
+          </div>
+        ))}
+        {activeKeys.length === 0 ? <p className="text-sm text-muted-foreground">This project has no active key; Lantern refuses whatever is sent to it.</p> : null}
+      </div>
+      <div className="mt-4 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+        <Link href={`${base}/keys`} prefetch={false} className="text-primary hover:underline">
+          Manage keys
+        </Link>
+        <Link href={`${base}/received`} prefetch={false} className="text-primary hover:underline">
+          Received envelopes
+        </Link>
+      </div>
+    </Card>
+  );
+
+  // What arrived, sessions and transactions included: the first thing to look at when events do not show up.
+  const receivedCard =
+    received.length > 0 ? (
+      <Card aria-labelledby="recently-received" className="min-w-0">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <CardTitle id="recently-received">Recently received</CardTitle>
+          <Link href={`${base}/received`} prefetch={false} className="text-sm text-primary hover:underline">
+            Open latest
+          </Link>
+        </div>
+        <CardDescription>
+          Envelopes this project accepted, newest first. Each one is stored before Lantern answers the SDK. {rawRetentionInWords(config.retention.rawHours)}
+        </CardDescription>
+        <div className="mt-4">
+          <ReceivedEnvelopeList projectSlug={project.slug} envelopes={received} />
+        </div>
+      </Card>
+    ) : null;
 
   return (
     <>
       <PageHeader title={project.name} description={<span className="font-mono">{project.slug}</span>} actions={<PlatformBadge platform={project.platform} />} />
       <ProjectNav slug={project.slug} current="overview" />
-      <div className="grid gap-6 lg:grid-cols-[2fr_3fr]">
-        <Card>
-          <CardTitle>DSN</CardTitle>
-          <CardDescription>Set this DSN in your Sentry SDK; nothing else in your setup changes.</CardDescription>
-          <div className="mt-4 space-y-3">
-            {activeKeys.map((key) => (
-              <div key={key.id}>
-                <div className="mb-1 text-xs text-muted-foreground">{key.label}</div>
-                <CodeBlock code={buildDsn(config.publicUrl, key.public_key, project.id)} label={activeKeys.length > 1 ? `DSN of ${key.label}` : "DSN"} />
+      {!overview.hasEvents ? (
+        <div className="space-y-6">
+          <WaitingForFirstEvent projectSlug={project.slug} projectId={project.id}>
+            {dsnCard}
+          </WaitingForFirstEvent>
+          {receivedCard}
+        </div>
+      ) : (
+        <div className="space-y-6">
+          <Card aria-labelledby="project-activity" className="min-w-0">
+            <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
+              <CardTitle id="project-activity">Activity in {period}</CardTitle>
+              <nav aria-label="Overview range" className="inline-flex rounded-md border border-border p-0.5 text-xs">
+                {ranges.map((option) => (
+                  <Link
+                    key={option.value}
+                    href={option.value === "24h" ? base : `${base}?range=${option.value}`}
+                    prefetch={false}
+                    scroll={false}
+                    replace
+                    aria-current={option.value === range ? "page" : undefined}
+                    className={cn("rounded px-2.5 py-1 font-medium", option.value === range ? "bg-primary text-primary-foreground" : "text-muted-foreground hover:bg-muted")}
+                  >
+                    {option.label}
+                  </Link>
+                ))}
+              </nav>
+            </div>
+            <dl className="mb-5 grid grid-cols-1 gap-3 sm:grid-cols-3">
+              <Stat label="Events" value={overview.eventsInWindow} />
+              <Stat label="Unresolved issues seen" value={overview.unresolvedIssuesInWindow} note={`${overview.unresolvedTotal.toLocaleString("en")} unresolved in all`} />
+              <Stat label="New issues today" value={overview.newIssueCount} note="first seen in the last 24 hours" />
+            </dl>
+            <div className="grid gap-6 lg:grid-cols-2">
+              <section aria-labelledby="events-chart" className="min-w-0">
+                <h3 id="events-chart" className="mb-2 text-sm font-semibold">
+                  Events
+                </h3>
+                <VolumeChart buckets={overview.buckets.map((bucket) => ({ start: bucket.start, count: bucket.events }))} bucketMs={overview.bucketMs} period={period} />
+              </section>
+              <section aria-labelledby="unresolved-chart" className="min-w-0">
+                <h3 id="unresolved-chart" className="mb-2 text-sm font-semibold">
+                  Unresolved issues with events
+                </h3>
+                <VolumeChart
+                  buckets={overview.buckets.map((bucket) => ({ start: bucket.start, count: bucket.unresolvedIssues }))}
+                  bucketMs={overview.bucketMs}
+                  period={period}
+                  noun={{ one: "unresolved issue", many: "unresolved issues" }}
+                  summary={`${overview.unresolvedIssuesInWindow.toLocaleString("en")} unresolved ${overview.unresolvedIssuesInWindow === 1 ? "issue" : "issues"} had events in ${period}.`}
+                />
+              </section>
+            </div>
+          </Card>
+
+          <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
+            <Card aria-labelledby="top-issues" className="min-w-0">
+              <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
+                <CardTitle id="top-issues">Top unresolved issues</CardTitle>
+                <Link href={`${base}/issues`} prefetch={false} className="text-sm text-primary hover:underline">
+                  All issues
+                </Link>
               </div>
-            ))}
-            {activeKeys.length === 0 ? <p className="text-sm text-muted-foreground">This project has no active key; Lantern refuses whatever is sent to it.</p> : null}
+              <OverviewIssueList projectSlug={project.slug} issues={overview.topIssues} label="Top unresolved issues" count="window" empty={`No unresolved issue had events in ${period}.`} />
+            </Card>
+            <Card aria-labelledby="new-issues" className="min-w-0">
+              <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
+                <CardTitle id="new-issues">New issues today</CardTitle>
+                <Link href={issuesHref("first-seen:-24h")} prefetch={false} className="text-sm text-primary hover:underline">
+                  Search them
+                </Link>
+              </div>
+              <OverviewIssueList projectSlug={project.slug} issues={overview.newIssues} label="New issues today" count="total" empty="No new issue in the last 24 hours." />
+            </Card>
           </div>
-          <div className="mt-5 flex flex-wrap gap-2">
-            <Button asChild size="sm">
-              <Link href={`${base}/setup`} prefetch={false}>
-                Set up an SDK
-              </Link>
-            </Button>
-            <Button asChild size="sm" variant="secondary">
-              <Link href={`${base}/keys`} prefetch={false}>
-                Manage keys
-              </Link>
-            </Button>
+
+          <div className="grid gap-6 lg:grid-cols-2">
+            <Card aria-labelledby="latest-releases" className="min-w-0">
+              <CardTitle id="latest-releases" className="mb-3">
+                Latest releases
+              </CardTitle>
+              {overview.releases.length === 0 ? (
+                <p className="text-sm text-muted-foreground">No release yet: set `release` in the SDK and each event names the version it came from.</p>
+              ) : (
+                <ul aria-label="Latest releases" className="divide-y divide-border">
+                  {overview.releases.map((release) => (
+                    <li key={release.version} className="flex flex-wrap items-baseline justify-between gap-2 py-2 first:pt-0 last:pb-0">
+                      <Link href={issuesHref(searchFilter("release", release.version))} prefetch={false} className="min-w-0 font-mono text-sm break-all hover:underline">
+                        {release.version}
+                      </Link>
+                      <span className="text-xs text-muted-foreground">
+                        {release.newIssues.toLocaleString("en")} new {release.newIssues === 1 ? "issue" : "issues"} · first seen <RelativeTime time={release.firstSeen} />
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </Card>
+            {dsnCard}
           </div>
-        </Card>
-        <Card>
-          <div className="flex items-center justify-between">
-            <CardTitle>Received</CardTitle>
-            {received.length > 0 ? (
-              <Link href={`${base}/received`} prefetch={false} className="text-sm text-primary hover:underline">
-                Open latest
-              </Link>
-            ) : null}
-          </div>
-          <CardDescription>
-            Envelopes this project accepted, newest first. Each one is stored before Lantern answers the SDK. {rawRetentionInWords(config.retention.rawHours)}
-          </CardDescription>
-          <div className="mt-4">
-            {received.length === 0 ? (
-              <EmptyState
-                title="Nothing received yet"
-                action={
-                  <Button asChild variant="secondary" size="sm">
-                    <Link href={`${base}/setup`} prefetch={false}>
-                      Show the SDK setup
-                    </Link>
-                  </Button>
-                }
-              >
-                Send a test error from your app (for example, call Sentry.captureException) and it appears here.
-              </EmptyState>
-            ) : (
-              <ReceivedEnvelopeList projectSlug={project.slug} envelopes={received} />
-            )}
-          </div>
-        </Card>
-      </div>
+          {receivedCard}
+        </div>
+      )}
     </>
+  );
+}
+
+function Stat({ label, value, note }: { label: string; value: number; note?: string }) {
+  return (
+    <div className="rounded-md border border-border p-3">
+      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dd className="text-2xl font-semibold tabular-nums">{value.toLocaleString("en")}</dd>
+      {note ? <dd className="text-xs text-muted-foreground">{note}</dd> : null}
+    </div>
   );
 }
