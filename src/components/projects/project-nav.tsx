@@ -13,10 +13,10 @@ const sections: { id: ProjectSection; label: string; path: string }[] = [
   { id: "settings", label: "Settings", path: "/settings" },
 ];
 
-/** The pages of one project, the current one marked for assistive technology. */
+/** The pages of one project, the current one marked for assistive technology; one row that scrolls sideways on a phone. */
 export function ProjectNav({ slug, current }: { slug: string; current: ProjectSection }) {
   return (
-    <nav aria-label="Project" className="-mt-2 mb-6 flex flex-wrap gap-1 border-b border-border">
+    <nav aria-label="Project" className="-mt-2 mb-6 flex gap-1 overflow-x-auto border-b border-border whitespace-nowrap">
       {sections.map((section) => {
         const isCurrent = section.id === current;
         return (

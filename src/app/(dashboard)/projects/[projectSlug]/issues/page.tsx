@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { IssueListScreen } from "@/components/issues/list/issue-list-screen";
+import { ProjectNav } from "@/components/projects/project-nav";
 import { PageHeader } from "@/components/shell/page-header";
 import { getAppContext } from "@/server/app-context";
 import { issueListParams } from "@/server/issues/search/issue-list-params";
@@ -29,7 +30,8 @@ export default async function ProjectIssuesPage({ params, searchParams }: Projec
 
   return (
     <>
-      <PageHeader title="Issues" description={<span className="font-mono">{project.slug}</span>} />
+      <PageHeader title={project.name} description={<span className="font-mono">{project.slug}</span>} />
+      <ProjectNav slug={project.slug} current="issues" />
       <IssueListScreen
         basePath={`/projects/${project.slug}/issues`}
         data={data}
