@@ -49,7 +49,7 @@ async function openList(page: Page, project: Project, count: number, query?: str
 }
 
 async function search(page: Page, query: string): Promise<void> {
-  const bar = page.getByRole("searchbox", { name: "Search" });
+  const bar = page.getByRole("combobox", { name: "Search", exact: true });
   await bar.fill(query);
   await bar.press("Enter");
   await expect.poll(() => new URL(page.url()).searchParams.get("query")).toBe(query);
@@ -85,7 +85,7 @@ test("searching with level:, a tag and ! shows exactly the matching issues; an i
   const error = page.getByRole("search", { name: "Search issues" }).getByRole("alert");
   await expect(error).toContainText("first-seen: expects a time such as -24h");
   await expect(error.locator("mark")).toHaveText("yesterday");
-  await expect(page.getByRole("searchbox", { name: "Search" })).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByRole("combobox", { name: "Search", exact: true })).toHaveAttribute("aria-invalid", "true");
   await expect(table(page)).toHaveCount(0);
 });
 
@@ -126,9 +126,9 @@ test("j/k move through the rows, x selects, Resolve resolves the selected issues
   await expect(page.getByRole("heading", { name: "No issues match" })).toBeVisible();
 
   await page.keyboard.press("/");
-  await expect(page.getByRole("searchbox", { name: "Search" })).toBeFocused();
+  await expect(page.getByRole("combobox", { name: "Search", exact: true })).toBeFocused();
   await page.keyboard.press("j");
-  await expect(page.getByRole("searchbox", { name: "Search" })).toBeFocused();
+  await expect(page.getByRole("combobox", { name: "Search", exact: true })).toBeFocused();
 });
 
 test("a new issue arriving while the list is open shows a “new” indicator, and appears when asked", async ({ page }) => {

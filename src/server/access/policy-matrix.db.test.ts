@@ -47,6 +47,7 @@ import { listApiProjectKeys } from "../api/keys/list-api-project-keys";
 import { listLiveIssueChanges } from "../issues/search/list-live-issue-changes";
 import { parseIssueQuery } from "../issues/search/parse-issue-query";
 import { listProjectChoices } from "../issues/search/list-project-choices";
+import { suggestSearchTerms } from "../issues/search/suggest-search-terms";
 import { loadIssueList } from "../issues/search/load-issue-list";
 import { unmergeHashes } from "../issues/unmerge-hashes";
 import { unresolveIssue } from "../issues/unresolve-issue";
@@ -266,7 +267,11 @@ const drivers = {
   "key.set_active": { call: (context, t) => setProjectKeyActive(context, { projectId: t.projectId, keyId: t.keyId, isActive: true }) },
   "key.set_rate_limit": { call: (context, t) => setProjectKeyRateLimit(context, { projectId: t.projectId, keyId: t.keyId, count: null, windowSeconds: null }) },
   "issue.list": {
-    call: async (context, t) => [await loadIssueList(context, { projectId: t.projectId, query: "", sort: "last_seen" }), await listLiveIssueChanges(context, { projectId: t.projectId, query: emptyQuery(), since: 0 })],
+    call: async (context, t) => [
+      await loadIssueList(context, { projectId: t.projectId, query: "", sort: "last_seen" }),
+      await listLiveIssueChanges(context, { projectId: t.projectId, query: emptyQuery(), since: 0 }),
+      await suggestSearchTerms(context, { projectId: t.projectId, text: "browser.name:", cursor: 13 }),
+    ],
     api: (t): ApiCall[] => [{ route: listIssuesRoute, method: "GET", path: `/api/0/projects/${org}/${t.projectSlug}/issues/`, params: { organizationSlug: org, projectSlug: t.projectSlug } }],
   },
   "issue.read": {

@@ -62,7 +62,7 @@ export function IssueListScreen({ basePath, data, sort, projects, project, isLat
         {savedSearches ? <SavedSearchTabs {...savedSearches} basePath={basePath} projectFilter={projects ? project?.slug : undefined} current={{ query: data.queryText, sort, projectId: projects ? null : (project?.id ?? null) }} /> : null}
       </nav>
       <IssueFilterSheet query={data.queryText} isInline={data.error !== null}>
-        <IssueSearchBar action={basePath} query={data.queryText} sort={sort} error={data.error} projects={projects} project={project?.slug} />
+        <IssueSearchBar action={basePath} query={data.queryText} sort={sort} error={data.error} projects={projects} project={project?.slug} projectId={project?.id} />
       </IssueFilterSheet>
       {data.live ? <IssueListLive key={data.now} endpoint={`/issues/live?${liveParams.toString()}`} baseline={data.live.baseline} isEmpty={data.issues.length === 0} /> : null}
       {data.error ? null : (

@@ -3,8 +3,9 @@
 import Form from "next/form";
 import { useId } from "react";
 import { Button } from "@/components/ui/button";
-import { Input, Select } from "@/components/ui/input";
+import { Select } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { SearchCombobox } from "./search-combobox";
 
 export const issueSearchInputId = "issue-search";
 
@@ -19,13 +20,16 @@ interface IssueSearchBarProps {
   /** All-projects list: a project filter (slug → name). */
   projects?: { slug: string; name: string }[];
   project?: string;
+  /** The project whose keys and values autocomplete offers; undefined: every project the viewer sees. */
+  projectId?: number;
 }
 
 /**
  * The search bar: the query lives in the URL (?query=), so a search is a link. An error in the query is
- * shown right under it, with the part it is about.
+ * shown right under it, with the part it is about. The box suggests keys and values as one types
+ * (search-combobox.tsx).
  */
-export function IssueSearchBar({ action, query, sort, error, projects, project }: IssueSearchBarProps) {
+export function IssueSearchBar({ action, query, sort, error, projects, project, projectId }: IssueSearchBarProps) {
   const errorId = useId();
   const hintId = useId();
   return (
@@ -45,12 +49,13 @@ export function IssueSearchBar({ action, query, sort, error, projects, project }
       ) : null}
       <div className="flex min-w-64 flex-1 flex-col gap-1">
         <Label htmlFor={issueSearchInputId}>Search</Label>
-        <Input
+        <SearchCombobox
           id={issueSearchInputId}
           type="search"
           name="query"
-          defaultValue={query}
+          initialQuery={query}
           key={query}
+          projectId={projectId}
           placeholder="is:unresolved level:error browser.name:Chrome checkout"
           maxLength={500}
           spellCheck={false}

@@ -1,0 +1,31 @@
+import { z } from "zod";
+import { getAppContext } from "@/server/app-context";
+import { isAppError } from "@/server/errors";
+import { suggestSearchTerms } from "@/server/issues/search/suggest-search-terms";
+
+const input = z.object({
+  query: z.string().max(500, "query: at most 500 characters.").default(""),
+  cursor: z.coerce.number({ message: "cursor: a number (where the caret is in query)." }).int("cursor: a whole number.").min(0, "cursor: 0 or more.").max(500, "cursor: at most 500."),
+  projectId: z.coerce.number({ message: "projectId: a number." }).int("projectId: a whole number.").positive("projectId: a positive number.").optional(),
+});
+
+/**
+ * GET /issues/suggest?query=…&cursor=…[&projectId=…] — the search bar's autocomplete: keys or values for
+ * the term under the cursor (suggest-search-terms.ts), as the viewer may see them. Input is capped before
+ * anything is read; a bad parameter is a 400 naming it.
+ */
+export async function GET(request: Request): Promise<Response> {
+  const context = await getAppContext();
+  const params = new URL(request.url).searchParams;
+  if ([...params.keys()].length > 3) return Response.json({ error: "Pass only query, cursor and projectId." }, { status: 400 });
+  const parsed = input.safeParse(Object.fromEntries(params));
+  if (!parsed.success) return Response.json({ error: parsed.error.issues[0]?.message ?? "Pass query, cursor and projectId." }, { status: 400 });
+  const { query, cursor, projectId } = parsed.data;
+  try {
+    const result = await suggestSearchTerms(context, { projectId, text: query, cursor });
+    return Response.json(result, { headers: { "Cache-Control": "no-store" } });
+  } catch (error) {
+    if (isAppError(error) && error.code === "not_found") return Response.json({ error: "No such project." }, { status: 404 });
+    throw error;
+  }
+}

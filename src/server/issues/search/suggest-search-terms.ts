@@ -1,0 +1,100 @@
+import { searchTermAtCursor, type SearchCompletion, type SearchTermAtCursor } from "@/lib/search-autocomplete";
+import { authorize, authorizeProjectId, type AccessContext } from "../../access/authorize";
+import { visibleProjectIds } from "../../access/viewer";
+import { builtInSearchKeys } from "./built-in-search-keys";
+import { readProjectTagKeys, readProjectTagValues } from "./read-project-tag-suggestions";
+
+export interface SearchSuggestion {
+  completion: SearchCompletion;
+  /** What the list shows: the key or the value. */
+  label: string;
+  /** A short description (built-in keys) or how many events carry the value. */
+  detail: string | null;
+}
+
+export interface SearchSuggestions {
+  /** The term the suggestions replace (searchTermAtCursor of the same text and cursor). */
+  term: SearchTermAtCursor;
+  suggestions: SearchSuggestion[];
+}
+
+export interface SuggestSearchTermsInput {
+  /** The one project's list; undefined: the all-projects list (every project the viewer sees). */
+  projectId?: number;
+  text: string;
+  cursor: number;
+}
+
+const limit = 10;
+/** The all-projects list reads this many projects' keys and values at most (each read is a few index seeks). */
+const maxProjects = 50;
+/** Built-in keys that are tags too: their project keys are not listed twice. */
+const builtInNames = new Set(builtInSearchKeys.map((entry) => entry.key));
+/** Tags digest keeps that a person searches through a built-in key (the user key is user.id / user.email / …). */
+const hiddenTagKeys = new Set(["user"]);
+
+/**
+ * What the search bar offers for the term under the cursor: keys (built-in, then the project's tag keys)
+ * that start with what is typed, or, after `key:`, that key's values — fixed ones for enumerations (is:,
+ * level:, issue.priority:…), tag keys for has:, and otherwise the most frequent values the project has
+ * counted (project_tag_values). Every read is an index walk bounded by `limit` (read-project-tag-suggestions).
+ */
+export async function suggestSearchTerms(context: AccessContext, input: SuggestSearchTermsInput): Promise<SearchSuggestions> {
+  if (input.projectId === undefined) authorize(context, "issue.list");
+  else await authorizeProjectId(context, "issue.list", input.projectId);
+  const term = searchTermAtCursor(input.text, input.cursor);
+  if (term.kind === "none") return { term, suggestions: [] };
+  const projectIds = input.projectId === undefined ? await projectsOfViewer(context) : [input.projectId];
+  if (term.kind === "key") return { term, suggestions: await suggestKeys(context, projectIds, term.prefix) };
+  return { term, suggestions: await suggestValues(context, projectIds, term.key, term.prefix) };
+}
+
+async function projectsOfViewer(context: AccessContext): Promise<number[]> {
+  const visible = visibleProjectIds(context.viewer);
+  if (visible) return visible.sort((a, b) => a - b).slice(0, maxProjects);
+  const rows = await context.db.selectFrom("projects").select("id").orderBy("id").limit(maxProjects).execute();
+  return rows.map((row) => Number(row.id));
+}
+
+async function projectTagKeys(context: AccessContext, projectIds: number[], prefix: string): Promise<string[]> {
+  const keys = new Set<string>();
+  for (const projectId of projectIds) {
+    for (const key of await readProjectTagKeys(context.db, projectId, prefix, limit + hiddenTagKeys.size + builtInNames.size)) keys.add(key);
+  }
+  return [...keys].filter((key) => !builtInNames.has(key) && !hiddenTagKeys.has(key)).sort();
+}
+
+async function suggestKeys(context: AccessContext, projectIds: number[], prefix: string): Promise<SearchSuggestion[]> {
+  const lowered = prefix.toLowerCase();
+  const builtIn = builtInSearchKeys.filter((entry) => entry.key.startsWith(lowered));
+  const tagKeys = await projectTagKeys(context, projectIds, prefix);
+  // Both kinds stay in view: at most four places go to the project's keys while built-ins match.
+  const builtInShown = builtIn.slice(0, limit - Math.min(tagKeys.length, 4));
+  return [
+    ...builtInShown.map((entry) => ({ completion: { kind: "key" as const, key: entry.key }, label: `${entry.key}:`, detail: entry.description })),
+    ...tagKeys.slice(0, limit - builtInShown.length).map((key) => ({ completion: { kind: "key" as const, key }, label: `${key}:`, detail: "Tag" })),
+  ];
+}
+
+async function suggestValues(context: AccessContext, projectIds: number[], key: string, prefix: string): Promise<SearchSuggestion[]> {
+  const lowered = key.toLowerCase();
+  const builtIn = builtInSearchKeys.find((entry) => entry.key === lowered);
+  if (lowered === "has") {
+    const keys = [...builtInSearchKeys.filter((entry) => entry.values === undefined && entry.key.startsWith(prefix.toLowerCase())).map((entry) => entry.key), ...(await projectTagKeys(context, projectIds, prefix))];
+    return keys.slice(0, limit).map((tagKey) => ({ completion: { kind: "value", key, value: tagKey }, label: tagKey, detail: null }));
+  }
+  if (builtIn?.values) {
+    return builtIn.values
+      .filter((value) => value.toLowerCase().startsWith(prefix.toLowerCase()))
+      .slice(0, limit)
+      .map((value) => ({ completion: { kind: "value", key, value }, label: value, detail: null }));
+  }
+  const counts = new Map<string, number>();
+  for (const projectId of projectIds) {
+    for (const { value, count } of await readProjectTagValues(context.db, projectId, builtIn ? lowered : key, prefix, limit)) counts.set(value, (counts.get(value) ?? 0) + count);
+  }
+  return [...counts]
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .slice(0, limit)
+    .map(([value, count]) => ({ completion: { kind: "value", key, value }, label: value, detail: `${count.toLocaleString("en")} ${count === 1 ? "event" : "events"}` }));
+}
