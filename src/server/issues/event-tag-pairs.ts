@@ -63,8 +63,11 @@ export function eventTagPairs(event: JsonObject, facts: { level: string; environ
   for (const name of ["browser", "os", "runtime"] as const) {
     const context = contexts[name];
     if (!isRecord(context) || typeof context.name !== "string") continue;
-    add(name, typeof context.version === "string" && context.version !== "" ? `${context.name} ${context.version}` : context.name);
-    add(`${name}.name`, context.name);
+    // Trimmed: @sentry/node reads the OS version from /etc/os-release and sends it with its newline.
+    const contextName = context.name.trim();
+    const version = typeof context.version === "string" ? context.version.trim() : "";
+    add(name, version !== "" ? `${contextName} ${version}` : contextName);
+    add(`${name}.name`, contextName);
   }
   const device = contexts.device;
   if (isRecord(device)) {
