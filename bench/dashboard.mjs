@@ -3,7 +3,8 @@
 // database: seeds 1,000,000 events in 20,000 issues across 5 projects (bench/seed-dashboard.ts), starts
 // `lantern start` (production build) on it, and times each page from request to the last byte of the body:
 // 20 warm-up requests per page, then 200 rounds that request every page once, one request at a time.
-// Prints p50/p95/max per page against the goal (p95 < 100 ms); exits 1 if a page does not answer 200.
+// Prints p50/p95/max per page against the goal (p95 < 100 ms; the search box's autocomplete answers < 50 ms);
+// exits 1 if a page does not answer 200.
 //   node bench/dashboard.mjs [--keep] [--skip-build] [--events 1000000] [--issues 20000] [--samples 200] [--warmup 20]
 //   node bench/dashboard.mjs --database /tmp/lantern-dashboard-…/lantern.db   (measure a kept seed again)
 // Run it through the npm script, which holds /tmp/lantern-e2e.lock so that no build or browser test runs
@@ -27,6 +28,8 @@ const warmup = option("warmup", 20);
 const port = 3297;
 const origin = `http://127.0.0.1:${port}`;
 const goalMs = 100;
+/** Autocomplete answers while one types: its goal is tighter. */
+const suggestGoalMs = 50;
 
 // A build older than the sources fails in confusing ways (its bundled migrations miss the newest one), so
 // the benchmark builds unless told the build is current.
@@ -74,11 +77,21 @@ try {
     { name: "Issues, all projects", path: "/issues" },
     { name: `Issues of ${project.slug}`, path: `/projects/${project.slug}/issues` },
     { name: "… is:unresolved level:error release:…", path: `/projects/${project.slug}/issues?${query(`is:unresolved level:error release:${release}`)}` },
-    { name: "Issues, browser:Chrome", path: `/issues?${query("is:unresolved browser:Chrome")}` },
+    // Digest derives `browser` as name and version ("Chrome 156.0.0.0"), as Sentry does; the name alone is browser.name.
+    { name: "Issues, browser.name:Chrome", path: `/issues?${query("is:unresolved browser.name:Chrome")}` },
     { name: "Issues, sorted by events", path: "/issues?sort=times_seen" },
     { name: `Issue page, big (${big.timesSeen.toLocaleString("en")} events)`, path: `/projects/${big.projectSlug}/issues/${big.id}`, fallback: `/issues/${big.id}` },
     { name: `Issue page, small (${small.timesSeen} events)`, path: `/projects/${small.projectSlug}/issues/${small.id}`, fallback: `/issues/${small.id}` },
     { name: "Event page (big issue)", path: `/projects/${seed.event.projectSlug}/issues/${seed.event.issueId}/events/${seed.event.eventId}` },
+    // The search box's autocomplete (GET /issues/suggest, JSON): a project's keys, then a tag's top values
+    // for a one- and a two-letter prefix, and the user key's values (most of which start with "i").
+    ...[
+      ["keys of a project", ""],
+      ["browser:C", "browser:C"],
+      ["browser:Ch", "browser:Ch"],
+      ["user:i", "user:i"],
+      ["user.email:a", "user.email:a"],
+    ].map(([label, text]) => ({ name: `Autocomplete: ${label}`, path: `/issues/suggest?${query(text)}&cursor=${text.length}&projectId=${project.id}`, goal: suggestGoalMs })),
   ];
   for (const page of pages) {
     page.status = await statusOf(page.path);
@@ -100,7 +113,7 @@ try {
 
   // 4. Report.
   console.log(`\n${samples} sequential requests per page after ${warmup} warm-up requests; time to the last byte of the body.\n`);
-  console.log(`${"page".padEnd(44)} ${"p50".padStart(8)} ${"p95".padStart(8)} ${"max".padStart(8)} ${"body".padStart(8)}  p95 < ${goalMs} ms`);
+  console.log(`${"page".padEnd(44)} ${"p50".padStart(8)} ${"p95".padStart(8)} ${"max".padStart(8)} ${"body".padStart(8)}  p95 < ${goalMs} ms (autocomplete ${suggestGoalMs} ms)`);
   for (const page of pages) {
     if (!page.measured) {
       console.log(`${page.name.padEnd(44)} ${`HTTP ${page.status}`.padStart(8)}  ${page.path}`);
@@ -113,7 +126,7 @@ try {
     const note = page.measured === page.path ? "" : `  (HTTP ${page.status}; measured the old path ${page.measured})`;
     if (page.measured !== page.path || page.errors > 0) failed = true;
     console.log(
-      `${page.name.padEnd(44)} ${ms(at(0.5))} ${ms(p95)} ${ms(sorted.at(-1))} ${`${(page.bytes / 1024).toFixed(0)} KB`.padStart(8)}  ${p95 < goalMs ? "met" : "NOT met"}${page.errors > 0 ? `, ${page.errors} answers not 200` : ""}${note}`,
+      `${page.name.padEnd(44)} ${ms(at(0.5))} ${ms(p95)} ${ms(sorted.at(-1))} ${`${(page.bytes / 1024).toFixed(0)} KB`.padStart(8)}  ${p95 < (page.goal ?? goalMs) ? "met" : "NOT met"}${page.errors > 0 ? `, ${page.errors} answers not 200` : ""}${note}`,
     );
   }
   console.log(`\nseed: ${seed.events.toLocaleString("en")} events, ${seed.issues.toLocaleString("en")} issues, ${seed.projects.length} projects in ${seed.seconds.toFixed(0)} s; database ${(statSync(databasePath).size / 1024 / 1024).toFixed(0)} MB`);

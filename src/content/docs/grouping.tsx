@@ -53,6 +53,14 @@ function:handleError ^-group`}</code>
         occurs N more times or affects N more users, or for a while). A new event reopens a resolved issue as regressed — unless it comes from a release older than the one the issue was resolved in. An
         ignored issue wakes up when its condition is met. Issues can be merged, and a merged hash can be unmerged back out. Every change is recorded in the issue&apos;s activity.
       </p>
+      <h2>Searching the issue list</h2>
+      <p>
+        The search box suggests as you type: the search keys (<code>is:</code>, <code>level:</code>, <code>release:</code>, <code>user.email:</code>, <code>issue.priority:</code>…) and the tag keys your
+        events carry, then, after a key and its colon, that key&apos;s values — the fixed ones (states, levels, priorities) or the ones your project has seen most, with how many events carry each. Typing
+        narrows the list (values in any case); <kbd>↓</kbd> and <kbd>↑</kbd> move through it, <kbd>Enter</kbd> or <kbd>Tab</kbd> takes the highlighted suggestion, <kbd>Escape</kbd> closes it, and{" "}
+        <kbd>Enter</kbd> with nothing highlighted runs the search. <strong>Save this search</strong>, beside the Unresolved, Regressed… tabs, keeps the query and its sort as a tab of your own on that list;
+        owners and admins may share it, and everyone who sees the project then has the tab. You delete your own tabs from the tab (× beside its name); a shared tab, owners and admins.
+      </p>
       <h2>The issue page</h2>
       <p>
         The header shows the level, status, title and culprit, and three menus: <strong>Resolve ▾</strong> (now, in the next release, or in one of the project&apos;s releases),{" "}
