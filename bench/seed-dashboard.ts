@@ -31,6 +31,7 @@ import { userKeyOf } from "../src/server/digest/normalize-user";
 import { computeGrouping, emptyGroupingConfig } from "../src/server/grouping/compute-grouping";
 import { deriveCulprit } from "../src/server/issues/derive-culprit";
 import { eventTagPairs } from "../src/server/issues/event-tag-pairs";
+import { priorityOfLevel } from "../src/server/issues/owners/issue-priority";
 import { recordEventOnIssue, type ActivityEntry } from "../src/server/issues/record-event-on-issue";
 import { insertProject } from "../src/server/projects/insert-project";
 import { compressPiece, DeflatePool, type Piece } from "./dashboard/deflate.mjs";
@@ -495,7 +496,9 @@ export async function seedDashboard(options: SeedOptions): Promise<SeedSummary> 
         first_release: release,
         last_release: release,
         status_changed_at: receivedAt,
-        assignee: null,
+        assignee_user_id: null,
+        assignee_team_id: null,
+        priority: priorityOfLevel(shape.level),
       };
       addActivity(issue.row.id, { kind: "first_seen", actor: "digest", data: { release }, createdAt: receivedAt });
       isNewUser = userKey !== null;
@@ -546,7 +549,6 @@ export async function seedDashboard(options: SeedOptions): Promise<SeedSummary> 
       addActivity(row.id, { kind: "set_unresolved", actor: "system", data: { reason: "the ignore period ended" }, createdAt: now });
     }
   }
-  for (const issue of issues) if (issue.row!.status === "unresolved" && random.chance(issue.count > 1000 ? 0.6 : 0.15)) issue.row!.assignee = random.pick(teammates);
   sqlite.exec("commit");
   phase("events");
 
@@ -561,7 +563,7 @@ export async function seedDashboard(options: SeedOptions): Promise<SeedSummary> 
     rows[table] = written;
   };
   sqlite.exec("begin");
-  const issueColumns = ["id", "project_id", "type", "title", "culprit", "level", "platform", "status", "substatus", "resolution", "ignore_condition", "merged_into_id", "first_seen", "last_seen", "times_seen", "users_seen", "first_release", "last_release", "status_changed_at", "assignee"] as const;
+  const issueColumns = ["id", "project_id", "type", "title", "culprit", "level", "platform", "status", "substatus", "resolution", "ignore_condition", "merged_into_id", "first_seen", "last_seen", "times_seen", "users_seen", "first_release", "last_release", "status_changed_at", "assignee_user_id", "assignee_team_id", "priority"] as const;
   const byId = [...issues].sort((a, b) => a.row!.id - b.row!.id);
   insertAll("issues", [...issueColumns], (write) => {
     for (const issue of byId) write(...issueColumns.map((column) => issue.row![column]));

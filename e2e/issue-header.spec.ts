@@ -80,7 +80,7 @@ test("Resolve ▾ and Ignore ▾ work with the keyboard alone; In release… off
   await page.keyboard.press("ArrowDown");
   await expect(menu.getByRole("menuitem", { name: "In release…" })).toBeFocused();
   await page.keyboard.press("ArrowRight");
-  const releases = page.getByRole("menu", { name: "Releases of this project" });
+  const releases = page.getByRole("menu", { name: "In release…" });
   await expect(releases.getByRole("menuitem")).toHaveText(["shop@2.0.0", "shop@1.9.0"]);
   await expect(releases.getByRole("menuitem", { name: "shop@2.0.0" })).toBeFocused();
   await page.keyboard.press("ArrowDown");
@@ -156,6 +156,15 @@ test("only the crashing frame is open; In-app only is remembered; the page is at
   await expect(frames).toHaveCount(4);
 });
 
+test("the three actions fit one row, at 1440 px and on a 375 px phone", async ({ page }) => {
+  for (const width of [1440, 375]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto(issuePath());
+    const tops = await Promise.all(["Resolve", "Ignore", "More actions"].map(async (name) => (await actions(page).getByRole("button", { name }).boundingBox())!.y));
+    expect(new Set(tops).size, `${width} px: the buttons' tops are ${tops.join(", ")}`).toBe(1);
+  }
+});
+
 test("the highlighted tags, grouping tabs and folding JSON show the event as text", async ({ page }) => {
   await page.goto(issuePath());
   const strip = page.getByLabel("Highlighted tags");
@@ -166,11 +175,13 @@ test("the highlighted tags, grouping tabs and folding JSON show the event as tex
   await expect(strip).toContainText("URLhttps://shop.example/checkout");
 
   const event = page.getByRole("region", { name: "Latest event" });
-  await expect(event.getByRole("region", { name: "Why grouped this way" })).toBeVisible();
-  await event.getByRole("tab", { name: "Grouping" }).focus();
-  await page.keyboard.press("ArrowRight");
-  await expect(event.getByRole("tab", { name: "Hashes" })).toHaveAttribute("aria-selected", "true");
+  // Hashes first; arrow keys move through the tabs, each showing its panel.
   await expect(event.getByRole("region", { name: "Hashes" })).toBeVisible();
+  await expect(event.getByRole("region", { name: "Why grouped this way" })).toHaveCount(0);
+  await event.getByRole("tab", { name: "Hashes" }).focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(event.getByRole("tab", { name: "Grouping" })).toHaveAttribute("aria-selected", "true");
+  await expect(event.getByRole("region", { name: "Why grouped this way" })).toContainText("This event joined by this hash");
   await page.keyboard.press("ArrowRight");
   const json = event.getByRole("group", { name: "Event JSON" });
   await expect(json).toContainText('"environment": "e2e"');

@@ -58,6 +58,8 @@ test("an error sent twice is one issue with 2 events, and its page shows the exc
   await expect(latestEvent.getByText("checkout", { exact: true }).first()).toBeVisible();
   await expect(latestEvent.getByText("readPrice", { exact: true }).first()).toBeVisible();
 
+  // Hashes is the issue page's first tab; the grouping is the next.
+  await page.getByRole("tab", { name: "Grouping" }).click();
   const grouping = page.getByRole("region", { name: "Why grouped this way" });
   await expect(grouping.getByRole("heading", { name: "Why grouped this way" })).toBeVisible();
   await expect(grouping.getByText(/^[0-9a-f]{32}$/).first()).toBeVisible();

@@ -64,7 +64,7 @@ async function seedProject(name: string): Promise<Side> {
 async function issueRow(issueId: number) {
   const database = openLanternDatabase();
   try {
-    return await database.db.selectFrom("issues").select(["status", "assignee"]).where("id", "=", issueId).executeTakeFirst();
+    return await database.db.selectFrom("issues").select(["status", "assignee_user_id"]).where("id", "=", issueId).executeTakeFirst();
   } finally {
     await database.close();
   }
@@ -159,8 +159,8 @@ test("a member of team A reads and triages A's project through the API and gets 
   await expectStatus(request, "DELETE", `${issueB}/`, token, 404);
   await expectStatus(request, "DELETE", `${projectsA}/issues/?id=${teamB.issueId}`, token, 404);
   await expectStatus(request, "POST", `${projectsB}/keys/`, token, 404, { name: "stolen" });
-  expect(await issueRow(teamB.issueId)).toEqual({ status: "unresolved", assignee: null });
-  expect(await issueRow(teamA.issueId)).toEqual({ status: "unresolved", assignee: null });
+  expect(await issueRow(teamB.issueId)).toEqual({ status: "unresolved", assignee_user_id: null });
+  expect(await issueRow(teamA.issueId)).toEqual({ status: "unresolved", assignee_user_id: null });
 
   // The same calls on A's project work (so the 404s above are about access, not broken endpoints).
   const project = (await (await expectStatus(request, "GET", `${projectsA}/`, token, 200)).json()) as { id: string; slug: string };
@@ -175,8 +175,9 @@ test("a member of team A reads and triages A's project through the API and gets 
   const ignored = await expectStatus(request, "PUT", `/api/0/issues/${teamA.issueId}/`, token, 200, { status: "ignored", statusDetails: { ignoreCount: 5 } });
   expect(await ignored.json()).toMatchObject({ id: String(teamA.issueId), status: "ignored", statusDetails: { ignoreCount: 5 } });
   const reopened = await expectStatus(request, "PUT", `${projectsA}/issues/?id=${teamA.issueId}`, token, 200, { status: "unresolved", assignedTo: member });
-  expect(await reopened.json()).toEqual({ status: "unresolved", statusDetails: {}, assignedTo: expect.objectContaining({ email: member }) });
-  expect(await issueRow(teamA.issueId)).toEqual({ status: "unresolved", assignee: `user:${member}` });
+  const reopenedBody = (await reopened.json()) as { assignedTo: { id: string } };
+  expect(reopenedBody).toEqual({ status: "unresolved", statusDetails: {}, assignedTo: expect.objectContaining({ type: "user", email: member }) });
+  expect(await issueRow(teamA.issueId)).toEqual({ status: "unresolved", assignee_user_id: reopenedBody.assignedTo.id });
 
   const events = (await (await expectStatus(request, "GET", `/api/0/issues/${teamA.issueId}/events/`, token, 200)).json()) as { eventID: string }[];
   expect(events.map((event) => event.eventID)).toEqual([teamA.eventId]);

@@ -111,7 +111,7 @@ test("every server action refuses a member who names another team's issue, key o
   const request = memberContext.request;
   const database = openLanternDatabase();
   const snapshot = async () => {
-    const issue = await database.db.selectFrom("issues").select(["status", "assignee", "times_seen"]).where("id", "=", teamB.issueId).executeTakeFirstOrThrow();
+    const issue = await database.db.selectFrom("issues").select(["status", "assignee_user_id", "assignee_team_id", "priority", "times_seen"]).where("id", "=", teamB.issueId).executeTakeFirstOrThrow();
     const comments = await database.db.selectFrom("issue_comments").select("id").where("issue_id", "=", teamB.issueId).execute();
     const hashes = await database.db.selectFrom("issue_hashes").select("hash").where("issue_id", "=", teamB.issueId).execute();
     const keys = await database.db.selectFrom("project_keys").select(["id", "is_active", "rate_limit_count"]).where("project_id", "=", teamB.projectId).orderBy("id").execute();

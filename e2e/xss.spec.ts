@@ -274,6 +274,7 @@ for (const bypassCSP of [false, true]) {
       await expectText(page, [seed.vector("meta refresh"), seed.vector("img from an unresolvable host")], event.getByRole("region", { name: "Contexts" }));
       await expectText(page, [seed.release, seed.environment], event.getByRole("region", { name: "Release and environment" }));
       await expectText(page, [seed.vector("title breakout")], page.getByRole("region", { name: "Tag distribution" }));
+      await event.getByRole("tab", { name: "Grouping" }).click();
       await expectText(page, [seed.vector("script element")], page.getByRole("region", { name: "Why grouped this way" }));
       await expectHarmless(page, seen);
 

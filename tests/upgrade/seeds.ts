@@ -15,6 +15,7 @@ import * as sourceMaps from "./seeds/0013-source-maps";
 import * as alerts from "./seeds/0014-alerts";
 import * as projectTagValues from "./seeds/0015-project-tag-values";
 import * as savedSearches from "./seeds/0016-saved-searches";
+import * as ownership from "./seeds/0017-ownership";
 
 /**
  * One seed per migration, keyed by the migration's name in src/server/db/migrate.ts, each in seeds/ under
@@ -45,4 +46,5 @@ export const upgradeSeeds: Record<string, UpgradeSeed> = {
   "0014-alerts": alerts,
   "0015-project-tag-values": projectTagValues,
   "0016-saved-searches": savedSearches,
+  "0017-ownership": ownership,
 };

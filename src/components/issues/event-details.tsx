@@ -7,6 +7,7 @@ import { EventAttachments } from "./event-attachments";
 import { ExceptionChain } from "./exception-chain";
 import { KeyValueList } from "./key-value-list";
 import { RequestDetails } from "./request-details";
+import { SdkIntegrations } from "./sdk-integrations";
 
 function Part({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -77,9 +78,10 @@ export function EventDetails({ payload, timestamp, attachments, attachmentsBase,
       ) : null}
       {contexts.length > 0 ? (
         <Part title="Contexts">
-          <div className="grid gap-3 md:grid-cols-2 xl:grid-cols-3">
+          {/* Columns rather than a grid: short contexts stack under each other instead of beside the tallest. */}
+          <div className="gap-3 md:columns-2 xl:columns-3">
             {contexts.map((context) => (
-              <div key={context.name} className="min-w-0 rounded-md border border-border p-3">
+              <div key={context.name} className="mb-3 min-w-0 break-inside-avoid rounded-md border border-border p-3">
                 <h4 className="mb-1 text-xs font-semibold">{context.title}</h4>
                 <KeyValueList entries={context.entries} label={`Context ${context.name}`} humanizeBytes />
               </div>
@@ -88,7 +90,7 @@ export function EventDetails({ payload, timestamp, attachments, attachmentsBase,
         </Part>
       ) : null}
       {/* Short lists side by side: the event reads in one screen more, each list keeps its own section. */}
-      <div className="grid gap-x-6 md:grid-cols-2">
+      <div className="grid gap-x-6 md:grid-cols-2 xl:grid-cols-3">
         {user.length > 0 ? (
           <Part title="User">
             <KeyValueList entries={user} label="User" />
@@ -112,9 +114,9 @@ export function EventDetails({ payload, timestamp, attachments, attachmentsBase,
                 ["name", sdk.name ?? "unknown"],
                 ["version", sdk.version ?? "unknown"],
                 ...(sdk.packages.length > 0 ? [["packages", sdk.packages.join(", ")] as [string, string]] : []),
-                ...(sdk.integrations.length > 0 ? [["integrations", sdk.integrations.join(", ")] as [string, string]] : []),
               ]}
             />
+            {sdk.integrations.length > 0 ? <SdkIntegrations integrations={sdk.integrations} /> : null}
           </Part>
         ) : null}
         {attachments.length > 0 ? (

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { Tooltip } from "@/components/ui/tooltip";
 import { readTraceAndDigest } from "@/lib/read-trace-and-digest";
 
 /**
@@ -21,9 +22,11 @@ export function EventTraceAndDigest({ payload }: { payload: Record<string, unkno
         <div className="flex min-w-0 gap-1.5">
           <dt>Digest</dt>
           <dd className="font-mono break-all">
-            <Link href={`/digest?value=${encodeURIComponent(digest)}`} prefetch={false} className="text-primary underline-offset-2 hover:underline" title="Find every event with this digest">
-              {digest}
-            </Link>
+            <Tooltip content="Find every event with this digest">
+              <Link href={`/digest?value=${encodeURIComponent(digest)}`} prefetch={false} className="text-primary underline-offset-2 hover:underline">
+                {digest}
+              </Link>
+            </Tooltip>
           </dd>
         </div>
       ) : null}

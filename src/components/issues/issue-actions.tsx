@@ -93,7 +93,7 @@ export function IssueActions({ issueId, status, projectSlug, releases, actions }
             <DropdownMenuItem onSelect={() => submitWith(resolveFormId, { kind: "next_release" })}>In the next release</DropdownMenuItem>
             <DropdownMenuSub>
               <DropdownMenuSubTrigger>In release…</DropdownMenuSubTrigger>
-              <DropdownMenuSubContent aria-label="Releases of this project">
+              <DropdownMenuSubContent>
                 {releases.length === 0 ? (
                   <DropdownMenuItem disabled>This project has no release yet</DropdownMenuItem>
                 ) : (
@@ -255,10 +255,14 @@ function MergeDialog({ issueId, bulk }: { issueId: number; bulk: Action }) {
 
 function DeleteDialog({ issueId, projectSlug, bulk }: { issueId: number; projectSlug: string; bulk: Action }) {
   const router = useRouter();
-  const [state, formAction, isPending] = useActionState(bulk, {});
-  useEffect(() => {
-    if (state.message) router.push(`/projects/${projectSlug}/issues`);
-  }, [state.message, router, projectSlug]);
+  // Leaves for the issue list as soon as the deletion answers: the page it was on is a 404 from then on,
+  // and replaces this dialog before an effect of it could run.
+  const deleteAndLeave = async (previous: ActionState, formData: FormData): Promise<ActionState> => {
+    const answer = await bulk(previous, formData);
+    if (answer.message) router.push(`/projects/${projectSlug}/issues`);
+    return answer;
+  };
+  const [state, formAction, isPending] = useActionState(deleteAndLeave, {});
   return (
     <DialogContent role="alertdialog">
       <DialogTitle>Delete this issue?</DialogTitle>

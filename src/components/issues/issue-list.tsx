@@ -9,10 +9,12 @@ import { issueHref } from "./list/issue-href";
 import { IssueListView } from "./list/issue-list-state";
 import { IssueRowCheckbox, IssueRowFrame, IssueRowStatus, SelectAllCheckbox } from "./list/issue-row-parts";
 import { RelativeTime } from "./relative-time";
-import { personName } from "@/lib/issue-words";
+import type { Assignee } from "@/server/issues/owners/issue-assignee";
+import { AssigneeCell } from "./assignee-avatar";
+import { PriorityBadge } from "./priority-badge";
 
 /** `isUnhandled`: some event crashed without the app catching it (marked in the row). */
-export type IssueListRow = IssueListItem & { sparkline: number[]; isUnhandled?: boolean };
+export type IssueListRow = IssueListItem & { sparkline: number[]; isUnhandled?: boolean; assignee?: Assignee | null };
 
 interface IssueListProps {
   issues: IssueListRow[];
@@ -60,6 +62,9 @@ function IssueTable({ issues, showProject }: { issues: IssueListRow[]; showProje
             <th scope="col" className={`${headClass} hidden text-right sm:table-cell`}>
               Users
             </th>
+            <th scope="col" className={`${headClass} hidden sm:table-cell`}>
+              Assignee
+            </th>
             <th scope="col" className={headClass}>
               Last seen
             </th>
@@ -101,7 +106,7 @@ function IssueRow({ issue, showProject }: { issue: IssueListRow; showProject: bo
               {issue.lastRelease}
             </Badge>
           ) : null}
-          {issue.assignee ? <span>Assigned to {personName(issue.assignee)}</span> : null}
+          <PriorityBadge priority={issue.priority} />
         </div>
       </td>
       <td className="hidden px-3 py-3 text-muted-foreground md:table-cell">
@@ -109,6 +114,9 @@ function IssueRow({ issue, showProject }: { issue: IssueListRow; showProject: bo
       </td>
       <td className="px-3 py-3 text-right tabular-nums">{issue.timesSeen}</td>
       <td className="hidden px-3 py-3 text-right tabular-nums sm:table-cell">{issue.usersSeen}</td>
+      <td className="hidden px-3 py-3 sm:table-cell">
+        <AssigneeCell assignee={issue.assignee} />
+      </td>
       <td className="px-3 py-3 whitespace-nowrap text-muted-foreground">
         <RelativeTime time={issue.lastSeen} />
       </td>

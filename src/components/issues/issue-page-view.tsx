@@ -52,9 +52,9 @@ const ranges: { value: VolumeRange; label: string; period: string }[] = [
 /**
  * The issue page, shared by `/projects/{slug}/issues/{id}` (the latest event) and its event permalinks.
  * It leads with the error: the header (title, culprit, level, status, assignee) with its three action menus,
- * the event's highlighted tags, then the event itself with only the crashing frame open. Why it was grouped,
- * its hashes and the raw JSON are tabs under the event; the sidebar holds the facts, volume, tag
- * distribution, participants, activity and the keyboard shortcuts.
+ * the event's highlighted tags, then the event itself with only the crashing frame open. Its hashes, why it
+ * was grouped and the raw JSON are tabs under the event; the sidebar holds the assignee, facts, volume, tag
+ * distribution, comments, participants, activity and the keyboard shortcuts.
  */
 export function IssuePageView({ details, event, volume: range, extras, path }: IssuePageViewProps) {
   const { issue, project, environments, hashes, activity, eventCount } = details;
@@ -115,7 +115,7 @@ export function IssuePageView({ details, event, volume: range, extras, path }: I
       )}
       {event ? <HighlightedTags payload={event.payload} /> : null}
 
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <div className="min-w-0 space-y-6">
           <Card aria-labelledby="event-title" className="min-w-0">
             <div className="flex flex-wrap items-start justify-between gap-3">
@@ -155,10 +155,11 @@ export function IssuePageView({ details, event, volume: range, extras, path }: I
             ) : (
               <CardDescription>No event of this issue is stored any more (older events are removed by the retention settings).</CardDescription>
             )}
-            <Tabs defaultValue={grouping ? "grouping" : "hashes"} className="mt-6">
+            {/* Hashes first: the short tab; the grouping's component tree is long and read less often. */}
+            <Tabs defaultValue="hashes" className="mt-6">
               <TabsList aria-label="Grouping and raw data">
-                {grouping ? <TabsTrigger value="grouping">Grouping</TabsTrigger> : null}
                 <TabsTrigger value="hashes">Hashes</TabsTrigger>
+                {grouping ? <TabsTrigger value="grouping">Grouping</TabsTrigger> : null}
                 {event ? <TabsTrigger value="json">JSON</TabsTrigger> : null}
               </TabsList>
               {grouping ? (
@@ -175,11 +176,8 @@ export function IssuePageView({ details, event, volume: range, extras, path }: I
                 </TabsContent>
               ) : null}
               <TabsContent value="hashes">
-                <section aria-labelledby="hashes">
-                  <h3 id="hashes" className="text-sm font-semibold">
-                    Hashes
-                  </h3>
-                  <p className="mt-1 mb-4 text-sm text-muted-foreground">Events with any of these hashes join this issue.</p>
+                <section aria-label="Hashes">
+                  <p className="mb-2 text-sm text-muted-foreground">Events with any of these hashes join this issue.</p>
                   <IssueHashes issueId={issue.id} projectSlug={project.slug} hashes={hashes} eventHash={event?.groupHash ?? null} unmerge={unmergeHashesAction} />
                 </section>
               </TabsContent>
@@ -189,13 +187,6 @@ export function IssuePageView({ details, event, volume: range, extras, path }: I
                 </TabsContent>
               ) : null}
             </Tabs>
-          </Card>
-
-          <Card aria-labelledby="comments">
-            <CardTitle id="comments" className="mb-4">
-              Comments
-            </CardTitle>
-            <IssueComments issueId={issue.id} comments={comments} addComment={addCommentAction} />
           </Card>
         </div>
 
@@ -246,6 +237,12 @@ export function IssuePageView({ details, event, volume: range, extras, path }: I
             <CardTitle id="tag-distribution">Tag distribution</CardTitle>
             <CardDescription className="mb-4">The most common values across this issue&apos;s events.</CardDescription>
             <TagDistribution tags={tags} eventTags={event ? readTags(event.payload) : []} />
+          </Card>
+          <Card aria-labelledby="comments" className="p-4">
+            <CardTitle id="comments" className="mb-3">
+              Comments
+            </CardTitle>
+            <IssueComments issueId={issue.id} comments={comments} addComment={addCommentAction} />
           </Card>
           <Card aria-labelledby="participants" className="p-4">
             <CardTitle id="participants" className="mb-3">

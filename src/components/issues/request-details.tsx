@@ -11,7 +11,7 @@ function PairsOrText({ value, label }: { value: [string, string][] | string; lab
 
 function Block({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <div>
+    <div className="min-w-0">
       <h4 className="mb-1 text-xs font-semibold text-muted-foreground">{title}</h4>
       {children}
     </div>
@@ -28,31 +28,34 @@ export function RequestDetails({ request }: { request: RequestView }) {
           {request.url ? <SafeLink href={request.url}>{request.url}</SafeLink> : null}
         </p>
       ) : null}
-      {request.query.length > 0 ? (
-        <Block title="Query">
-          <PairsOrText value={request.query} label="Query" />
-        </Block>
-      ) : null}
-      {request.body !== null ? (
-        <Block title="Body">
-          <pre tabIndex={0} aria-label="Request body" className="max-h-64 overflow-auto rounded-md border border-border bg-muted p-2 font-mono text-xs break-all whitespace-pre-wrap focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">{request.body}</pre>
-        </Block>
-      ) : null}
-      {request.headers.length > 0 ? (
-        <Block title="Headers">
-          <KeyValueList entries={request.headers} label="Headers" />
-        </Block>
-      ) : null}
-      {request.cookies.length > 0 ? (
-        <Block title="Cookies">
-          <PairsOrText value={request.cookies} label="Cookies" />
-        </Block>
-      ) : null}
-      {request.env.length > 0 ? (
-        <Block title="Environment">
-          <KeyValueList entries={request.env} label="Request environment" />
-        </Block>
-      ) : null}
+      {/* Side by side from medium widths: short blocks, read together. */}
+      <div className="grid gap-3 md:grid-cols-2">
+        {request.query.length > 0 ? (
+          <Block title="Query">
+            <PairsOrText value={request.query} label="Query" />
+          </Block>
+        ) : null}
+        {request.body !== null ? (
+          <Block title="Body">
+            <pre tabIndex={0} aria-label="Request body" className="max-h-64 overflow-auto rounded-md border border-border bg-muted p-2 font-mono text-xs break-all whitespace-pre-wrap focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">{request.body}</pre>
+          </Block>
+        ) : null}
+        {request.headers.length > 0 ? (
+          <Block title="Headers">
+            <KeyValueList entries={request.headers} label="Headers" />
+          </Block>
+        ) : null}
+        {request.cookies.length > 0 ? (
+          <Block title="Cookies">
+            <PairsOrText value={request.cookies} label="Cookies" />
+          </Block>
+        ) : null}
+        {request.env.length > 0 ? (
+          <Block title="Environment">
+            <KeyValueList entries={request.env} label="Request environment" />
+          </Block>
+        ) : null}
+      </div>
     </div>
   );
 }

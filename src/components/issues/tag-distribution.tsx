@@ -13,51 +13,58 @@ function percent(share: number): string {
 }
 
 /**
- * Each tag's most frequent values across the issue's events, as labelled bars (Sentry's tag summary):
- * the value, its share and count as text, and a bar of that share; the event on display's value is marked.
+ * Derived keys that repeat another key's value in parts (`browser.name` beside `browser`, `user.email` beside
+ * `user`): searchable, but shown only when the issue has no parent key to read them in.
+ */
+function repeatsParent(key: string, keys: ReadonlySet<string>): boolean {
+  const dot = key.indexOf(".");
+  return dot > 0 && keys.has(key.slice(0, dot));
+}
+
+/**
+ * Each tag's most frequent values across the issue's events (Sentry's tag summary), one tag a line: its
+ * values with their shares as text (the counts for screen readers), over one bar split by those shares; the
+ * event on display's value is marked.
  */
 export function TagDistribution({ tags, eventTags }: TagDistributionProps) {
   if (tags.length === 0) return <p className="text-sm text-muted-foreground">No tags yet.</p>;
   const eventValue = new Map(eventTags);
+  const keys = new Set(tags.map((tag) => tag.key));
   return (
-    <div className="space-y-4">
-      {tags.map((tag) => (
-        <section key={tag.key} aria-label={`Tag ${tag.key}`}>
-          <h3 className="mb-1 flex items-baseline justify-between gap-2 text-xs">
-            <span className="font-mono font-semibold break-all">{tag.key}</span>
-            <span className="shrink-0 text-muted-foreground">
-              {tag.valueCount} {tag.valueCount === 1 ? "value" : "values"}
-            </span>
-          </h3>
-          <ul className="space-y-1.5">
-            {tag.topValues.map((value) => {
-              const isEventValue = eventValue.get(tag.key) === value.value;
-              return (
-                <li key={value.value} className="text-xs">
-                  <div className="flex items-baseline justify-between gap-2">
-                    <span className={cn("min-w-0 font-mono break-all", isEventValue && "font-semibold")}>
-                      {value.value}
-                      {isEventValue ? <span className="ml-1 font-sans font-normal text-muted-foreground">(this event)</span> : null}
-                    </span>
-                    <span className="shrink-0 text-muted-foreground tabular-nums" title={`${value.count.toLocaleString("en")} ${value.count === 1 ? "event" : "events"}`}>
-                      {percent(value.share)}
-                    </span>
-                  </div>
-                  <div aria-hidden className="mt-0.5 h-1.5 overflow-hidden rounded-full bg-muted">
-                    <div className={cn("h-full rounded-full", isEventValue ? "bg-primary" : "bg-primary/50")} style={{ width: `${Math.max(1, value.share * 100)}%` }} />
-                  </div>
-                </li>
-              );
-            })}
-            {tag.otherCount > 0 ? (
-              <li className="flex justify-between text-xs text-muted-foreground">
-                <span>Other values</span>
-                <span className="tabular-nums">{tag.otherCount.toLocaleString("en")} events</span>
-              </li>
-            ) : null}
-          </ul>
-        </section>
-      ))}
+    <div className="space-y-2.5">
+      {tags
+        .filter((tag) => !repeatsParent(tag.key, keys))
+        .map((tag) => (
+          <section key={tag.key} aria-label={`Tag ${tag.key}`} className="text-xs">
+            <div className="flex items-baseline gap-2">
+              <h3 className="shrink-0 font-mono font-semibold">{tag.key}</h3>
+              <ul className="flex min-w-0 flex-1 flex-wrap justify-end gap-x-2 text-right">
+                {tag.topValues.map((value) => {
+                  const isEventValue = eventValue.get(tag.key) === value.value;
+                  return (
+                    <li key={value.value} className="min-w-0 break-all">
+                      <span className={cn("font-mono", isEventValue && "font-semibold")}>{value.value}</span>
+                      {isEventValue ? <span className="ml-1 text-muted-foreground">(this event)</span> : null}{" "}
+                      <span className="text-muted-foreground tabular-nums">
+                        {percent(value.share)}
+                        <span className="sr-only">
+                          {" "}
+                          ({value.count.toLocaleString("en")} {value.count === 1 ? "event" : "events"})
+                        </span>
+                      </span>
+                    </li>
+                  );
+                })}
+                {tag.otherCount > 0 ? <li className="text-muted-foreground">other values {tag.otherCount.toLocaleString("en")} events</li> : null}
+              </ul>
+            </div>
+            <div aria-hidden className="mt-1 flex h-1.5 gap-px overflow-hidden rounded-full bg-muted">
+              {tag.topValues.map((value) => (
+                <span key={value.value} className={cn("h-full", eventValue.get(tag.key) === value.value ? "bg-primary" : "bg-primary/40")} style={{ width: `${Math.max(1, value.share * 100)}%` }} />
+              ))}
+            </div>
+          </section>
+        ))}
     </div>
   );
 }

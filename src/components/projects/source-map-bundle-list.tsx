@@ -2,6 +2,7 @@ import bytes from "bytes";
 import { ActionForm } from "@/components/issues/action-form";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import type { ActionState } from "@/lib/action-state";
 import { formatTimestamp } from "@/lib/format-time";
 import type { ArtifactBundleSummary } from "@/server/sourcemaps/list-artifact-bundles";
@@ -61,9 +62,8 @@ export function SourceMapBundleList({ projectSlug, bundles, remove }: SourceMapB
               <p className="text-xs text-muted-foreground">No debug IDs: its files are matched by release and URL.</p>
             )}
             {remove ? (
-              <details className="relative">
-                <summary className="inline-flex h-8 cursor-pointer list-none items-center rounded-md border border-border bg-card px-3 text-sm font-medium hover:bg-muted [&::-webkit-details-marker]:hidden">Delete…</summary>
-                <ActionForm action={remove} aria-label={`Delete ${name}`} className="mt-2 flex max-w-md flex-col gap-2 rounded-md border border-border bg-card p-3">
+              <ConfirmDialog trigger="Delete…" title={`Delete ${name}?`}>
+                <ActionForm action={remove} aria-label={`Delete ${name}`} className="flex flex-col gap-2">
                   <input type="hidden" name="projectSlug" value={projectSlug} />
                   <input type="hidden" name="bundleId" value={bundle.id} />
                   <p>Delete {name} and its {files(bundle.fileCount)}? Frames resolved already stay resolved; events of this build digested later stay minified. This cannot be undone.</p>
@@ -71,7 +71,7 @@ export function SourceMapBundleList({ projectSlug, bundles, remove }: SourceMapB
                     Delete {name}
                   </Button>
                 </ActionForm>
-              </details>
+              </ConfirmDialog>
             ) : null}
           </li>
         );

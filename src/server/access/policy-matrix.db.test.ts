@@ -34,6 +34,8 @@ import { getReceivedEnvelope } from "../intake/get-received-envelope";
 import { listReceivedEnvelopes } from "../intake/list-received-envelopes";
 import { addIssueComment } from "../issues/add-issue-comment";
 import { assignIssue } from "../issues/assign-issue";
+import { setIssueBookmark } from "../issues/set-issue-bookmark";
+import { setIssuePriority } from "../issues/set-issue-priority";
 import { deleteIssues } from "../issues/delete-issues";
 import { explainGrouping } from "../issues/explain-grouping";
 import { getIssueDetails } from "../issues/get-issue-details";
@@ -300,8 +302,17 @@ const drivers = {
     api: (t): ApiCall[] => [{ route: updateIssueRoute, method: "PUT", path: `/api/0/issues/${t.issueId}/`, params: { issueId: String(t.issueId) }, body: { status: "unresolved" } }],
   },
   "issue.assign": {
-    call: (context, t) => assignIssue(context, { issueId: t.issueId, assignee: "someone" }),
-    api: (t): ApiCall[] => [{ route: updateIssueRoute, method: "PUT", path: `/api/0/issues/${t.issueId}/`, params: { issueId: String(t.issueId) }, body: { assignedTo: "someone" } }],
+    // Whoever may assign can see the project, so they can always take the issue themselves.
+    call: (context, t) => assignIssue(context, { issueId: t.issueId, assignee: `user:${context.viewer.userId}` }),
+    api: (t): ApiCall[] => [{ route: updateIssueRoute, method: "PUT", path: `/api/0/issues/${t.issueId}/`, params: { issueId: String(t.issueId) }, body: { assignedTo: "" } }],
+  },
+  "issue.set_priority": {
+    call: (context, t) => setIssuePriority(context, { issueId: t.issueId, priority: "low" }),
+    api: (t): ApiCall[] => [{ route: updateIssueRoute, method: "PUT", path: `/api/0/issues/${t.issueId}/`, params: { issueId: String(t.issueId) }, body: { priority: "medium" } }],
+  },
+  "issue.bookmark": {
+    call: (context, t) => setIssueBookmark(context, { issueId: t.issueId, bookmarked: true }),
+    api: (t): ApiCall[] => [{ route: updateIssueRoute, method: "PUT", path: `/api/0/issues/${t.issueId}/`, params: { issueId: String(t.issueId) }, body: { isBookmarked: false } }],
   },
   "issue.comment": { call: (context, t) => addIssueComment(context, { issueId: t.issueId, body: "matrix" }) },
   "issue.merge": {

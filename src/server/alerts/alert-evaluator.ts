@@ -4,7 +4,7 @@ import type { Database, IssueRow } from "../db/schema";
 import type { AlertReason } from "./alert-message";
 import { buildAlertMessage, frequencyHeadline } from "./build-alert-message";
 import { enqueueDeliveries, type NewDelivery } from "./enqueue-deliveries";
-import { findAssigneeUser } from "./find-assignee-user";
+import { findAssigneeUsers } from "./find-assignee-user";
 import { resolveEmailRecipients, wantsWorkflowEmail, type EmailAction } from "./resolve-email-recipients";
 import { conditionIds, filterIds, frequencyIntervals, levelNumbers, parseRule, type FrequencyInterval, type MatchOperator, type ParsedRule, type RuleCondition, type RuleFilter } from "./rule-schema";
 
@@ -67,11 +67,7 @@ export class AlertEvaluator {
   private readonly decided: { rule: LoadedRule; issue: IssueRow; event: ObservedEvent; reason: AlertReason; headline: string }[] = [];
   private readonly regressedAssigned: { issue: IssueRow; event: ObservedEvent }[] = [];
 
-  private constructor(
-    private readonly rulesByProject: Map<number, LoadedRule[]>,
-    /** The accounts "assigned to a member" filters name: user id → the ways an assignee can name them. */
-    private readonly memberIdentities: Map<string, Set<string>>,
-  ) {}
+  private constructor(private readonly rulesByProject: Map<number, LoadedRule[]>) {}
 
   /** The active (unmuted) rules of the batch's projects. */
   static async load(db: Kysely<Database>, projectIds: number[], now: number): Promise<AlertEvaluator> {
@@ -94,13 +90,7 @@ export class AlertEvaluator {
         else rulesByProject.set(loaded.projectId, [loaded]);
       }
     }
-    const memberIds = [...rulesByProject.values()].flat().flatMap(({ rule }) => rule.filters.flatMap((filter) => (filter.id === filterIds.assignedTo && filter.targetType === "Member" && filter.targetIdentifier ? [filter.targetIdentifier] : [])));
-    const memberIdentities = new Map<string, Set<string>>();
-    if (memberIds.length > 0) {
-      const users = await db.selectFrom("users").select(["id", "email", "name"]).where("id", "in", [...new Set(memberIds)]).execute();
-      for (const user of users) memberIdentities.set(user.id, new Set([`user:${user.email}`, user.email, user.name].map((identity) => identity.toLowerCase())));
-    }
-    return new AlertEvaluator(rulesByProject, memberIdentities);
+    return new AlertEvaluator(rulesByProject);
   }
 
   /** Reads what frequency conditions and action intervals need about the batch's existing issues. */
@@ -166,7 +156,7 @@ export class AlertEvaluator {
   /** One event, after it was applied to its issue (the issue's counters include it). */
   observe(event: ObservedEvent, issue: IssueRow, transition: IssueTransition): void {
     if (this.wokenIgnores.delete(issue.id)) transition = { ...transition, reappeared: true };
-    if (transition.regressed && issue.assignee) this.regressedAssigned.push({ issue: { ...issue }, event });
+    if (transition.regressed && (issue.assignee_user_id !== null || issue.assignee_team_id !== null)) this.regressedAssigned.push({ issue: { ...issue }, event });
     const rules = this.rulesByProject.get(event.projectId);
     if (!rules) return;
     const now = event.receivedAt;
@@ -188,7 +178,7 @@ export class AlertEvaluator {
       if (rule.environment !== null && rule.environment !== event.environment) continue;
       const met = rule.conditions.map((condition) => this.conditionMet(condition, issue, counters, transition, now));
       const passes = rule.actionMatch === "all" ? met.every((result) => result !== null) : met.some((result) => result !== null);
-      if (!passes || !filtersPass(rule, event, issue, now, this.memberIdentities)) continue;
+      if (!passes || !filtersPass(rule, event, issue, now)) continue;
       const key = fireKey(loaded.id, issue.id);
       const lastFired = this.fires.get(key);
       if (lastFired !== undefined && now - lastFired < rule.frequencyMinutes * minuteMs) continue;
@@ -220,7 +210,7 @@ export class AlertEvaluator {
       const emailed = new Set<string>();
       for (const action of rule.rule.actions) {
         if (action.id === "sentry.mail.actions.NotifyEmailAction") {
-          for (const recipient of await resolveEmailRecipients(trx, event.projectId, action as EmailAction, issue.assignee)) {
+          for (const recipient of await resolveEmailRecipients(trx, event.projectId, action as EmailAction, issue)) {
             if (emailed.has(recipient)) continue;
             emailed.add(recipient);
             deliveries.push({ ...base, channelId: null, kind: "email", recipient });
@@ -233,11 +223,11 @@ export class AlertEvaluator {
       }
     }
     for (const { issue, event } of this.regressedAssigned) {
-      const person = await findAssigneeUser(trx, issue.assignee);
-      if (!person || !(await wantsWorkflowEmail(trx, person.id))) continue;
       const project = projects.get(event.projectId)!;
       const message = buildAlertMessage({ reason: "assigned_regressed", headline: "An issue assigned to you regressed", issue, project, environment: event.environment, release: event.release, eventId: event.eventId, rule: null, now: event.receivedAt });
-      deliveries.push({ projectId: event.projectId, ruleId: null, issueId: issue.id, channelId: null, kind: "email", recipient: person.email, message });
+      for (const person of await findAssigneeUsers(trx, issue)) {
+        if (await wantsWorkflowEmail(trx, person.id)) deliveries.push({ projectId: event.projectId, ruleId: null, issueId: issue.id, channelId: null, kind: "email", recipient: person.email, message });
+      }
     }
     await enqueueDeliveries(trx, deliveries);
     return deliveries.length;
@@ -303,9 +293,9 @@ function eventsInWindow(counters: Counters, interval: FrequencyInterval, now: nu
   return total;
 }
 
-function filtersPass(rule: ParsedRule, event: ObservedEvent, issue: IssueRow, now: number, memberIdentities: Map<string, Set<string>>): boolean {
+function filtersPass(rule: ParsedRule, event: ObservedEvent, issue: IssueRow, now: number): boolean {
   if (rule.filters.length === 0) return true;
-  const results = rule.filters.map((filter) => filterPasses(filter, event, issue, now, memberIdentities));
+  const results = rule.filters.map((filter) => filterPasses(filter, event, issue, now));
   if (rule.filterMatch === "all") return results.every(Boolean);
   if (rule.filterMatch === "any") return results.some(Boolean);
   return !results.some(Boolean);
@@ -313,7 +303,7 @@ function filtersPass(rule: ParsedRule, event: ObservedEvent, issue: IssueRow, no
 
 const ageUnits = { minute: minuteMs, hour: hourMs, day: 86_400_000, week: 604_800_000 } as const;
 
-function filterPasses(filter: RuleFilter, event: ObservedEvent, issue: IssueRow, now: number, memberIdentities: Map<string, Set<string>>): boolean {
+function filterPasses(filter: RuleFilter, event: ObservedEvent, issue: IssueRow, now: number): boolean {
   switch (filter.id) {
     case filterIds.level: {
       const level = levelNumbers[event.level as keyof typeof levelNumbers] ?? levelNumbers.error;
@@ -330,11 +320,9 @@ function filterPasses(filter: RuleFilter, event: ObservedEvent, issue: IssueRow,
       return filter.comparison_type === "older" ? age > limit : age < limit;
     }
     case filterIds.assignedTo:
-      if (filter.targetType === "Unassigned") return issue.assignee === null;
-      if (issue.assignee === null) return false;
-      // Lantern records a team assignment as "team:<id>"; a person as user:<e-mail>, or the name typed.
-      if (filter.targetType === "Team") return issue.assignee === `team:${filter.targetIdentifier ?? ""}`;
-      return memberIdentities.get(String(filter.targetIdentifier ?? ""))?.has(issue.assignee.toLowerCase()) ?? false;
+      if (filter.targetType === "Unassigned") return issue.assignee_user_id === null && issue.assignee_team_id === null;
+      if (filter.targetType === "Team") return issue.assignee_team_id !== null && String(issue.assignee_team_id) === String(filter.targetIdentifier ?? "");
+      return issue.assignee_user_id !== null && issue.assignee_user_id === String(filter.targetIdentifier ?? "");
     case filterIds.eventAttribute: {
       const attributes: Record<string, string | null> = {
         release: event.release,

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
+import type { AssigneeColumns } from "../issues/owners/issue-assignee";
 
 export interface AccountRef {
   id: string;
@@ -9,19 +10,17 @@ export interface AccountRef {
 }
 
 /**
- * The account an issue's assignee names: "user:<e-mail>" (how Lantern records a signed-in person), or an
- * e-mail address or a person's name as typed into the free-text assignee; null when it names nobody.
+ * The accounts an issue's assignee stands for: the assigned person, or every member of the assigned team;
+ * none when nobody is assigned. Workflow e-mail and IssueOwners targets go to them.
  */
-export async function findAssigneeUser(db: Kysely<Database>, assignee: string | null): Promise<AccountRef | null> {
-  if (!assignee) return null;
-  return pickAssignee(await db.selectFrom("users").select(["id", "email", "name", "role"]).execute(), assignee);
-}
-
-/** The one of `people` the assignee names (by e-mail first, then by name), if any. */
-export function pickAssignee<T extends { email: string; name: string }>(people: T[], assignee: string | null): T | null {
-  if (!assignee) return null;
-  const text = assignee.startsWith("user:") ? assignee.slice("user:".length) : assignee;
-  const wanted = text.trim().toLowerCase();
-  if (!wanted) return null;
-  return people.find((person) => person.email.toLowerCase() === wanted) ?? people.find((person) => person.name.trim().toLowerCase() === wanted) ?? null;
+export async function findAssigneeUsers(db: Kysely<Database>, issue: AssigneeColumns): Promise<AccountRef[]> {
+  if (issue.assignee_user_id !== null) return db.selectFrom("users").select(["id", "email", "name", "role"]).where("id", "=", issue.assignee_user_id).execute();
+  if (issue.assignee_team_id === null) return [];
+  return db
+    .selectFrom("users")
+    .innerJoin("team_members", "team_members.user_id", "users.id")
+    .select(["users.id", "users.email", "users.name", "users.role"])
+    .where("team_members.team_id", "=", Number(issue.assignee_team_id))
+    .orderBy("users.email")
+    .execute();
 }

@@ -1,24 +1,26 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
-import { pickAssignee, type AccountRef } from "./find-assignee-user";
+import type { AssigneeColumns } from "../issues/owners/issue-assignee";
+import { findAssigneeUsers, type AccountRef } from "./find-assignee-user";
 import type { RuleAction } from "./rule-schema";
 
 export type EmailAction = Extract<RuleAction, { id: "sentry.mail.actions.NotifyEmailAction" }>;
 
 /**
  * Who an e-mail action reaches for an issue of `projectId`, as Sentry's targets mean it:
- * - IssueOwners: the issue's assignee; with nobody assigned, the fallthrough — ActiveMembers and AllMembers
+ * - IssueOwners: the issue's assignee (a person, or the members of the assigned team); with nobody assigned, the fallthrough — ActiveMembers and AllMembers
  *   are everyone who can see the project (owners, admins, and members of its teams), NoOne is nobody;
  * - Team: that team's people who can see the project; Member: that person, if they can see it.
  * People who turned off alert e-mail for the project are left out. Returns e-mail addresses, each once.
  */
-export async function resolveEmailRecipients(db: Kysely<Database>, projectId: number, action: EmailAction, assignee: string | null): Promise<string[]> {
+export async function resolveEmailRecipients(db: Kysely<Database>, projectId: number, action: EmailAction, assignee: AssigneeColumns): Promise<string[]> {
   const seers = await peopleWhoSeeProject(db, projectId);
   let people: AccountRef[];
   if (action.targetType === "IssueOwners") {
     // Looked for among those who see the project: an assignee who cannot see it is nobody here.
-    const owner = pickAssignee(seers, assignee);
-    if (owner) people = [owner];
+    const owners = new Set((await findAssigneeUsers(db, assignee)).map((person) => person.id));
+    const seen = seers.filter((person) => owners.has(person.id));
+    if (seen.length > 0) people = seen;
     else people = (action.fallthroughType ?? "ActiveMembers") === "NoOne" ? [] : seers;
   } else if (action.targetType === "Team") {
     const teamId = Number(action.targetIdentifier);

@@ -39,7 +39,7 @@ async function ruleTest(context: AccessContext, projectSlug: string, ruleId: num
       list.push({ ...base, channelId: Number(channel.id), kind: channel.kind as ChannelKind, recipient: null });
       continue;
     }
-    const addresses = await resolveEmailRecipients(context.db, project.id, action, null);
+    const addresses = await resolveEmailRecipients(context.db, project.id, action, { assignee_user_id: null, assignee_team_id: null });
     if (addresses.length === 0) {
       throw new AppError("bad_request", `This rule's e-mail action reaches nobody (actions[${index}]: ${action.targetType}): no one it names can see the project or wants its alert e-mail.`);
     }

@@ -141,10 +141,10 @@ describe(`the /api/0/ verbs on ${testDialect}`, () => {
       statusDetails: {},
       assignedTo: { type: "user", id: users.member, name: "member person", email: "member@lantern.test" },
     });
-    const statuses = await database.db.selectFrom("issues").select(["status", "assignee"]).where("id", "in", ids).execute();
+    const statuses = await database.db.selectFrom("issues").select(["status", "assignee_user_id"]).where("id", "in", ids).execute();
     expect(statuses).toEqual([
-      { status: "unresolved", assignee: "user:member@lantern.test" },
-      { status: "unresolved", assignee: "user:member@lantern.test" },
+      { status: "unresolved", assignee_user_id: users.member },
+      { status: "unresolved", assignee_user_id: users.member },
     ]);
     expect(() => parseIssueUpdate({ status: "open" })).toThrow(/status/);
     expect(() => parseIssueUpdate({})).toThrow(/Nothing to change/);

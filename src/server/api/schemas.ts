@@ -68,7 +68,10 @@ export const ApiStatusDetails = z
   .meta({ description: "Why the issue is in its status and what ends it; empty while unresolved or resolved for good" });
 export type ApiStatusDetails = z.infer<typeof ApiStatusDetails>;
 
-export const ApiAssignee = z.object({ type: z.literal("user"), id: z.string(), name: z.string(), email: z.string().nullable() });
+export const ApiAssignee = z.union([
+  z.object({ type: z.literal("user"), id: z.string(), name: z.string(), email: z.string().nullable() }),
+  z.object({ type: z.literal("team"), id: z.string(), name: z.string().meta({ description: "The team's slug, as Sentry names a team actor" }) }),
+]);
 export type ApiAssignee = z.infer<typeof ApiAssignee>;
 
 export const ApiIssue = z.object({
@@ -136,10 +139,16 @@ export const ApiIssueUpdate = z
         ignoreUserWindow: z.number().int().optional().meta({ description: "Accepted and not applied" }),
       })
       .optional(),
-    assignedTo: z.string().max(100).nullable().optional().meta({ description: 'A name, "user:<id>" or an e-mail address; "" or null unassigns' }),
+    assignedTo: z
+      .string()
+      .max(320)
+      .nullable()
+      .optional()
+      .meta({ description: '"user:<id>", "team:<id>", "#team-slug", an e-mail address or a name of someone who can see the project; "" or null unassigns' }),
+    priority: z.enum(["high", "medium", "low"]).optional(),
     merge: z.boolean().optional().meta({ description: "Merge the issues given by id (bulk update only)" }),
     hasSeen: z.boolean().optional().meta({ description: "Accepted and not stored" }),
-    isBookmarked: z.boolean().optional().meta({ description: "Accepted and not stored" }),
+    isBookmarked: z.boolean().optional().meta({ description: "Bookmarks the issues for the caller, or removes the caller's bookmarks" }),
     isSubscribed: z.boolean().optional().meta({ description: "Accepted and not stored" }),
   })
   .meta({ description: "Fields to change; other fields of Sentry's API are ignored" });
@@ -149,6 +158,8 @@ export const ApiIssueUpdateResult = z.object({
   status: z.enum(["resolved", "unresolved", "ignored"]).optional(),
   statusDetails: ApiStatusDetails.optional(),
   assignedTo: ApiAssignee.nullable().optional(),
+  priority: z.enum(["high", "medium", "low"]).optional(),
+  isBookmarked: z.boolean().optional(),
   merge: z.object({ parent: z.string(), children: z.array(z.string()) }).optional(),
 });
 export type ApiIssueUpdateResult = z.infer<typeof ApiIssueUpdateResult>;

@@ -14,6 +14,7 @@ import * as retentionIndexes from "./migrations/0011-retention-indexes";
 import * as incrementalVacuum from "./migrations/0012-incremental-vacuum";
 import * as sourceMaps from "./migrations/0013-source-maps";
 import * as alerts from "./migrations/0014-alerts";
+import * as ownership from "./migrations/0017-ownership";
 import * as projectTagValues from "./migrations/0015-project-tag-values";
 import * as savedSearches from "./migrations/0016-saved-searches";
 
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   "0012-incremental-vacuum": incrementalVacuum,
   "0013-source-maps": sourceMaps,
   "0014-alerts": alerts,
+  "0017-ownership": ownership,
   "0015-project-tag-values": projectTagValues,
   "0016-saved-searches": savedSearches,
 };

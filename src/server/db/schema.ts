@@ -155,8 +155,17 @@ export interface IssuesTable {
   first_release: string | null;
   last_release: string | null;
   status_changed_at: EpochMs;
-  /** Who is on it (a user name until accounts exist); null: nobody. */
-  assignee: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Who is on it: a person or a team (at most one of the two; migration 0017), null: nobody. */
+  assignee_user_id: ColumnType<string | null, string | null | undefined, string | null>;
+  assignee_team_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** high | medium | low: from the level at creation, then by hand. */
+  priority: ColumnType<string, string | undefined, string>;
+}
+
+export interface IssueBookmarksTable {
+  user_id: string;
+  issue_id: number;
+  created_at: EpochMs;
 }
 
 export interface IssueTagValuesTable {
@@ -541,6 +550,7 @@ export interface Database {
   issue_tag_values: IssueTagValuesTable;
   project_tag_values: ProjectTagValuesTable;
   issue_comments: IssueCommentsTable;
+  issue_bookmarks: IssueBookmarksTable;
   users: UsersTable;
   sessions: SessionsTable;
   accounts: AccountsTable;

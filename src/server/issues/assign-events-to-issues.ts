@@ -6,6 +6,7 @@ import type { Database, IssueRow } from "../db/schema";
 import { readResolution } from "./issue-status";
 import { recordEventOnIssue, type ActivityEntry } from "./record-event-on-issue";
 import { writeIssueChanges, type IssueChanges } from "./write-issue-changes";
+import { priorityOfLevel } from "./owners/issue-priority";
 
 /** What digest knows about a new event when it picks its issue. */
 export interface GroupedEvent {
@@ -240,6 +241,7 @@ async function createIssue(trx: Kysely<Database>, event: GroupedEvent): Promise<
       title: event.title,
       culprit: event.culprit,
       level: event.level,
+      priority: priorityOfLevel(event.level),
       platform: event.platform,
       status: "unresolved",
       substatus: "new",

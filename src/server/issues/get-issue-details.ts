@@ -1,6 +1,8 @@
 import { authorizeIssues, type AccessContext } from "../access/authorize";
 import type { IssueRow } from "../db/schema";
 import { getIssue } from "./get-issue";
+import type { Assignee } from "./owners/issue-assignee";
+import { loadAssignees } from "./owners/load-assignees";
 
 export interface IssueDetails {
   issue: IssueRow;
@@ -10,6 +12,10 @@ export interface IssueDetails {
   activity: { id: number; kind: string; actor: string; data: Record<string, unknown> | null; createdAt: number }[];
   /** Events of the issue still stored (retention removes old ones; `times_seen` counts them all). */
   eventCount: number;
+  /** The person or team it is assigned to (null: nobody). */
+  assignee: Assignee | null;
+  /** Whether the viewer bookmarked it. */
+  isBookmarked: boolean;
 }
 
 function parseData(data: string | null): Record<string, unknown> | null {
@@ -30,12 +36,14 @@ export async function getIssueDetails(context: AccessContext, issueId: number): 
   await authorizeIssues(context, "issue.read", [issueId]);
   const { db } = context;
   const issue = await getIssue(db, issueId);
-  const [project, environments, hashes, activity, counted] = await Promise.all([
+  const [project, environments, hashes, activity, counted, assignees, bookmark] = await Promise.all([
     db.selectFrom("projects").select(["id", "slug", "name"]).where("id", "=", issue.project_id).executeTakeFirstOrThrow(),
     db.selectFrom("issue_environments").select(["environment", "times_seen as timesSeen"]).where("issue_id", "=", issue.id).orderBy("times_seen", "desc").orderBy("environment").execute(),
     db.selectFrom("issue_hashes").select(["hash", "origin_issue_id as originIssueId"]).where("issue_id", "=", issue.id).orderBy("hash").execute(),
     db.selectFrom("issue_activity").selectAll().where("issue_id", "=", issue.id).orderBy("id", "desc").limit(100).execute(),
     db.selectFrom("events").select((eb) => eb.fn.countAll<number>().as("total")).where("issue_id", "=", issue.id).executeTakeFirstOrThrow(),
+    loadAssignees(db, [issue]),
+    db.selectFrom("issue_bookmarks").select("issue_id").where("issue_id", "=", issue.id).where("user_id", "=", context.viewer.userId).executeTakeFirst(),
   ]);
   return {
     issue,
@@ -44,5 +52,7 @@ export async function getIssueDetails(context: AccessContext, issueId: number): 
     hashes,
     activity: activity.map((row) => ({ id: row.id, kind: row.kind, actor: row.actor, data: parseData(row.data), createdAt: row.created_at })),
     eventCount: Number(counted.total),
+    assignee: assignees.get(issue.id) ?? null,
+    isBookmarked: bookmark !== undefined,
   };
 }

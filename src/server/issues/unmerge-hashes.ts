@@ -76,6 +76,6 @@ async function createEmptyIssue(trx: Kysely<Database>, from: IssueRow): Promise<
 
 /** The descriptive columns a new issue copies from the one it splits from; counters are recounted after. */
 function issueFacts(issue: IssueRow) {
-  const { project_id, type, title, culprit, level, platform, first_seen, last_seen, first_release, last_release } = issue;
-  return { project_id, type, title, culprit, level, platform, first_seen, last_seen, first_release, last_release };
+  const { project_id, type, title, culprit, level, priority, platform, first_seen, last_seen, first_release, last_release } = issue;
+  return { project_id, type, title, culprit, level, priority, platform, first_seen, last_seen, first_release, last_release };
 }

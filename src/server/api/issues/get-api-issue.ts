@@ -13,7 +13,7 @@ export async function getApiIssue(context: AccessContext, ref: string, now = Dat
 
 export async function serializeIssueDetails(context: AccessContext, issueId: number, now = Date.now()): Promise<ApiIssueDetails> {
   const { issue, activity } = await getIssueDetails(context, issueId);
-  const extras = (await loadIssueExtras(context.db, { issues: [issue], statsPeriods: ["24h", "30d"], now })).get(issue.id)!;
+  const extras = (await loadIssueExtras(context.db, { issues: [issue], statsPeriods: ["24h", "30d"], now, viewerUserId: context.viewer.userId })).get(issue.id)!;
   // Actors are "user:<e-mail>" (and were "user:<name>" before accounts); the e-mail finds the account.
   const emails = [...new Set(activity.flatMap((entry) => (entry.actor.startsWith("user:") ? [entry.actor.slice(5)] : [])))];
   const users = emails.length > 0 ? await context.db.selectFrom("users").select(["id", "name", "email"]).where("email", "in", emails).execute() : [];

@@ -53,7 +53,7 @@ export async function listApiIssues(context: AccessContext, input: ListApiIssues
   }
   const fetched: IssueRow[] = await select.limit(limit + 1).execute();
   const page = keysetPage(fetched, limit, cursor, (issue) => Number(issue[sort]));
-  const extras = await loadIssueExtras(db, { issues: page.rows, statsPeriods, now });
+  const extras = await loadIssueExtras(db, { issues: page.rows, statsPeriods, now, viewerUserId: viewer.userId });
   const issues = page.rows.flatMap((issue) => {
     const extra = extras.get(issue.id);
     return extra ? [serializeIssue(issue, extra, config.publicUrl)] : [];

@@ -1,27 +1,30 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
+import type { AssigneeColumns } from "../../issues/owners/issue-assignee";
+import { loadAssignees } from "../../issues/owners/load-assignees";
 import type { ApiAssignee } from "../schemas";
 import { getIssueStats, type StatsPeriod } from "./get-issue-stats";
 import type { IssueExtras } from "./serialize-issue";
 
 export interface IssueExtrasInput {
-  issues: { id: number; project_id: number; assignee: string | null }[];
+  issues: ({ id: number; project_id: number } & AssigneeColumns)[];
   /** The stats periods to include; none: no `stats` field. */
   statsPeriods: StatsPeriod[];
   now: number;
+  /** Whose bookmarks `isBookmarked` reads (the caller's user id). */
+  viewerUserId: string;
 }
 
 /**
  * Everything serializeIssue needs besides the rows, for a page of issues: their projects, comment counts,
- * assignees (a "user:<e-mail>" assignee — the actor form — is looked up; any other name is shown as it is) and stats — a fixed
- * number of queries per page, not per issue.
+ * assignees (Sentry's actor objects: a person with name and e-mail, a team by its slug), the caller's
+ * bookmarks and stats — a fixed number of queries per page, not per issue.
  */
-export async function loadIssueExtras(db: Kysely<Database>, { issues, statsPeriods, now }: IssueExtrasInput): Promise<Map<number, IssueExtras>> {
+export async function loadIssueExtras(db: Kysely<Database>, { issues, statsPeriods, now, viewerUserId }: IssueExtrasInput): Promise<Map<number, IssueExtras>> {
   const extras = new Map<number, IssueExtras>();
   if (issues.length === 0) return extras;
   const ids = issues.map((issue) => issue.id);
-  const userKeys = [...new Set(issues.flatMap((issue) => (issue.assignee?.startsWith("user:") ? [issue.assignee.slice(5)] : [])))];
-  const [projects, comments, users, ...stats] = await Promise.all([
+  const [projects, comments, assignees, bookmarks, ...stats] = await Promise.all([
     db.selectFrom("projects").select(["id", "slug", "name", "platform"]).where("id", "in", [...new Set(issues.map((issue) => issue.project_id))]).execute(),
     db
       .selectFrom("issue_comments")
@@ -29,30 +32,23 @@ export async function loadIssueExtras(db: Kysely<Database>, { issues, statsPerio
       .where("issue_id", "in", ids)
       .groupBy("issue_id")
       .execute(),
-    userKeys.length > 0
-      ? db
-          .selectFrom("users")
-          .select(["id", "name", "email"])
-          .where((eb) => eb.or([eb("email", "in", userKeys), eb("id", "in", userKeys)]))
-          .execute()
-      : Promise.resolve([]),
+    loadAssignees(db, issues),
+    db.selectFrom("issue_bookmarks").select("issue_id").where("user_id", "=", viewerUserId).where("issue_id", "in", ids).execute(),
     ...statsPeriods.map((period) => getIssueStats(db, ids, period, now)),
   ]);
   const projectById = new Map(projects.map((project) => [project.id, project]));
   const commentsOf = new Map(comments.map((row) => [Number(row.issue_id), Number(row.total)]));
-  const userByKey = new Map(users.flatMap((user) => [[user.email, user] as const, [user.id, user] as const]));
-  const assigneeOf = (name: string | null): ApiAssignee | null => {
-    if (name === null) return null;
-    const user = name.startsWith("user:") ? userByKey.get(name.slice(5)) : undefined;
-    return user ? { type: "user", id: user.id, name: user.name, email: user.email } : { type: "user", id: name, name, email: null };
-  };
+  const bookmarked = new Set(bookmarks.map((row) => Number(row.issue_id)));
   for (const issue of issues) {
     const project = projectById.get(issue.project_id);
     if (!project) continue;
+    const assignee = assignees.get(issue.id);
+    const assignedTo: ApiAssignee | null = !assignee ? null : assignee.type === "user" ? { type: "user", id: assignee.id, name: assignee.name, email: assignee.email } : { type: "team", id: assignee.id, name: assignee.slug };
     extras.set(issue.id, {
       project,
       numComments: commentsOf.get(issue.id) ?? 0,
-      assignedTo: assigneeOf(issue.assignee),
+      assignedTo,
+      isBookmarked: bookmarked.has(issue.id),
       ...(statsPeriods.length > 0 ? { stats: Object.fromEntries(statsPeriods.map((period, index) => [period, stats[index]!.get(issue.id) ?? []])) } : {}),
     });
   }

@@ -9,6 +9,7 @@ const row: SerializableIssue = {
   title: "TypeError: price of order 7 is undefined",
   culprit: "checkout(app/cart)",
   level: "error",
+  priority: "high",
   platform: "node",
   status: "unresolved",
   substatus: "new",
@@ -19,7 +20,7 @@ const row: SerializableIssue = {
   times_seen: 1500,
   users_seen: 3,
 };
-const extras = { project: { id: 3, slug: "web-shop", name: "Web Shop", platform: "node" }, numComments: 2, assignedTo: null };
+const extras = { project: { id: 3, slug: "web-shop", name: "Web Shop", platform: "node" }, numComments: 2, assignedTo: null, isBookmarked: false };
 
 describe("serializeIssue", () => {
   it("answers Sentry's issue shape: string ids and count, short id, permalink, ISO times, metadata split from the title", () => {

@@ -1,19 +1,22 @@
 import type { IssueRow } from "../../db/schema";
 import { IgnoreCondition, IssueResolution } from "../../issues/issue-status";
 import type { ApiAssignee, ApiIssue, ApiProjectRef, ApiStatusDetails } from "../schemas";
+import { isIssuePriority, priorityOfLevel } from "../../issues/owners/issue-priority";
 
 /** What an issue's serialization needs besides its row, loaded for a whole page at once (load-issue-extras). */
 export interface IssueExtras {
   project: { id: number; slug: string; name: string; platform: string };
   numComments: number;
   assignedTo: ApiAssignee | null;
+  /** Whether the caller bookmarked it. */
+  isBookmarked: boolean;
   /** Keyed by period ("24h", "14d"…); absent when the caller asked for none. */
   stats?: Record<string, [number, number][]>;
 }
 
 export type SerializableIssue = Pick<
   IssueRow,
-  "id" | "type" | "title" | "culprit" | "level" | "platform" | "status" | "substatus" | "resolution" | "ignore_condition" | "first_seen" | "last_seen" | "times_seen" | "users_seen"
+  "id" | "type" | "title" | "culprit" | "level" | "priority" | "platform" | "status" | "substatus" | "resolution" | "ignore_condition" | "first_seen" | "last_seen" | "times_seen" | "users_seen"
 >;
 
 const iso = (ms: number) => new Date(Number(ms)).toISOString();
@@ -61,12 +64,6 @@ export function metadataOf(type: string, title: string): ApiIssue["metadata"] {
   return colon === -1 ? { type: title, value: "" } : { type: title.slice(0, colon), value: title.slice(colon + 2) };
 }
 
-/** Sentry's default priority by level: errors and worse are high, warnings medium, the rest low. */
-export function priorityOf(level: string): ApiIssue["priority"] {
-  if (level === "fatal" || level === "error") return "high";
-  return level === "warning" ? "medium" : "low";
-}
-
 /** One issue as Sentry's issue endpoints answer. A merged issue is never listed; callers follow it to its target first. */
 export function serializeIssue(issue: SerializableIssue, extras: IssueExtras, publicUrl: string): ApiIssue {
   const status = issue.status === "resolved" || issue.status === "ignored" ? issue.status : "unresolved";
@@ -89,14 +86,14 @@ export function serializeIssue(issue: SerializableIssue, extras: IssueExtras, pu
     metadata: metadataOf(issue.type, issue.title),
     numComments: extras.numComments,
     assignedTo: extras.assignedTo,
-    isBookmarked: false,
+    isBookmarked: extras.isBookmarked,
     isSubscribed: false,
     subscriptionDetails: null,
     hasSeen: false,
     annotations: [],
     issueType: issue.type === "error" ? "error" : "default",
     issueCategory: "error",
-    priority: priorityOf(issue.level),
+    priority: isIssuePriority(issue.priority) ? issue.priority : priorityOfLevel(issue.level),
     count: String(issue.times_seen),
     userCount: Number(issue.users_seen),
     firstSeen: iso(issue.first_seen),

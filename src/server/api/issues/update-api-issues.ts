@@ -1,6 +1,8 @@
 import type { AccessContext } from "../../access/authorize";
 import { AppError } from "../../errors";
 import { assignIssue } from "../../issues/assign-issue";
+import { setIssueBookmark } from "../../issues/set-issue-bookmark";
+import { setIssuePriority } from "../../issues/set-issue-priority";
 import { getIssue } from "../../issues/get-issue";
 import { ignoreIssue, type IgnoreUntil } from "../../issues/ignore-issue";
 import { mergeIssues } from "../../issues/merge-issues";
@@ -21,16 +23,16 @@ export function parseIssueUpdate(body: unknown): ApiIssueUpdate {
     throw new AppError("bad_request", `Invalid ${issue?.path.join(".") || "body"}: ${issue?.message ?? "expected a JSON object"}.`);
   }
   const update = parsed.data;
-  if (update.status === undefined && update.assignedTo === undefined && !update.merge) {
-    if (update.hasSeen !== undefined || update.isBookmarked !== undefined || update.isSubscribed !== undefined) return update;
-    throw new AppError("bad_request", "Nothing to change: send status, statusDetails, assignedTo or merge.");
+  if (update.status === undefined && update.assignedTo === undefined && update.priority === undefined && update.isBookmarked === undefined && !update.merge) {
+    if (update.hasSeen !== undefined || update.isSubscribed !== undefined) return update;
+    throw new AppError("bad_request", "Nothing to change: send status, statusDetails, assignedTo, priority, isBookmarked or merge.");
   }
   return update;
 }
 
 /**
  * Applies Sentry's issue update to each issue through the issue verbs (resolve, ignore, unresolve, assign,
- * merge), which check that the viewer may. Answers what Sentry's bulk update answers: the fields as they
+ * set priority, bookmark, merge), which check that the viewer may. Answers what Sentry's bulk update answers: the fields as they
  * now are.
  */
 export async function updateApiIssues(context: AccessContext, issueIds: number[], update: ApiIssueUpdate): Promise<ApiIssueUpdateResult> {
@@ -40,13 +42,15 @@ export async function updateApiIssues(context: AccessContext, issueIds: number[]
     const { issueId } = await mergeIssues(context, { issueIds });
     return { merge: { parent: String(issueId), children: issueIds.filter((id) => id !== issueId).map(String) } };
   }
-  const assignee = update.assignedTo === undefined ? undefined : await assigneeName(context, update.assignedTo);
+  const assignee = update.assignedTo === undefined ? undefined : (update.assignedTo?.trim() ?? "");
   const change = update.status === undefined ? null : statusChange(update);
   for (const issueId of issueIds) {
     if (change?.kind === "resolve") await resolveIssue(context, resolveInput(issueId, change.resolution));
     else if (change?.kind === "ignore") await ignoreIssue(context, { issueId, until: change.until });
     else if (change?.kind === "unresolve") await unresolveIssue(context, { issueId });
     if (assignee !== undefined) await assignIssue(context, { issueId, assignee });
+    if (update.priority !== undefined) await setIssuePriority(context, { issueId, priority: update.priority });
+    if (update.isBookmarked !== undefined) await setIssueBookmark(context, { issueId, bookmarked: update.isBookmarked });
   }
   const result: ApiIssueUpdateResult = {};
   const first = await getIssue(context.db, issueIds[0]!);
@@ -54,10 +58,12 @@ export async function updateApiIssues(context: AccessContext, issueIds: number[]
     result.status = first.status === "resolved" || first.status === "ignored" ? first.status : "unresolved";
     result.statusDetails = statusDetailsOf(first);
   }
-  if (assignee !== undefined) {
-    const extras = await loadIssueExtras(context.db, { issues: [first], statsPeriods: [], now: Date.now() });
-    result.assignedTo = extras.get(first.id)?.assignedTo ?? null;
+  if (assignee !== undefined || update.isBookmarked !== undefined) {
+    const extras = await loadIssueExtras(context.db, { issues: [first], statsPeriods: [], now: Date.now(), viewerUserId: context.viewer.userId });
+    if (assignee !== undefined) result.assignedTo = extras.get(first.id)?.assignedTo ?? null;
+    if (update.isBookmarked !== undefined) result.isBookmarked = extras.get(first.id)?.isBookmarked ?? false;
   }
+  if (update.priority !== undefined) result.priority = update.priority;
   return result;
 }
 
@@ -83,22 +89,4 @@ function statusChange({ status, statusDetails: details = {} }: ApiIssueUpdate): 
   if (status === "resolvedInNextRelease" || details.inNextRelease) return { kind: "resolve", resolution: { kind: "next_release" } };
   if (details.inRelease !== undefined) return { kind: "resolve", resolution: { kind: "in_release", release: details.inRelease } };
   return { kind: "resolve", resolution: { kind: "now" } };
-}
-
-/**
- * Sentry's `assignedTo`: "" or null unassigns; "user:<id>", a user's id or e-mail address names an
- * account (stored as "user:<e-mail>", the actor form `assigned:me` matches); any other text is kept as a
- * name, as the dashboard does.
- */
-async function assigneeName(context: AccessContext, assignedTo: string | null): Promise<string | null> {
-  const text = assignedTo?.trim() ?? "";
-  if (text === "") return null;
-  if (text.startsWith("team:")) throw new AppError("bad_request", "Lantern assigns issues to people, not teams.");
-  const key = text.startsWith("user:") ? text.slice(5) : text;
-  const user = await context.db
-    .selectFrom("users")
-    .select("email")
-    .where((eb) => eb.or([eb("id", "=", key), eb("email", "=", key.toLowerCase())]))
-    .executeTakeFirst();
-  return user ? `user:${user.email}` : text;
 }

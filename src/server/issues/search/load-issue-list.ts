@@ -1,10 +1,12 @@
 import { authorize, authorizeProjectId, type AccessContext } from "../../access/authorize";
 import { issueListScope } from "../../access/viewer";
 import { isAppError } from "../../errors";
+import type { Assignee } from "../owners/issue-assignee";
+import { loadAssignees } from "../owners/load-assignees";
 import { getIssueSparklines } from "./get-issue-sparklines";
 import type { IssueSort } from "./issue-cursor";
-import { findUnhandledIssues } from "./find-unhandled-issues";
 import { findUnknownSearchKey } from "./find-unknown-search-key";
+import { findUnhandledIssues } from "./find-unhandled-issues";
 import { defaultIssueQuery } from "./issue-query";
 import { listRecentlySeenIssues } from "./list-recently-seen-issues";
 import { parseIssueQuery } from "./parse-issue-query";
@@ -28,7 +30,7 @@ export interface IssueListData {
   /** Why the query (or page link) could not be used; `position` is null when it is not about the text. */
   error: { message: string; position: number | null; length: number } | null;
   /** `isUnhandled`: some event of the issue crashed without the app catching it (the list marks it). */
-  issues: (IssueListItem & { sparkline: number[]; isUnhandled: boolean })[];
+  issues: (IssueListItem & { sparkline: number[]; assignee: Assignee | null; isUnhandled: boolean })[];
   nextCursor: string | null;
   /** What the live check compares against; null on later pages, which do not update themselves. */
   live: { since: number; baseline: [id: number, timesSeen: number][] } | null;
@@ -61,6 +63,7 @@ export async function loadIssueList(context: AccessContext, input: LoadIssueList
     throw error;
   }
   const sparklines = await getIssueSparklines(db, page.issues.map((issue) => issue.id), now);
+  const assignees = await loadAssignees(db, page.issues.map((issue) => ({ id: issue.id, assignee_user_id: issue.assigneeUserId, assignee_team_id: issue.assigneeTeamId })));
   const unhandled = await findUnhandledIssues(db, page.issues.map((issue) => issue.id));
   const since = now - liveLookbackMs;
   const baseline = cursor ? null : await listRecentlySeenIssues(db, { projectId, query: parsed.query, since, now, me, visibleProjectIds });
@@ -68,7 +71,7 @@ export async function loadIssueList(context: AccessContext, input: LoadIssueList
     queryText,
     now,
     error: null,
-    issues: page.issues.map((issue) => ({ ...issue, sparkline: sparklines.get(issue.id) ?? [], isUnhandled: unhandled.has(issue.id) })),
+    issues: page.issues.map((issue) => ({ ...issue, sparkline: sparklines.get(issue.id) ?? [], assignee: assignees.get(issue.id) ?? null, isUnhandled: unhandled.has(issue.id) })),
     nextCursor: page.nextCursor,
     live: baseline ? { since, baseline: baseline.map((issue) => [issue.id, issue.timesSeen]) } : null,
   };

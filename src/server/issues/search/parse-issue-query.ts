@@ -15,7 +15,8 @@ import { ownValue } from "@/lib/own-value";
  *   level:fatal|error|warning|info|debug
  *   is:unhandled  error.handled:yes|no  error.unhandled:true|false  error.type:T  error.value:TEXT
  *   release:V  environment:V  user.id:V  user.email:V  user.username:V  user.ip:V
- *   assigned:NAME|me|none        has:TAGKEY        TAGKEY:V  (any other key, e.g. browser.name:Chrome)
+ *   assigned:me|none|#TEAM|EMAIL|NAME   bookmarks:me   issue.priority:high|medium|low
+ *   has:TAGKEY        TAGKEY:V  (any other key, e.g. browser.name:Chrome)
  *   first-seen:T  last-seen:T    T = -24h | +7d | [>|>=|<|<=]YYYY-MM-DD[THH:MM[:SS][Z|±HH:MM]]
  *   times-seen:N  users:N        N = [>|>=|<|<=|=]digits
  *
@@ -78,8 +79,19 @@ function parseFilter(token: FilterToken): IssueFilter | IssueQueryError {
       if (answer === null) return valueError(`“${value}” is not yes or no (true or false)`);
       return { kind: "tag", key: "handled", value: answer === (lowered === "error.handled") ? "yes" : "no", negated };
     }
-    case "assigned":
-      return { kind: "assigned", to: value === "me" ? { kind: "me" } : value === "none" ? { kind: "none" } : { kind: "name", name: value }, negated };
+    case "assigned": {
+      const to = value.toLowerCase();
+      if (to === "#") return valueError("needs a team's slug after #, as in assigned:#backend");
+      return { kind: "assigned", to: to === "me" ? { kind: "me" } : to === "none" ? { kind: "none" } : value.startsWith("#") ? { kind: "team", slug: value.slice(1) } : { kind: "name", name: value }, negated };
+    }
+    case "bookmarks":
+      if (value.toLowerCase() !== "me") return valueError(`only bookmarks:me is searchable (one's own bookmarks), not “${value}”`);
+      return { kind: "bookmarked", negated };
+    case "issue.priority": {
+      const priority = value.toLowerCase();
+      if (priority !== "high" && priority !== "medium" && priority !== "low") return valueError(`“${value}” is not a priority; use high, medium or low`);
+      return { kind: "priority", value: priority, negated };
+    }
     case "has":
       if (!/^[A-Za-z0-9_.-]+$/.test(value)) return valueError(`expects a tag key, as in has:release, not “${value}”`);
       return { kind: "has", key: value, negated };
@@ -112,6 +124,6 @@ function isOneOf<T extends string>(values: readonly T[], value: string): value i
 }
 
 function example(key: string): string {
-  const examples: Record<string, string> = { is: "is:unresolved", level: "level:error", has: "has:release", "first-seen": "first-seen:-24h", "last-seen": "last-seen:-24h", "times-seen": "times-seen:>10", users: "users:>=3", assigned: "assigned:me", "error.handled": "error.handled:no", "error.unhandled": "error.unhandled:true", "error.type": "error.type:TypeError" };
+  const examples: Record<string, string> = { is: "is:unresolved", level: "level:error", has: "has:release", "first-seen": "first-seen:-24h", "last-seen": "last-seen:-24h", "times-seen": "times-seen:>10", users: "users:>=3", assigned: "assigned:me", bookmarks: "bookmarks:me", "issue.priority": "issue.priority:high", "error.handled": "error.handled:no", "error.unhandled": "error.unhandled:true", "error.type": "error.type:TypeError" };
   return ownValue(examples, key.toLowerCase()) ?? `${key}:value`;
 }

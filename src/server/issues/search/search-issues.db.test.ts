@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { storeFixtureEvent } from "../../../../tests/support/event-envelopes";
-import { createTestConfig } from "../../../../tests/support/test-accounts";
+import { createTestAuth, createTestConfig, createTestUser } from "../../../../tests/support/test-accounts";
 import { createTestDatabase, testDialect, type TestDatabase } from "../../../../tests/support/test-database";
 import { systemContext } from "../../access/system-context";
 import { digestBatch } from "../../digest/digest-batch";
@@ -19,7 +19,9 @@ import { searchIssues } from "./search-issues";
 const minute = 60_000;
 const hour = 60 * minute;
 const day = 24 * hour;
-const me = "user:anonymous";
+/** Who `assigned:me` is: the actor of an account made in beforeAll. */
+let me = "";
+let meUserId = "";
 
 interface Send {
   project: "shop" | "blog";
@@ -99,9 +101,14 @@ describe(`searchIssues on ${testDialect}`, () => {
     await resolveIssue(context, { issueId: id("Webhook retry exhausted"), kind: "now" });
     await unresolveIssue(context, { issueId: id("Webhook retry exhausted") });
     await ignoreIssue(context, { issueId: id("Thumbnail render slow"), until: { kind: "users", count: 10 } });
-    // The assignee has no verb of its own yet (the issue page will set it); write it as that verb would.
-    await database.db.updateTable("issues").set({ assignee: me }).where("id", "=", id("Search index stale")).execute();
-    await database.db.updateTable("issues").set({ assignee: "ann" }).where("id", "=", id("Webhook retry exhausted")).execute();
+    // Assignees are accounts (migration 0017); written as assign-issue writes them.
+    const auth = createTestAuth(database, createTestConfig());
+    const meUser = await createTestUser(database, auth, "member");
+    me = `user:${meUser.email}`;
+    meUserId = meUser.userId;
+    const ann = await createTestUser(database, auth, "member", "ann@example.com");
+    await database.db.updateTable("issues").set({ assignee_user_id: meUser.userId }).where("id", "=", id("Search index stale")).execute();
+    await database.db.updateTable("issues").set({ assignee_user_id: ann.userId }).where("id", "=", id("Webhook retry exhausted")).execute();
 
     await send("Cache miss storm", { ...shopProd, level: "error", tags: { "browser.name": "Chrome" }, user: { id: "1" }, ago: 10 * minute });
     await send("Disk almost full", { ...blogProd, level: "fatal", ago: 3 * hour });
@@ -174,7 +181,7 @@ describe(`searchIssues on ${testDialect}`, () => {
     ["has:user", [A, B, C, D, E, G]],
     ["server_name:fixture-host level:debug", [H]],
     ["assigned:me", [D]],
-    ["assigned:ann", [G]],
+    ["assigned:ann@example.com", [G]],
     ["assigned:none is:unresolved", [A, E, F]],
     ["!assigned:none", [D, G]],
     ["first-seen:-24h", [A, D, E, H]],
@@ -271,7 +278,9 @@ describe(`searchIssues on ${testDialect}`, () => {
         firstSeen: Math.round(now - 20 * minute),
         lastSeen: Math.round(now - 20 * minute),
         lastRelease: "shop@1.2.0",
-        assignee: me,
+        assigneeUserId: meUserId,
+        assigneeTeamId: null,
+        priority: "low",
       },
     ]);
   });

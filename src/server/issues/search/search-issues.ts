@@ -35,7 +35,10 @@ export interface IssueListItem {
   firstSeen: number;
   lastSeen: number;
   lastRelease: string | null;
-  assignee: string | null;
+  /** The assignee's columns (migration 0017); load-issue-list turns them into names. */
+  assigneeUserId: string | null;
+  assigneeTeamId: number | null;
+  priority: string;
 }
 
 export interface IssuePage {
@@ -76,7 +79,9 @@ export async function searchIssues(db: Kysely<Database>, input: SearchIssuesInpu
       "issues.first_seen as firstSeen",
       "issues.last_seen as lastSeen",
       "issues.last_release as lastRelease",
-      "issues.assignee as assignee",
+      "issues.assignee_user_id as assigneeUserId",
+      "issues.assignee_team_id as assigneeTeamId",
+      "issues.priority as priority",
     ])
     .orderBy(column, "desc")
     .orderBy("issues.id", "desc")

@@ -61,13 +61,18 @@ function matches(eb: IssuesExpressions, filter: Exclude<IssueFilter, { kind: "te
         eb(eb.fn("substr", ["issues.title", sql.lit(1), sql.lit(filter.value.length + 1)]), "=", `${filter.value}:`),
         eb("issues.title", "=", filter.value),
       ]);
-    case "assigned": {
-      if (filter.to.kind === "none") return eb("issues.assignee", "is", null);
-      const name = filter.to.kind === "me" ? me : filter.to.name;
-      // Until accounts exist the assignee is a name, stored with or without the actor's "user:" prefix.
-      const names = name.startsWith("user:") ? [name, name.slice(5)] : [name, `user:${name}`];
-      return eb(eb.fn.coalesce("issues.assignee", sql.lit("")), "in", names);
-    }
+    case "assigned":
+      return assignedCondition(eb, filter.to, me);
+    case "bookmarked":
+      return eb.exists(
+        eb
+          .selectFrom("issue_bookmarks")
+          .select(sql.lit(1).as("one"))
+          .whereRef("issue_bookmarks.issue_id", "=", "issues.id")
+          .where("issue_bookmarks.user_id", "in", usersNamedBy(eb, me)),
+      );
+    case "priority":
+      return eb("issues.priority", "=", filter.value);
     case "time": {
       const at = filter.point.kind === "ago" ? now - filter.point.ms : filter.point.ms;
       const column = `issues.${filter.field}` as const;
@@ -90,6 +95,38 @@ function stateCondition(eb: IssuesExpressions, state: Extract<IssueFilter, { kin
     default:
       return eb.and([eb("issues.status", "=", "unresolved"), eb(eb.fn.coalesce("issues.substatus", sql.lit("")), "=", state)]);
   }
+}
+
+/**
+ * Assignee filters over the columns of migration 0017, never NULL (so `!assigned:` keeps the rest): `me` is the
+ * viewer, found by the e-mail of their actor ("user:<e-mail>"); a person by e-mail or name, any case.
+ */
+function assignedCondition(eb: IssuesExpressions, to: Extract<IssueFilter, { kind: "assigned" }>["to"], me: string): Expression<SqlBool> {
+  switch (to.kind) {
+    case "none":
+      return eb.and([eb("issues.assignee_user_id", "is", null), eb("issues.assignee_team_id", "is", null)]);
+    case "me":
+      return eb.and([eb("issues.assignee_user_id", "is not", null), eb("issues.assignee_user_id", "in", usersNamedBy(eb, me))]);
+    case "team":
+      return eb.and([
+        eb("issues.assignee_team_id", "is not", null),
+        eb("issues.assignee_team_id", "in", eb.selectFrom("teams").select("teams.id").where("teams.slug", "=", to.slug.toLowerCase())),
+      ]);
+    case "name": {
+      const name = to.name.toLowerCase();
+      const people = eb
+        .selectFrom("users")
+        .select("users.id")
+        .where((users) => users.or([users(sql<string>`lower(${users.ref("users.email")})`, "=", name), users(sql<string>`lower(${users.ref("users.name")})`, "=", name)]));
+      return eb.and([eb("issues.assignee_user_id", "is not", null), eb("issues.assignee_user_id", "in", people)]);
+    }
+  }
+}
+
+/** The account an actor string ("user:<e-mail>") names; nobody for the CLI's system actor. */
+function usersNamedBy(eb: IssuesExpressions, actor: string) {
+  const email = actor.startsWith("user:") ? actor.slice("user:".length) : "";
+  return eb.selectFrom("users").select("users.id").where("users.email", "=", email);
 }
 
 function tagValues(eb: IssuesExpressions) {

@@ -9,6 +9,7 @@ import { formField as field, runFormAction } from "@/server/actions/form-action"
 import { getAppContext } from "@/server/app-context";
 import { addIssueComment } from "@/server/issues/add-issue-comment";
 import { assignIssue } from "@/server/issues/assign-issue";
+import { assigneeLabel } from "@/server/issues/owners/issue-assignee";
 import { ignoreIssue } from "@/server/issues/ignore-issue";
 import { resolveIssue } from "@/server/issues/resolve-issue";
 import { unmergeHashes } from "@/server/issues/unmerge-hashes";
@@ -92,15 +93,21 @@ export async function addCommentAction(_previous: ActionState, formData: FormDat
   return run(() => addIssueComment(context, parsed.data), "Comment added.");
 }
 
-/** "Assign" takes the typed name, "Assign to me" the signed-in person, "Unassign" nobody. */
+/** "Assign" takes the picked person or team ("user:<id>", "team:<id>", or an e-mail or name typed), "Assign to me" the signed-in person, "Unassign" nobody. */
 export async function assignIssueAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
   const context = await getAppContext();
   const parsed = assignInput.safeParse({ issueId: field(formData, "issueId"), intent: field(formData, "intent"), assignee: field(formData, "assignee") });
   if (!parsed.success) return firstError(parsed.error);
   const { issueId, intent } = parsed.data;
-  const assignee = intent === "me" ? context.viewer.actor : intent === "nobody" ? null : (parsed.data.assignee ?? "").trim();
-  if (intent === "name" && !assignee) return { error: "Type a name to assign, or use “Assign to me”." };
-  return run(() => assignIssue(context, { issueId, assignee }), assignee ? `Assigned to ${assignee}.` : "Unassigned.");
+  const assignee = intent === "me" ? `user:${context.viewer.userId}` : intent === "nobody" ? null : (parsed.data.assignee ?? "").trim();
+  if (intent === "name" && !assignee) return { error: "Pick a person or team to assign, or use “Assign to me”." };
+  return runFormAction(
+    () => assignIssue(context, { issueId, assignee }),
+    (result) => {
+      revalidateIssuePages();
+      return { message: result.assignee ? `Assigned to ${assigneeLabel(result.assignee)}.` : "Unassigned." };
+    },
+  );
 }
 
 /** Moves the selected hashes (and their events) out of the issue, then opens the issue that took them. */

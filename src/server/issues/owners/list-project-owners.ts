@@ -1,0 +1,44 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/schema";
+
+export interface ProjectOwners {
+  /** Everyone who can see the project: owners, admins, and members of its teams; by name. */
+  people: { id: string; name: string; email: string }[];
+  /** The teams the project belongs to, by name. */
+  teams: { id: string; slug: string; name: string }[];
+}
+
+/**
+ * Whom an issue of the project may be assigned to: the people who can see it (access/viewer.ts: owners and
+ * admins see every project, members their teams' projects) and the teams it belongs to. No authorization:
+ * the verbs that call it (assign-issue, list-assignee-choices) do that.
+ */
+export async function listProjectOwners(db: Kysely<Database>, projectId: number): Promise<ProjectOwners> {
+  const people = await db
+    .selectFrom("users")
+    .select(["users.id", "users.name", "users.email"])
+    .where((eb) =>
+      eb.or([
+        eb("users.role", "in", ["owner", "admin"]),
+        eb.exists(
+          eb
+            .selectFrom("team_members")
+            .innerJoin("team_projects", "team_projects.team_id", "team_members.team_id")
+            .select("team_members.user_id")
+            .whereRef("team_members.user_id", "=", "users.id")
+            .where("team_projects.project_id", "=", projectId),
+        ),
+      ]),
+    )
+    .orderBy("users.name")
+    .orderBy("users.email")
+    .execute();
+  const teams = await db
+    .selectFrom("teams")
+    .innerJoin("team_projects", "team_projects.team_id", "teams.id")
+    .select(["teams.id", "teams.slug", "teams.name"])
+    .where("team_projects.project_id", "=", projectId)
+    .orderBy("teams.name")
+    .execute();
+  return { people, teams: teams.map((team) => ({ id: String(team.id), slug: team.slug, name: team.name })) };
+}
