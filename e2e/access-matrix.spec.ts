@@ -83,6 +83,7 @@ const cases: ActionCase[] = [
     form: (t) => ({ fields: { fingerprintRules: "", stacktraceRules: "", retentionDays: "", maxEventsPerIssue: "" }, boundId: t.projectId }),
     done: /"status":"saved"/,
   },
+  { verb: "project.rename", action: "renameProjectAction", form: (t) => ({ fields: { name: `matrix ${run}`, platform: "node" }, boundId: t.projectId }), done: /"status":"saved"/ },
   { verb: "project.update_scrubbing", action: "saveScrubbingSettingsAction", form: (t) => ({ fields: { isEnabled: "on", extraKeys: "", safeFields: "" }, boundId: t.projectId }), done: /"status":"saved"/ },
   { verb: "project.create", action: "createProjectAction", form: () => ({ fields: { name: `matrix ${run} ${randomBytes(3).toString("hex")}`, platform: "node" } }), done: /^REDIRECT \/projects\/matrix-/ },
   { verb: "project.delete", action: "deleteProjectAction", form: (t) => ({ fields: { confirm: t.slug }, boundId: t.projectId }), done: /^REDIRECT \/projects$/, needs: "fresh project" },
@@ -98,6 +99,8 @@ const cases: ActionCase[] = [
   { verb: "alert.write", action: "deleteAlertRuleAction", form: (t) => ({ fields: { projectSlug: t.slug, ruleId: String(t.ruleId) } }), done: /^REDIRECT \/projects\/[^/]+\/alerts\?deleted=1$/, needs: "fresh rule" },
   { verb: "channel.write", action: "createChannelAction", form: () => ({ fields: { name: `matrix ${run} ${randomBytes(3).toString("hex")}`, kind: "webhook", url: "http://127.0.0.1:9/matrix" } }), done: /Created “matrix/ },
   { verb: "channel.write", action: "updateChannelAction", form: (t) => ({ fields: { channelSlug: t.channelSlug, name: `matrix channel ${run}` } }), done: /Saved “matrix channel/ },
+  { verb: "saved_search.write", action: "saveSearchAction", form: (t) => ({ fields: { name: `matrix ${run}`, query: "is:unresolved", sort: "last_seen", projectId: String(t.projectId) } }), done: /Saved “matrix/ },
+  { verb: "saved_search.share", action: "saveSearchAction", form: (t) => ({ fields: { name: `matrix shared ${run}`, query: "is:unresolved", sort: "last_seen", projectId: String(t.projectId), shared: "on" } }), done: /Saved “matrix shared/ },
 ];
 
 /** The verbs as the CLI calls them, for what the matrix needs to exist before anyone acts. */

@@ -62,6 +62,7 @@ import { setProjectKeyActive } from "../projects/keys/set-project-key-active";
 import { setProjectKeyRateLimit } from "../projects/keys/set-project-key-rate-limit";
 import { listProjects } from "../projects/list-projects";
 import { listProjectsWithStats } from "../projects/list-projects-with-stats";
+import { renameProject } from "../projects/rename-project";
 import { updateProjectSettings } from "../projects/update-project-settings";
 import { updateScrubbingSettings } from "../projects/update-scrubbing-settings";
 import { createApiToken } from "../tokens/api-tokens";
@@ -258,6 +259,7 @@ const drivers = {
   "project.read": { call: (context, t) => authorizeProject(context, "project.read", t.projectSlug), api: (t): ApiCall[] => [{ route: projectRoute, method: "GET", path: `/api/0/projects/${org}/${t.projectSlug}/`, params: { organizationSlug: org, projectSlug: t.projectSlug } }] },
   "project.create": { isDestructive: true, call: (context) => createProject(context, { name: "matrix made", platform: "node" }) },
   "project.update_settings": { call: (context, t) => updateProjectSettings(context, t.projectId, { fingerprintRules: "", stacktraceRules: "", retentionDays: "", maxEventsPerIssue: "" }) },
+  "project.rename": { call: (context, t) => renameProject(context, t.projectId, { name: "matrix renamed", platform: "node" }) },
   "project.update_scrubbing": { call: (context, t) => updateScrubbingSettings(context, t.projectId, { isEnabled: true, extraKeys: "", safeFields: "", scrubIpAddresses: false, scrubEmails: false }) },
   "project.delete": { isDestructive: true, call: (context, t) => deleteProject(context, { projectId: t.projectId, confirmSlug: t.projectSlug }) },
   "key.list": { call: (context, t) => listApiProjectKeys(context, t.projectSlug, null), api: (t): ApiCall[] => [{ route: listKeysRoute, method: "GET", path: `/api/0/projects/${org}/${t.projectSlug}/keys/`, params: { organizationSlug: org, projectSlug: t.projectSlug } }] },

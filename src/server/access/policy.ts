@@ -13,6 +13,7 @@ export const policy = {
   "project.read": { permission: "read", summary: "Open a project: overview, set-up, DSNs" },
   "project.create": { permission: "admin", summary: "Create a project" },
   "project.update_settings": { permission: "admin", summary: "Change grouping rules and retention" },
+  "project.rename": { permission: "admin", summary: "Rename a project and change its platform" },
   "project.update_scrubbing": { permission: "admin", summary: "Change data scrubbing" },
   "project.delete": { permission: "admin", summary: "Delete a project and all its data" },
   "key.list": { permission: "read", summary: "List a project's client keys (DSNs)" },

@@ -28,6 +28,7 @@ export type AuditAction =
   | "key.enabled"
   | "key.rate_limit_changed"
   | "project.settings_changed"
+  | "project.renamed"
   | "project.created"
   | "project.deleted"
   | "project.scrubbing_changed"

@@ -24,6 +24,14 @@ export const updateProjectSettingsInput = z.object({
 });
 export type UpdateProjectSettingsInput = z.input<typeof updateProjectSettingsInput>;
 
+/** A project's name and platform; its slug (in URLs, the API and sentry-cli's configuration) never changes. */
+export const renameProjectInput = createProjectInput.pick({ name: true }).extend({ platform: z.enum(platforms, { message: `Choose one of: ${platforms.join(", ")}` }) });
+/** As forms and callers send it: the verb checks the platform. */
+export interface RenameProjectInput {
+  name: string;
+  platform: string;
+}
+
 export const projectKeyLabel = z.string().trim().min(1, "Give the key a label").max(64, "Keep the label under 64 characters");
 
 export const createProjectKeyInput = z.object({

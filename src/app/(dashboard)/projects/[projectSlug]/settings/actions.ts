@@ -7,7 +7,8 @@ import type { ActionState } from "@/lib/action-state";
 import { deleteProject } from "@/server/projects/delete-project";
 import { formField, runFormAction } from "@/server/actions/form-action";
 import { getAppContext } from "@/server/app-context";
-import { updateProjectSettingsInput, updateScrubbingSettingsInput } from "@/server/projects/schemas";
+import { renameProject } from "@/server/projects/rename-project";
+import { renameProjectInput, updateProjectSettingsInput, updateScrubbingSettingsInput } from "@/server/projects/schemas";
 import { updateProjectSettings } from "@/server/projects/update-project-settings";
 import { updateScrubbingSettings } from "@/server/projects/update-scrubbing-settings";
 
@@ -64,6 +65,35 @@ function settingsError(error: z.ZodError): string {
   if (!issue) return "Check the settings.";
   const field = fieldNames[String(issue.path[0])];
   return field ? `${field}: ${issue.message}` : issue.message;
+}
+
+export interface RenameProjectValues {
+  name: string;
+  platform: string;
+}
+
+export interface RenameProjectState {
+  status?: "saved" | "error";
+  error?: string;
+  values?: RenameProjectValues;
+}
+
+/** Renames the project and sets its platform; the slug, and so every URL and DSN, stays. */
+export async function renameProjectAction(boundProjectId: number, _previous: RenameProjectState, formData: FormData): Promise<RenameProjectState> {
+  const context = await getAppContext();
+  const values: RenameProjectValues = { name: formField(formData, "name"), platform: formField(formData, "platform") };
+  const id = projectId.safeParse(boundProjectId);
+  if (!id.success) return { status: "error", error: "Unknown project.", values };
+  const parsed = renameProjectInput.safeParse(values);
+  if (!parsed.success) return { status: "error", error: parsed.error.issues[0]?.message ?? "Check the name and platform.", values };
+  return runFormAction<void, RenameProjectState>(
+    () => renameProject(context, id.data, parsed.data),
+    () => {
+      revalidatePath("/projects", "layout");
+      return { status: "saved", values: { name: parsed.data.name, platform: parsed.data.platform } };
+    },
+    (error) => ({ status: "error", error, values }),
+  );
 }
 
 export interface ScrubbingSettingsValues {

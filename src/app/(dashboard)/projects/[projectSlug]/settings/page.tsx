@@ -3,12 +3,13 @@ import Link from "next/link";
 import { DeleteProjectForm } from "@/components/projects/delete-project-form";
 import { ProjectNav } from "@/components/projects/project-nav";
 import { ProjectSettingsForm } from "@/components/projects/project-settings-form";
+import { RenameProjectForm } from "@/components/projects/rename-project-form";
 import { ScrubbingSettingsForm } from "@/components/projects/scrubbing-settings-form";
 import { PageHeader } from "@/components/shell/page-header";
 import { Card, CardDescription, CardTitle } from "@/components/ui/card";
 import { getAppContext } from "@/server/app-context";
 import { loadProjectPage } from "@/server/pages/load-project-page";
-import { deleteProjectAction, saveProjectSettingsAction, saveScrubbingSettingsAction } from "./actions";
+import { deleteProjectAction, renameProjectAction, saveProjectSettingsAction, saveScrubbingSettingsAction } from "./actions";
 
 interface ProjectSettingsPageProps {
   params: Promise<{ projectSlug: string }>;
@@ -42,6 +43,12 @@ export default async function ProjectSettingsPage({ params }: ProjectSettingsPag
         }
       />
       <ProjectNav slug={project.slug} current="settings" />
+      <Card aria-labelledby="name-and-platform" className="mb-6 max-w-3xl">
+        <CardTitle id="name-and-platform" className="mb-4">
+          Name and platform
+        </CardTitle>
+        <RenameProjectForm action={renameProjectAction.bind(null, project.id)} initial={{ name: project.name, platform: project.platform }} slug={project.slug} />
+      </Card>
       <Card className="max-w-3xl">
         <ProjectSettingsForm
           action={saveProjectSettingsAction.bind(null, project.id)}
