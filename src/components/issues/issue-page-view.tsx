@@ -3,6 +3,7 @@ import Link from "next/link";
 import { VolumeChart } from "@/components/charts/volume-chart";
 import { ActivityList } from "@/components/issues/activity-list";
 import { AssigneeForm } from "@/components/issues/assignee-form";
+import { BookmarkToggle } from "@/components/issues/bookmark-toggle";
 import { EventDetails } from "@/components/issues/event-details";
 import { EventNavigation } from "@/components/issues/event-navigation";
 import { EventTraceAndDigest } from "@/components/issues/event-trace-and-digest";
@@ -15,6 +16,7 @@ import { IssueFacts } from "@/components/issues/issue-facts";
 import { IssueHashes } from "@/components/issues/issue-hashes";
 import { IssueKeyboardShortcuts } from "@/components/issues/issue-keyboard-shortcuts";
 import { IssueParticipants } from "@/components/issues/issue-participants";
+import { PriorityControl } from "@/components/issues/priority-control";
 import { RawEventJson } from "@/components/issues/raw-event-json";
 import { RelativeTime } from "@/components/issues/relative-time";
 import { TagDistribution } from "@/components/issues/tag-distribution";
@@ -51,7 +53,8 @@ const ranges: { value: VolumeRange; label: string; period: string }[] = [
 
 /**
  * The issue page, shared by `/projects/{slug}/issues/{id}` (the latest event) and its event permalinks.
- * It leads with the error: the header (title, culprit, level, status, assignee) with its three action menus,
+ * It leads with the error: the header (title, culprit, level, status, priority, assignee) with its three action
+ * menus and the bookmark,
  * the event's highlighted tags, then the event itself with only the crashing frame open. Its hashes, why it
  * was grouped and the raw JSON are tabs under the event; the sidebar holds the assignee, facts, volume, tag
  * distribution, comments, participants, activity and the keyboard shortcuts.
@@ -70,25 +73,31 @@ export function IssuePageView({ details, event, volume: range, extras, path }: I
 
   return (
     <>
-      <header className="mb-4 space-y-2">
-        <div className="flex flex-wrap items-center gap-2">
-          <LevelBadge level={issue.level} />
-          <StatusBadge status={issue.status} />
-          <SubstatusBadge substatus={issue.substatus} />
-          <span className="text-xs text-muted-foreground">
-            <Link href={`/projects/${project.slug}`} prefetch={false} className="hover:underline">
-              {project.name}
-            </Link>{" "}
-            · issue #{issue.id}
-          </span>
+      <header className="mb-4 flex flex-wrap items-start justify-between gap-x-6 gap-y-3">
+        <div className="min-w-0 flex-1 basis-96 space-y-2">
+          <div className="flex flex-wrap items-center gap-2">
+            <LevelBadge level={issue.level} />
+            <StatusBadge status={issue.status} />
+            <SubstatusBadge substatus={issue.substatus} />
+            <PriorityControl issueId={issue.id} priority={issue.priority} />
+            <span className="text-xs text-muted-foreground">
+              <Link href={`/projects/${project.slug}`} prefetch={false} className="hover:underline">
+                {project.name}
+              </Link>{" "}
+              · issue #{issue.id}
+            </span>
+          </div>
+          <h1 className="text-2xl font-semibold tracking-tight break-words">{issue.title}</h1>
+          {issue.culprit ? <p className="font-mono text-sm break-all text-muted-foreground">{issue.culprit}</p> : null}
+          {state ? (
+            <p className="text-sm text-muted-foreground">
+              {issue.status === "resolved" ? "Resolved" : "Ignored"} {state}.
+            </p>
+          ) : null}
         </div>
-        <h1 className="text-2xl font-semibold tracking-tight break-words">{issue.title}</h1>
-        {issue.culprit ? <p className="font-mono text-sm break-all text-muted-foreground">{issue.culprit}</p> : null}
-        {state ? (
-          <p className="text-sm text-muted-foreground">
-            {issue.status === "resolved" ? "Resolved" : "Ignored"} {state}.
-          </p>
-        ) : null}
+        <section aria-label="Assignee" className="max-w-full min-w-0 shrink-0">
+          <AssigneeForm issueId={issue.id} assignee={details.assignee} assign={assignIssueAction} />
+        </section>
       </header>
       {issue.status === "merged" ? (
         <p className="mb-6 rounded-lg border border-border bg-muted p-4 text-sm">
@@ -103,7 +112,7 @@ export function IssuePageView({ details, event, volume: range, extras, path }: I
           ; new events go there.
         </p>
       ) : (
-        <div className="mb-4">
+        <div className="mb-4 flex flex-wrap items-center gap-2">
           <IssueActions
             issueId={issue.id}
             status={issue.status}
@@ -111,6 +120,7 @@ export function IssuePageView({ details, event, volume: range, extras, path }: I
             releases={releases}
             actions={{ resolve: resolveIssueAction, ignore: ignoreIssueAction, reopen: reopenIssueAction, bulk: bulkIssueAction }}
           />
+          <BookmarkToggle issueId={issue.id} isBookmarked={details.isBookmarked} />
         </div>
       )}
       {event ? <HighlightedTags payload={event.payload} /> : null}
@@ -191,12 +201,6 @@ export function IssuePageView({ details, event, volume: range, extras, path }: I
         </div>
 
         <div className="min-w-0 space-y-6">
-          <Card aria-labelledby="assignee" className="p-4">
-            <CardTitle id="assignee" className="mb-3">
-              Assignee
-            </CardTitle>
-            <AssigneeForm issueId={issue.id} assignee={issue.assignee} assign={assignIssueAction} />
-          </Card>
           <WhatStandsOut hints={extras.hints} projectSlug={project.slug} />
           <Card aria-labelledby="issue-facts" className="p-4">
             <CardTitle id="issue-facts" className="mb-4">
