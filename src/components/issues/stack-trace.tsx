@@ -108,15 +108,17 @@ function FrameTitle({ frame }: { frame: FrameView }) {
       ) : null}
       {position ? <span className="text-muted-foreground">at line {position}</span> : null}
       {frame.note?.isResolvedNow ? (
+        // Hover hints only: these badges sit in the frame's <summary>, where a focusable child would nest controls;
+        // the trace's status line and the opened frame's note say the same in text.
         <Tooltip content="Resolved with source maps uploaded after this event arrived">
-          <Badge className="font-sans" tabIndex={0}>
+          <Badge className="font-sans">
             Resolved now
           </Badge>
         </Tooltip>
       ) : null}
       {frame.note?.diagnosis ? (
         <Tooltip content={frame.note.diagnosis.title}>
-          <Badge className="border-danger/40 font-sans text-danger" tabIndex={0}>
+          <Badge className="border-danger/40 font-sans text-danger">
             {frame.note.diagnosis.code === "no_sources_content" ? "No source context" : "Minified"}
           </Badge>
         </Tooltip>
