@@ -18,6 +18,8 @@ describe("issue words", () => {
     expect(describeActivity({ kind: "assigned", actor: "user:ada@example.com", data: { assignee: "Ada" } })).toBe("Assigned to Ada by ada@example.com");
     expect(describeActivity({ kind: "assigned", actor: "user:ada@example.com", data: null })).toBe("Assigned by ada@example.com");
     expect(describeActivity({ kind: "unassigned", actor: "user:ada@example.com", data: { previous: "Ada" } })).toBe("Unassigned by ada@example.com");
+    expect(describeActivity({ kind: "unassigned", actor: "system", data: { previous: "payments-oncall", reason: "names no account" } })).toBe("Unassigned from “payments-oncall”: names no account");
+    expect(describeActivity({ kind: "set_priority", actor: "user:ada@example.com", data: { priority: "high", previous: "low" } })).toBe("Priority set to high by ada@example.com");
   });
 
   it("reads stored resolutions and ignore conditions, and tolerates junk", () => {

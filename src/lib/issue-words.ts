@@ -119,7 +119,10 @@ export function describeActivity({ kind, actor, data }: ActivityItem): string {
     case "assigned":
       return typeof data?.assignee === "string" ? `Assigned to ${personName(data.assignee)}${by}` : `Assigned${by}`;
     case "unassigned":
-      return `Unassigned${by}`;
+      // 0017's carry-over: a free-text assignee that named no account keeps its name here.
+      return actor === "system" && typeof data?.previous === "string" ? `Unassigned from “${data.previous}”${reason}` : `Unassigned${by}`;
+    case "set_priority":
+      return typeof data?.priority === "string" ? `Priority set to ${data.priority}${by}` : `Priority changed${by}`;
     default:
       return `${words(kind)}${by}`;
   }

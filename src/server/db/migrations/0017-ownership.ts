@@ -66,7 +66,7 @@ async function carryOverAssignees(db: Kysely<unknown>): Promise<void> {
     if (owner?.kind === "user") await sql`update issues set assignee_user_id = ${owner.id} where id = ${issue.id}`.execute(db);
     else if (owner?.kind === "team") await sql`update issues set assignee_team_id = ${owner.id} where id = ${issue.id}`.execute(db);
     else {
-      const data = JSON.stringify({ previous: issue.assignee, reason: "The name given before accounts existed names no single person or team." });
+      const data = JSON.stringify({ previous: issue.assignee, reason: "it names no single account or team" });
       await sql`insert into issue_activity (issue_id, kind, actor, data, created_at) values (${issue.id}, 'unassigned', 'system', ${data}, ${now})`.execute(db);
     }
   }
