@@ -114,11 +114,12 @@ test("every server action refuses a member who names another team's issue, key o
     const issue = await database.db.selectFrom("issues").select(["status", "assignee_user_id", "assignee_team_id", "priority", "times_seen"]).where("id", "=", teamB.issueId).executeTakeFirstOrThrow();
     const comments = await database.db.selectFrom("issue_comments").select("id").where("issue_id", "=", teamB.issueId).execute();
     const hashes = await database.db.selectFrom("issue_hashes").select("hash").where("issue_id", "=", teamB.issueId).execute();
+    const bookmarks = await database.db.selectFrom("issue_bookmarks").select("user_id").where("issue_id", "=", teamB.issueId).execute();
     const keys = await database.db.selectFrom("project_keys").select(["id", "is_active", "rate_limit_count"]).where("project_id", "=", teamB.projectId).orderBy("id").execute();
     const project = await database.db.selectFrom("projects").select(["scrub_data", "fingerprint_rules", "retention_days"]).where("id", "=", teamB.projectId).executeTakeFirstOrThrow();
     const projects = await database.db.selectFrom("projects").select("id").execute();
     const optOuts = await database.db.selectFrom("notification_opt_outs").select(["user_id", "topic", "project_id"]).where("project_id", "=", teamB.projectId).execute();
-    return JSON.stringify({ issue, comments, hashes, keys, project, projects: projects.length, optOuts });
+    return JSON.stringify({ issue, comments, hashes, bookmarks, keys, project, projects: projects.length, optOuts });
   };
   try {
     const before = await snapshot();
@@ -129,6 +130,9 @@ test("every server action refuses a member who names another team's issue, key o
       ["reopenIssueAction", { issueId }],
       ["addCommentAction", { issueId, body: "from another team" }],
       ["assignIssueAction", { issueId, intent: "me" }],
+      ["loadAssigneeChoicesAction", { issueId }],
+      ["setIssuePriorityAction", { issueId, priority: "low" }],
+      ["setIssueBookmarkAction", { issueId, bookmarked: "true" }],
       ["unmergeHashesAction", { issueId, projectSlug: teamB.slug, hash: teamB.hash }],
       ["bulkIssueAction", { intent: "resolve", issue: issueId }],
       ["bulkIssueAction", { intent: "delete", issue: issueId }],

@@ -241,8 +241,8 @@ export function Alerts({ instance, project }: { instance: DocsInstance | null; p
       <h2>Who gets e-mail</h2>
       <ul>
         <li>
-          <strong>The issue&apos;s assignee, else the project&apos;s members</strong>: the person the issue is assigned to, if they can see the project; otherwise (nobody assigned, or a team) everyone
-          who can see it — owners, admins, and members of the project&apos;s teams.
+          <strong>The issue&apos;s assignee, else the project&apos;s members</strong>: the person the issue is assigned to, or the members of the team it is assigned to, if they can see the
+          project; otherwise (nobody assigned) everyone who can see it — owners, admins, and members of the project&apos;s teams.
         </li>
         <li>
           <strong>A person</strong>, if they can see the project, or <strong>a team</strong>: those of its people who can see the project.

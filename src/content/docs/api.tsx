@@ -25,7 +25,7 @@ const endpoints: [method: string, path: string, what: string][] = [
   ["GET", "/api/0/projects/", "The projects you can see (also /api/0/organizations/{org}/projects/)"],
   ["GET", "/api/0/projects/{org}/{project}/", "One project"],
   ["GET", "/api/0/projects/{org}/{project}/issues/", "Issues: query, sort (date, new, freq, user), statsPeriod (24h, 14d or empty), cursor, limit"],
-  ["PUT", "/api/0/projects/{org}/{project}/issues/?id=…&id=…", "Bulk update: status, statusDetails, assignedTo, merge"],
+  ["PUT", "/api/0/projects/{org}/{project}/issues/?id=…&id=…", "Bulk update: status, statusDetails, assignedTo, priority, isBookmarked, merge"],
   ["DELETE", "/api/0/projects/{org}/{project}/issues/?id=…", "Delete issues and their events"],
   ["GET", "/api/0/organizations/{org}/issues/", "Issues of every project you can see: also project=<id> (repeatable), environment, statsPeriod or start/end"],
   ["GET PUT DELETE", "/api/0/issues/{issue_id}/", "One issue (also /api/0/organizations/{org}/issues/{issue_id}/); the id may be a short id such as SHOP-42"],
@@ -117,7 +117,8 @@ export function Api() {
       <p>
         <code>query</code> is the issue list&apos;s search language, which reads Sentry&apos;s: <code>is:unresolved</code>, <code>is:ignored</code>, <code>level:error</code>, <code>release:…</code>,{" "}
         <code>environment:…</code>, <code>user.email:…</code>, <code>error.type:TypeError</code>, <code>is:unhandled</code>, <code>browser.name:Chrome</code>, any tag as{" "}
-        <code>key:value</code>, <code>has:key</code>, <code>assigned:me</code>, <code>first-seen:-24h</code>,{" "}
+        <code>key:value</code>, <code>has:key</code>, <code>assigned:me</code> (also <code>assigned:none</code>, <code>assigned:#team-slug</code>, <code>assigned:ann@example.com</code>),{" "}
+        <code>bookmarks:me</code>, <code>issue.priority:high</code>, <code>first-seen:-24h</code>,{" "}
         <code>times-seen:&gt;10</code>, <code>!</code> to negate, and free text. Without <code>query</code> the lists show <code>is:unresolved</code>, as Sentry does; an empty <code>query=</code> shows
         every issue.
       </p>
@@ -125,7 +126,10 @@ export function Api() {
       <p>
         <code>PUT</code> takes Sentry&apos;s body: <code>{`{"status": "resolved"}`}</code>, with <code>{`"statusDetails": {"inRelease": "shop@2.0"}`}</code> or <code>{`{"inNextRelease": true}`}</code>;{" "}
         <code>{`{"status": "ignored"}`}</code> forever, or until <code>ignoreDuration</code> minutes pass, <code>ignoreCount</code> more events or <code>ignoreUserCount</code> more users;{" "}
-        <code>{`{"status": "unresolved"}`}</code>; <code>{`{"assignedTo": "ann@example.com"}`}</code>. On the bulk form without any <code>id</code>, the change applies to every issue the query matches (at
+        <code>{`{"status": "unresolved"}`}</code>; <code>{`{"assignedTo": "ann@example.com"}`}</code> (or <code>user:&lt;id&gt;</code>, <code>team:&lt;id&gt;</code>,{" "}
+        <code>#team-slug</code>: someone or a team who can see the project; <code>&quot;&quot;</code> unassigns); <code>{`{"priority": "low"}`}</code>; <code>{`{"isBookmarked": true}`}</code> (the
+        caller&apos;s own bookmark). Issues answer <code>assignedTo</code> as Sentry&apos;s actor (<code>{`{"type": "team", "id": "3", "name": "payments"}`}</code>), <code>priority</code> and{" "}
+        <code>isBookmarked</code>. On the bulk form without any <code>id</code>, the change applies to every issue the query matches (at
         most 1000), as in Sentry. Every change is recorded in the issue&apos;s activity under the token&apos;s owner.
       </p>
       <h2>Pages</h2>
@@ -141,7 +145,7 @@ export function Api() {
           null.
         </li>
         <li>
-          <code>hasSeen</code>, <code>isBookmarked</code> and <code>isSubscribed</code> are accepted and not stored. Issues are assigned to people, not teams.
+          <code>hasSeen</code> and <code>isSubscribed</code> are accepted and not stored.
         </li>
         <li>
           An issue&apos;s event list pages forward only. On the organization&apos;s issue list, <code>statsPeriod</code> keeps the issues seen in that period; without it, issues of any age match.

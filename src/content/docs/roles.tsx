@@ -9,7 +9,7 @@ export function Roles() {
       <p>
         Every person has one role. <strong>Owners</strong> and <strong>admins</strong> see every project and may change everything: projects, client keys, settings, members and teams, and deleting
         issues. <strong>Members</strong> see the projects of their teams — a project of another team answers &ldquo;not found&rdquo;, exactly like one that does not exist — and may triage there:
-        resolve, ignore, reopen, assign, comment, merge and unmerge.
+        resolve, ignore, reopen, assign (to anyone or any team who can see the project), set priority, comment, merge and unmerge. Everyone keeps bookmarks of their own.
       </p>
       <p>
         An API token acts as the person who created it, narrowed by its scopes: <code>read</code>, <code>write</code> (triage), <code>admin</code> and{" "}
