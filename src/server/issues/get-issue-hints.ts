@@ -51,11 +51,12 @@ export interface IssueHints {
 export const hintThresholds = { minIssueShare: 0.5, minLift: 2, minCount: 10, maxTags: 3, maxEnvironments: 10 } as const;
 
 /**
- * Keys whose over-representation says nothing: `level` is the issue's own level, `release` has its own hint
- * (with counts before and after), and identifiers (`user`, trace, digest, `*.id`) are unique per person or
- * request — one value is a handful of events and lift only repeats that.
+ * Keys whose over-representation says nothing: `level`, `error.type`, `mechanism` and `handled` describe
+ * the exception the issue is grouped by, so one value is the whole issue by construction; `release` has its
+ * own hint (with counts before and after); identifiers (`user`, trace, digest, `*.id`) are unique per person
+ * or request — one value is a handful of events and lift only repeats that.
  */
-const skippedKeyPattern = /^(level|release|user|user\..*|trace|trace\..*|digest|event_id|id|.*[._]id)$/;
+const skippedKeyPattern = /^(level|error\..*|mechanism|handled|release|user|user\..*|trace|trace\..*|digest|event_id|id|.*[._]id)$/;
 
 /** Values per key the issue can bring as candidates: with a share of at least a half, at most two qualify. */
 const candidatesPerKey = 2;
