@@ -54,12 +54,12 @@ describe(`getIssueHints on ${testDialect}`, () => {
    * an issue that is 90 % Safari, one first seen in 2.0 (in the project's mix), one with too few events.
    */
   async function generate() {
-    const mixed = await send("mixed", 200, { release: "1.0", receivedAt: start, browser: projectMix });
-    const background = await send("background", 100, { release: "1.0", receivedAt: start + 1000, browser: projectMix });
+    const mixed = await send("mixed", 100, { release: "1.0", receivedAt: start, browser: projectMix });
+    const background = await send("background", 50, { release: "1.0", receivedAt: start + 1000, browser: projectMix });
     const safari = await send("safari", 20, { release: "1.0", receivedAt: start + 2000, browser: (index) => (index < 18 ? "Safari 17" : "Chrome 120") });
     const fewSafari = await send("few-safari", 5, { release: "1.0", receivedAt: start + 3000, browser: () => "Safari 17" });
-    await send("mixed", 40, { release: "2.0", receivedAt: start + hourMs, browser: projectMix });
-    const newIn2 = await send("new-in-2.0", 30, { release: "2.0", receivedAt: start + hourMs + 1000, browser: projectMix });
+    await send("mixed", 20, { release: "2.0", receivedAt: start + hourMs, browser: projectMix });
+    const newIn2 = await send("new-in-2.0", 20, { release: "2.0", receivedAt: start + hourMs + 1000, browser: projectMix });
     return { mixed, background, safari, fewSafari, newIn2 };
   }
 
@@ -71,13 +71,13 @@ describe(`getIssueHints on ${testDialect}`, () => {
     expect(safari.overRepresentedTags).toHaveLength(1);
     const [tag] = safari.overRepresentedTags;
     expect(tag).toMatchObject({ key: "browser", value: "Safari 17", count: 18, issueShare: 0.9, search: 'browser:"Safari 17"' });
-    // Safari in the project: 20 + 10 + 4 + 3 of the background and first-in-2.0 issues, 18 here, 5 in the small one.
-    const projectSafari = (20 + 10 + 18 + 5 + 4 + 3) / (200 + 100 + 20 + 5 + 40 + 30);
+    // Safari in the project: 10 + 5 + 2 + 2 of the issues in the project's mix, 18 here, 5 in the small one.
+    const projectSafari = (10 + 5 + 2 + 2 + 18 + 5) / (100 + 50 + 20 + 20 + 20 + 5);
     expect(tag!.projectShare).toBeCloseTo(projectSafari, 6);
     expect(tag!.lift).toBeCloseTo(0.9 / projectSafari, 6);
 
     const newIn2 = await getIssueHints(context, issues.newIn2);
-    expect(newIn2.suspectRelease).toMatchObject({ version: "2.0", kind: "first_seen", eventsBefore: 0, eventsSince: 30, search: "release:2.0" });
+    expect(newIn2.suspectRelease).toMatchObject({ version: "2.0", kind: "first_seen", eventsBefore: 0, eventsSince: 20, search: "release:2.0" });
     expect(newIn2.overRepresentedTags).toEqual([]);
 
     for (const issueId of [issues.mixed, issues.background]) {
@@ -94,7 +94,7 @@ describe(`getIssueHints on ${testDialect}`, () => {
     await resolveIssue(context, { issueId: issues.mixed, kind: "now" });
     await send("mixed", 3, { release: "3.0", receivedAt: start + 2 * hourMs, browser: projectMix });
     const hints = await getIssueHints(context, issues.mixed);
-    expect(hints.suspectRelease).toMatchObject({ version: "3.0", kind: "regressed", eventsBefore: 240, eventsSince: 3, search: "release:3.0" });
+    expect(hints.suspectRelease).toMatchObject({ version: "3.0", kind: "regressed", eventsBefore: 120, eventsSince: 3, search: "release:3.0" });
   });
 
   it("gives first and last seen per environment, the busiest first", async () => {
