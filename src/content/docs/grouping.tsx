@@ -70,6 +70,13 @@ function:handleError ^-group`}</code>
         frames fold into &ldquo;N more frames&rdquo;, &ldquo;Expand all frames&rdquo; opens every one, and &ldquo;In-app only&rdquo; is remembered by your browser. The Grouping, Hashes and JSON tabs
         sit under the event; the JSON folds object by object.
       </p>
+      <p>
+        <strong>What stands out</strong>, in the sidebar, is computed from the counters Lantern keeps, never guessed: the <em>suspect release</em> — the release the issue was first seen in (when the
+        project had earlier ones) or came back in after being resolved — with the issue&apos;s events in earlier releases and since; <em>over-represented tags</em> — a value carried by at least half of
+        the issue&apos;s events (and at least 10 of them) that is at least twice as common as in the whole project, such as &ldquo;browser: Safari 17 — 90 % of this issue, 11 % of the project&rdquo;,
+        the three highest ratios first (level, release, user ids and the keys that describe the exception itself are left out); and where the issue was first and last seen in each environment. Each
+        hint links to the issue search that shows it, such as <code>release:2.0</code> or <code>browser:&quot;Safari 17&quot;</code>. Shares count all of the issue&apos;s and the project&apos;s events.
+      </p>
     </>
   );
 }
