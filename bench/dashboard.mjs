@@ -82,6 +82,8 @@ try {
     { name: "Issues, sorted by events", path: "/issues?sort=times_seen" },
     { name: `Issue page, big (${big.timesSeen.toLocaleString("en")} events)`, path: `/projects/${big.projectSlug}/issues/${big.id}`, fallback: `/issues/${big.id}` },
     { name: `Issue page, small (${small.timesSeen} events)`, path: `/projects/${small.projectSlug}/issues/${small.id}`, fallback: `/issues/${small.id}` },
+    { name: `Overview of ${project.slug}, 24 h`, path: `/projects/${project.slug}` },
+    { name: `Overview of ${project.slug}, 14 d`, path: `/projects/${project.slug}?range=14d` },
     { name: "Event page (big issue)", path: `/projects/${seed.event.projectSlug}/issues/${seed.event.issueId}/events/${seed.event.eventId}` },
     // The search box's autocomplete (GET /issues/suggest, JSON): a project's keys, then a tag's top values
     // for a one- and a two-letter prefix, and the user key's values (most of which start with "i").
