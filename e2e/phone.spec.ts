@@ -72,6 +72,8 @@ for (const mainPage of mainPages) {
     expect(response?.status(), `${mainPage.path(seed)} answers`).toBe(mainPage.status ?? 200);
     await page.waitForLoadState("load");
     const { scrollWidth, clientWidth } = await horizontalOverflow(page);
+    // The first screen, as a phone shows it, for a person to look at (test-results/ is ignored by git).
+    await page.screenshot({ path: `test-results/screenshots/phone/${mainPage.name}.png` });
     expect(clientWidth).toBe(375);
     expect(scrollWidth, `${mainPage.path(seed)} is ${scrollWidth} px wide`).toBeLessThanOrEqual(clientWidth);
   });

@@ -19,7 +19,7 @@ export default function DocPage({ slug, project, instance }: DocPageProps) {
   const page = findDocPage(slug)!;
   const { Content } = page;
   return (
-    <div className="grid gap-8 md:grid-cols-[12rem_1fr]">
+    <div className="grid gap-8 md:grid-cols-[12rem_minmax(0,1fr)]">
       <Head>
         <title>{`${page.title} · Lantern`}</title>
       </Head>
@@ -30,7 +30,8 @@ export default function DocPage({ slug, project, instance }: DocPageProps) {
           </Link>
         ))}
       </nav>
-      <article className="docs-prose max-w-3xl">
+      {/* min-w-0: a long code line scrolls inside its block instead of widening the page on a phone. */}
+      <article className="docs-prose min-w-0 max-w-3xl">
         <h1>{page.title}</h1>
         <Content project={project} instance={instance} />
       </article>
