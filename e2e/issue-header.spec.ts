@@ -111,14 +111,14 @@ test("Resolve ▾ and Ignore ▾ work with the keyboard alone; In release… off
 
   // The r key still submits the same form, as "resolve now" (the menu's choice does not stick to it).
   await actions(page).getByRole("button", { name: "Reopen" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Reopened." })).toBeVisible();
+  await expect(header(page).getByText("Unresolved", { exact: true })).toBeVisible();
   await page.getByRole("heading", { level: 1 }).click();
   await page.keyboard.press("r");
-  await expect(page.getByRole("status").filter({ hasText: "Resolved." })).toBeVisible();
   await expect(header(page).getByText("Resolved", { exact: true })).toBeVisible();
-  await expect(page.getByText(/^Resolved in /)).toHaveCount(0);
+  await expect(header(page).getByText(/^Resolved in /)).toHaveCount(0);
+  await expect(page.getByRole("region", { name: "Activity" }).getByText(/^Resolved by /)).toBeVisible();
   await actions(page).getByRole("button", { name: "Reopen" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Reopened." })).toBeVisible();
+  await expect(header(page).getByText("Unresolved", { exact: true })).toBeVisible();
 });
 
 test("only the crashing frame is open; In-app only is remembered; the page is at most half as tall as before", async ({ page }) => {
@@ -208,16 +208,22 @@ test("⋯ copies the issue's link, and Delete asks in a dialog before it deletes
   await expect(page.getByRole("status").filter({ hasText: "Link copied." })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(new URL(issuePath(doomed), page.url()).toString());
 
-  await actions(page).getByRole("button", { name: "More actions" }).click();
-  await page.getByRole("menuitem", { name: "Delete issue…" }).click();
+  // Delete issue… is the menu's last entry (End), and asks first.
+  await actions(page).getByRole("button", { name: "More actions" }).focus();
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("End");
+  await expect(page.getByRole("menuitem", { name: "Delete issue…" })).toBeFocused();
+  await page.keyboard.press("Enter");
   const dialog = page.getByRole("alertdialog", { name: "Delete this issue?" });
   await expect(dialog).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(dialog).toHaveCount(0);
   await expect(page).toHaveURL(issuePath(doomed));
 
-  await actions(page).getByRole("button", { name: "More actions" }).click();
-  await page.getByRole("menuitem", { name: "Delete issue…" }).click();
+  await actions(page).getByRole("button", { name: "More actions" }).focus();
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("End");
+  await page.keyboard.press("Enter");
   await dialog.getByRole("button", { name: "Delete issue" }).click();
   await expect(page).toHaveURL(`/projects/${doomed.slug}/issues`);
   expect((await page.goto(issuePath(doomed)))?.status()).toBe(404);
