@@ -64,7 +64,7 @@ export function ExceptionChain({ exceptions, resolvedNow = 0 }: { exceptions: Ex
   const hasMinified = exceptions.some((exception) => (exception.rawFrames?.length ?? 0) > 0);
   const views = allViews.filter((option) => option.value !== "minified" || hasMinified);
   return (
-    <div className="space-y-6">
+    <div className="space-y-4">
       {resolvedNow > 0 ? (
         <p role="status" className="rounded-md border border-border bg-muted px-3 py-2 text-xs">
           {resolvedNow === 1 ? "1 frame was" : `${resolvedNow} frames were`} resolved now with source maps uploaded after this event arrived. The stored event keeps its minified frames

@@ -166,7 +166,7 @@ export function IssuePageView({ details, event, volume: range, extras, path }: I
               <CardDescription>No event of this issue is stored any more (older events are removed by the retention settings).</CardDescription>
             )}
             {/* Hashes first: the short tab; the grouping's component tree is long and read less often. */}
-            <Tabs defaultValue="hashes" className="mt-6">
+            <Tabs defaultValue="hashes" className="mt-5">
               <TabsList aria-label="Grouping and raw data">
                 <TabsTrigger value="hashes">Hashes</TabsTrigger>
                 {grouping ? <TabsTrigger value="grouping">Grouping</TabsTrigger> : null}

@@ -183,7 +183,7 @@ function SourceContext({ frame }: { frame: FrameView }) {
   const firstLine = frame.lineno !== null ? frame.lineno - frame.preContext.length : null;
   const lines = [...frame.preContext, frame.contextLine ?? "", ...frame.postContext];
   return (
-    <pre tabIndex={0} className="overflow-x-auto rounded border border-border bg-background py-1 text-[11px] leading-5 text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none" aria-label="Source context">
+    <pre tabIndex={0} className="overflow-x-auto rounded border border-border bg-background py-1 text-[11px] leading-4 text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none" aria-label="Source context">
       {lines.map((line, index) => {
         const number = <span className="mr-3 inline-block w-10 shrink-0 text-right text-muted-foreground select-none">{firstLine !== null ? firstLine + index : ""}</span>;
         // <mark>: the line the frame was executing, highlighted for sight and named as such for screen readers.
