@@ -5,7 +5,7 @@ import { cn } from "@/lib/cn";
 const styles: Record<string, string> = {
   high: "border-danger/40 bg-danger/10 text-danger",
   medium: "border-amber-500/40 bg-amber-500/10 text-amber-800 dark:text-amber-300",
-  low: "text-muted-foreground",
+  low: "text-foreground",
 };
 const icons = { high: ChevronsUp, medium: Equal, low: ChevronsDown } as const;
 
