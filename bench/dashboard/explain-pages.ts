@@ -51,7 +51,7 @@ const pages: [string, () => Promise<unknown>][] = [
   ["Issues, all projects", list(undefined, undefined)],
   [`Issues of ${project.slug}`, list(project.id, undefined)],
   [`… is:unresolved level:error release:${release}`, list(project.id, `is:unresolved level:error release:${release}`)],
-  ["Issues, browser:Chrome", list(undefined, "is:unresolved browser:Chrome")],
+  ["Issues, browser.name:Chrome", list(undefined, "is:unresolved browser.name:Chrome")],
   ["Issues, sorted by events", list(undefined, undefined, "times_seen")],
   [`Issue page, big (${seed.bigIssue.timesSeen} events)`, issuePage(seed.bigIssue.id, "latest")],
   [`Issue page, small (${seed.smallIssue.timesSeen} events)`, issuePage(seed.smallIssue.id, "latest")],
