@@ -26,6 +26,7 @@ type Json = Record<string, unknown>;
 
 const examples = collectSearchExamples();
 const windowsChrome = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
+const macSafari = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15";
 const wrapperDigest = "2654435761";
 
 /** What the events carry, for examples that write a value as `…` or `<value>`. */
@@ -46,8 +47,8 @@ describe(`advertised search syntax on ${testDialect}`, { timeout: 60_000 }, () =
   let api: CreatedProject;
   const holder = globalThis as typeof globalThis & { lanternDatabase?: Promise<unknown> };
   let previousDatabase: Promise<unknown> | undefined;
-  /** Issue ids: the browser's unhandled TypeError, the Node exception (11 events), a resolved and an ignored message. */
-  const issue = { browser: 0, node: 0, resolved: 0, ignored: 0 };
+  /** Issue ids: the browser's unhandled TypeError, a Safari user's handled error, the Node exception (11 events), a resolved and an ignored message. */
+  const issue = { browser: 0, safari: 0, node: 0, resolved: 0, ignored: 0 };
 
   async function send(project: CreatedProject, fixture: string, patch: (event: Json) => void): Promise<number> {
     let eventId = "";
@@ -92,6 +93,14 @@ describe(`advertised search syntax on ${testDialect}`, { timeout: 60_000 }, () =
       event.release = "shop@2.1.0";
       event.environment = "production";
       event.user = { id: "42", email: "bob@example.com", username: "bob", ip_address: "{{auto}}" };
+    });
+    // The same SDK in a Mac's Safari: a failed fetch the app caught and reported, in release 2.0.
+    issue.safari = await send(shop, "browser-nextjs-unhandled-error.envelope", (event) => {
+      const [exception] = (event.exception as { values: Json[] }).values;
+      Object.assign(exception!, { type: "NetworkError", value: "Load failed", mechanism: { type: "generic", handled: true } });
+      event.request = { url: "https://shop.example/cart", headers: { "User-Agent": macSafari } };
+      event.release = "2.0";
+      event.environment = "production";
     });
     // @sentry/node 10.78's captured exception (runtime, OS and device contexts), eleven times, with a
     // wrapper's digest tag and a custom tag of the api project.
@@ -158,10 +167,11 @@ describe(`advertised search syntax on ${testDialect}`, { timeout: 60_000 }, () =
     expect(await search("user.username:bob")).toEqual(only(issue.browser));
     expect(await search("user.id:42")).toEqual(only(issue.browser));
     expect(await search("user.ip:198.51.100.7")).toEqual(only(issue.node));
-    expect(await search("!user.email:bob@example.com is:unresolved")).toEqual(only(issue.node));
+    expect(await search("!user.email:bob@example.com is:unresolved")).toEqual(only(issue.node, issue.safari));
     expect(await search("browser.name:Chrome")).toEqual(only(issue.browser));
     expect(await search("browser:\"Chrome 156.0.0.0\"")).toEqual(only(issue.browser));
-    expect(await search("has:browser.name")).toEqual(only(issue.browser));
+    expect(await search("has:browser.name")).toEqual(only(issue.browser, issue.safari));
+    expect(await search('browser:"Safari 17.5" os.name:"Mac OS"')).toEqual(only(issue.safari));
     expect(await search("os.name:Windows")).toEqual(only(issue.browser));
     expect(await search("os.name:Debian runtime.name:node")).toEqual(only(issue.node, issue.resolved, issue.ignored));
     expect(await search("url:https://shop.example/checkout")).toEqual(only(issue.browser));
@@ -171,9 +181,9 @@ describe(`advertised search syntax on ${testDialect}`, { timeout: 60_000 }, () =
     expect(await search("is:unhandled")).toEqual(only(issue.browser));
     expect(await search("error.handled:no")).toEqual(only(issue.browser));
     expect(await search("error.unhandled:true")).toEqual(only(issue.browser));
-    expect(await search("error.handled:yes")).toEqual(only(issue.node));
-    expect(await search("!is:unhandled")).toEqual(only(issue.node, issue.resolved, issue.ignored));
-    expect(await search("mechanism:generic")).toEqual(only(issue.node));
+    expect(await search("error.handled:yes")).toEqual(only(issue.node, issue.safari));
+    expect(await search("!is:unhandled")).toEqual(only(issue.node, issue.safari, issue.resolved, issue.ignored));
+    expect(await search("mechanism:generic")).toEqual(only(issue.node, issue.safari));
     // release: is exact, as in Sentry: 1.2 is not shop@2.1.0.
     expect(await search("release:1.2")).toEqual(only(issue.node));
     expect(await search("release:2.1")).toEqual(only());

@@ -75,7 +75,7 @@ function:handleError ^-group`}</code>
         project had earlier ones) or came back in after being resolved — with the issue&apos;s events in earlier releases and since; <em>over-represented tags</em> — a value carried by at least half of
         the issue&apos;s events (and at least 10 of them) that is at least twice as common as in the whole project, such as &ldquo;browser: Safari 17 — 90 % of this issue, 11 % of the project&rdquo;,
         the three highest ratios first (level, release, user ids and the keys that describe the exception itself are left out); and where the issue was first and last seen in each environment. Each
-        hint links to the issue search that shows it, such as <code>release:2.0</code> or <code>browser:&quot;Safari 17&quot;</code>. Shares count all of the issue&apos;s and the project&apos;s events.
+        hint links to the issue search that shows it, such as <code>release:2.0</code> or <code>browser:&quot;Safari 17.5&quot;</code>. Shares count all of the issue&apos;s and the project&apos;s events.
       </p>
     </>
   );
