@@ -4,9 +4,9 @@ import { Check, ChevronDown, UserRound, Users, X } from "lucide-react";
 import { useId, useMemo, useRef, useState, useTransition, type KeyboardEvent } from "react";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
 import type { ActionState } from "@/lib/action-state";
+import { assigneeOptions, type AssigneeChoices, type AssigneeOption as Option } from "@/lib/assignee-options";
 import { cn } from "@/lib/cn";
 import type { Assignee } from "@/server/issues/owners/issue-assignee";
-import type { ProjectOwners } from "@/server/issues/owners/list-project-owners";
 import { loadAssigneeChoicesAction } from "@/app/(dashboard)/projects/[projectSlug]/issues/[issueId]/ownership-actions";
 import { AssigneeAvatar, assigneeName } from "./assignee-avatar";
 
@@ -20,17 +20,6 @@ interface AssigneeFormProps {
   variant?: "full" | "compact";
 }
 
-interface Option {
-  key: string;
-  intent: "name" | "me" | "nobody";
-  value: string;
-  label: string;
-  detail: string;
-  kind: "me" | "user" | "team" | "nobody";
-  /** The text the filter matches. */
-  haystack: string;
-}
-
 /**
  * Who is on the issue: a type-ahead picker over the people who can see the project and its teams, with
  * "Assign to me" and "Unassign". The button opens a popover (Radix); the text box filters a listbox that the
@@ -39,7 +28,7 @@ interface Option {
  */
 export function AssigneeForm({ issueId, assignee, assign, variant = "full" }: AssigneeFormProps) {
   const [isOpen, setIsOpen] = useState(false);
-  const [choices, setChoices] = useState<ProjectOwners | null>(null);
+  const [choices, setChoices] = useState<AssigneeChoices | null>(null);
   const [filter, setFilter] = useState("");
   const [active, setActive] = useState(0);
   const [state, setState] = useState<ActionState>({});
@@ -47,7 +36,7 @@ export function AssigneeForm({ issueId, assignee, assign, variant = "full" }: As
   const listId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
 
-  const options = useMemo(() => buildOptions(choices, assignee, filter), [choices, assignee, filter]);
+  const options = useMemo(() => assigneeOptions(choices, assignee !== null, filter), [choices, assignee, filter]);
   const activeIndex = Math.min(active, Math.max(options.length - 1, 0));
 
   function open(next: boolean): void {
@@ -193,18 +182,4 @@ function OptionIcon({ option }: { option: Option }) {
 function isCurrent(option: Option, assignee: Assignee | null): boolean {
   if (!assignee) return option.kind === "nobody";
   return option.value === `${assignee.type}:${assignee.id}`;
-}
-
-/** "Assign to me" first, then people, then teams, then "Unassign"; each filtered by the typed text (any case). */
-function buildOptions(choices: ProjectOwners | null, assignee: Assignee | null, filter: string): Option[] {
-  const wanted = filter.trim().toLowerCase();
-  const all: Option[] = [{ key: "me", intent: "me", value: "", label: "Assign to me", detail: "", kind: "me", haystack: "me assign to me" }];
-  for (const person of choices?.people ?? []) {
-    all.push({ key: `user-${person.id}`, intent: "name", value: `user:${person.id}`, label: person.name.trim() || person.email, detail: person.email, kind: "user", haystack: `${person.name} ${person.email}`.toLowerCase() });
-  }
-  for (const team of choices?.teams ?? []) {
-    all.push({ key: `team-${team.id}`, intent: "name", value: `team:${team.id}`, label: `#${team.slug}`, detail: team.name, kind: "team", haystack: `#${team.slug} ${team.name}`.toLowerCase() });
-  }
-  if (assignee) all.push({ key: "nobody", intent: "nobody", value: "", label: "Unassign", detail: "", kind: "nobody", haystack: "unassign nobody none" });
-  return wanted ? all.filter((option) => option.haystack.includes(wanted)) : all;
 }
