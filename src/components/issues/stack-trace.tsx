@@ -61,7 +61,7 @@ export function StackTrace({ frames, expandAll = false }: { frames: FrameView[];
         if (row.kind === "frame") {
           return [
             <li key={row.index}>
-              <Frame frame={row.frame} isOpen={expandAll || row.index === crashing} />
+              <Frame frame={row.frame} isOpen={expandAll || row.index === crashing} showAllLines={expandAll} />
             </li>,
           ];
         }
@@ -128,7 +128,7 @@ function FrameTitle({ frame }: { frame: FrameView }) {
   );
 }
 
-function Frame({ frame, isOpen }: { frame: FrameView; isOpen: boolean }) {
+function Frame({ frame, isOpen, showAllLines = false }: { frame: FrameView; isOpen: boolean; showAllLines?: boolean }) {
   const frameClass = cn("font-mono text-xs", frame.inApp ? "bg-card" : "bg-muted/40 text-muted-foreground");
   const diagnosis = frame.note?.diagnosis ?? null;
   const hasDetails = frame.contextLine !== null || frame.vars.length > 0 || diagnosis !== null;
@@ -149,7 +149,7 @@ function Frame({ frame, isOpen }: { frame: FrameView; isOpen: boolean }) {
       </summary>
       <div className="space-y-2 px-3 pb-3">
         {diagnosis ? <FrameDiagnosisNote diagnosis={diagnosis} /> : null}
-        {frame.contextLine !== null ? <SourceContext frame={frame} /> : null}
+        {frame.contextLine !== null ? <SourceContext frame={frame} showAllLines={showAllLines} /> : null}
         {frame.vars.length > 0 ? (
           <div className="rounded border border-border bg-background p-2">
             <h4 className="mb-1 font-sans text-[11px] font-semibold text-muted-foreground">Variables</h4>
@@ -179,26 +179,46 @@ function FrameDiagnosisNote({ diagnosis }: { diagnosis: NonNullable<FrameNote["d
   );
 }
 
-function SourceContext({ frame }: { frame: FrameView }) {
+/** Lines shown on each side of the executing line until "Show all lines"; SDKs send up to 7 (Node) or 5. */
+const nearbyLines = 3;
+
+function SourceContext({ frame, showAllLines }: { frame: FrameView; showAllLines: boolean }) {
+  const [isFull, setIsFull] = useState(showAllLines);
   const firstLine = frame.lineno !== null ? frame.lineno - frame.preContext.length : null;
   const lines = [...frame.preContext, frame.contextLine ?? "", ...frame.postContext];
+  const executing = frame.preContext.length;
+  const isFar = (index: number) => Math.abs(index - executing) > nearbyLines;
+  const farCount = lines.filter((_, index) => isFar(index)).length;
   return (
-    <pre tabIndex={0} className="overflow-x-auto rounded border border-border bg-background py-1 text-[11px] leading-4 text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none" aria-label="Source context">
-      {lines.map((line, index) => {
-        const number = <span className="mr-3 inline-block w-10 shrink-0 text-right text-muted-foreground select-none">{firstLine !== null ? firstLine + index : ""}</span>;
-        // <mark>: the line the frame was executing, highlighted for sight and named as such for screen readers.
-        return index === frame.preContext.length ? (
-          <mark key={index} className="flex bg-primary/15 px-2 font-semibold text-foreground" title="The line this frame was executing">
-            {number}
-            <code>{line}</code>
-          </mark>
-        ) : (
-          <div key={index} className="flex px-2">
-            {number}
-            <code>{line}</code>
-          </div>
-        );
-      })}
-    </pre>
+    <div>
+      <pre tabIndex={0} className="overflow-x-auto rounded border border-border bg-background py-1 text-[11px] leading-4 text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none" aria-label="Source context">
+        {lines.map((line, index) => {
+          const number = <span className="mr-3 inline-block w-10 shrink-0 text-right text-muted-foreground select-none">{firstLine !== null ? firstLine + index : ""}</span>;
+          // <mark>: the line the frame was executing, highlighted for sight and named as such for screen readers.
+          return index === executing ? (
+            <mark key={index} className="flex bg-primary/15 px-2 font-semibold text-foreground" title="The line this frame was executing">
+              {number}
+              <code>{line}</code>
+            </mark>
+          ) : (
+            // Far lines stay in the document (find in page, copy), hidden until asked for.
+            <div key={index} className="flex px-2" hidden={!isFull && isFar(index)}>
+              {number}
+              <code>{line}</code>
+            </div>
+          );
+        })}
+      </pre>
+      {farCount > 0 ? (
+        <button
+          type="button"
+          aria-expanded={isFull}
+          onClick={() => setIsFull((previous) => !previous)}
+          className="mt-1 rounded px-1 font-sans text-[11px] text-muted-foreground hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+        >
+          {isFull ? "Show fewer lines" : `Show all ${lines.length} lines`}
+        </button>
+      ) : null}
+    </div>
   );
 }
