@@ -61,6 +61,15 @@ function:handleError ^-group`}</code>
         <kbd>Enter</kbd> with nothing highlighted runs the search. <strong>Save this search</strong>, beside the Unresolved, Regressed… tabs, keeps the query and its sort as a tab of your own on that list;
         owners and admins may share it, and everyone who sees the project then has the tab. You delete your own tabs from the tab (× beside its name); a shared tab, owners and admins.
       </p>
+      <p>
+        Besides the tags your SDK sets, Lantern derives Sentry&apos;s from every event&apos;s contexts, request and exception: <code>browser</code> and <code>browser.name</code>, <code>os</code> and{" "}
+        <code>os.name</code>, <code>device</code> and <code>device.family</code>, <code>runtime</code> and <code>runtime.name</code>, <code>url</code>, <code>transaction</code>, <code>handled</code>,{" "}
+        <code>mechanism</code>, <code>level</code> and <code>user</code> — so <code>browser.name:Chrome</code>, <code>os.name:Windows</code> or <code>has:browser.name</code> find what the events carry
+        (browser SDKs send only a User-Agent, which Lantern reads; events stored before a key was derived keep the tags they had). <code>user.email:bob@example.com</code>, <code>user.id:</code>,{" "}
+        <code>user.username:</code> and <code>user.ip:</code> match whichever identifiers the event&apos;s user has. The crashing exception: <code>error.type:TypeError</code>,{" "}
+        <code>error.value:&quot;payment declined&quot;</code> (words of its message), <code>error.handled:no</code> or <code>is:unhandled</code>. <code>release:</code> is exact, as in Sentry. A key that is
+        neither one of these nor a tag of a project you can see is refused with a warning naming it (the API answers 400).
+      </p>
       <h2>The issue page</h2>
       <p>
         The header shows the level, status, title and culprit, and three menus: <strong>Resolve ▾</strong> (now, in the next release, or in one of the project&apos;s releases),{" "}
