@@ -51,7 +51,8 @@ export function IssueSearchBar({ action, query, sort, error, projects, project, 
         <Label htmlFor={issueSearchInputId}>Search</Label>
         <SearchCombobox
           id={issueSearchInputId}
-          type="search"
+          type="text"
+          enterKeyHint="search"
           name="query"
           initialQuery={query}
           key={query}

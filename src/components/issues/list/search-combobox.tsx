@@ -69,7 +69,8 @@ export function SearchCombobox({ initialQuery, projectId, className, ...inputPro
       fetch(`/issues/suggest?${params.toString()}`, { signal: controller.signal, headers: { Accept: "application/json" } })
         .then(async (response) => (response.ok ? ((await response.json()) as { term: SearchTermAtCursor; suggestions: Suggestion[] }) : null))
         .then((answer) => {
-          if (controller.signal.aborted || !answer) return;
+          // An answer that arrives after focus left the box stays closed.
+          if (controller.signal.aborted || !answer || document.activeElement !== inputRef.current) return;
           setTerm(answer.term);
           setSuggestions(answer.suggestions);
           setActive(-1);
@@ -107,7 +108,6 @@ export function SearchCombobox({ initialQuery, projectId, className, ...inputPro
       event.preventDefault();
       accept(highlighted);
     } else if (event.key === "Escape" && isOpen) {
-      // Without this, a search input would also clear itself.
       event.preventDefault();
       close();
     }
