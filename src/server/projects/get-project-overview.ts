@@ -58,43 +58,26 @@ export async function getProjectOverview(context: AccessContext, projectId: numb
   const firstBucket = lastBucket - (bucketCount - 1) * bucketMs;
   const dayAgo = now - dayMs;
 
-  const inWindow = db
-    .selectFrom("issue_hourly_counts")
-    .innerJoin("issues", "issues.id", "issue_hourly_counts.issue_id")
-    .where("issues.project_id", "=", projectId)
-    .where("issues.last_seen", ">=", firstBucket)
-    .where("issue_hourly_counts.hour", ">=", firstBucket)
-    .where("issue_hourly_counts.hour", "<", lastBucket + bucketMs);
+  // One pass over the window's hourly counts, per issue and bucket (the status comes along): the charts,
+  // the unresolved issues seen and the top ones are all added up from it (three queries read it three times).
   const bucketStart = sql<number>`${sql.ref("issue_hourly_counts.hour")} - (${sql.ref("issue_hourly_counts.hour")} % ${sql.lit(bucketMs)})`;
-  const issueColumns = ["issues.id", "issues.title", "issues.culprit", "issues.level", "issues.times_seen", "issues.first_seen", "issues.last_seen"] as const;
-
-  const [bucketRows, unresolvedInWindow, unresolvedTotal, topRows, newRows, newCount, releaseRows, anyIssue] = await Promise.all([
-    inWindow
-      .select((eb) => [
-        bucketStart.as("bucket"),
-        eb.fn.sum<number>("issue_hourly_counts.count").as("events"),
-        eb.fn.count<number>(eb.case().when("issues.status", "=", "unresolved").then(eb.ref("issues.id")).end()).distinct().as("unresolved"),
-      ])
-      .groupBy(bucketStart)
+  const [windowRows, unresolvedTotal, newRows, newCount, releaseRows, anyIssue] = await Promise.all([
+    db
+      .selectFrom("issue_hourly_counts")
+      .innerJoin("issues", "issues.id", "issue_hourly_counts.issue_id")
+      .select((eb) => ["issues.id", "issues.status", bucketStart.as("bucket"), eb.fn.sum<number>("issue_hourly_counts.count").as("events")])
+      .where("issues.project_id", "=", projectId)
+      .where("issues.last_seen", ">=", firstBucket)
+      .where("issue_hourly_counts.hour", ">=", firstBucket)
+      .where("issue_hourly_counts.hour", "<", lastBucket + bucketMs)
+      .groupBy(["issues.id", "issues.status", bucketStart])
       .execute(),
-    inWindow
-      .where("issues.status", "=", "unresolved")
-      .select((eb) => eb.fn.count<number>("issues.id").distinct().as("total"))
-      .executeTakeFirstOrThrow(),
     db
       .selectFrom("issues")
       .select((eb) => eb.fn.countAll<number>().as("total"))
       .where("project_id", "=", projectId)
       .where("status", "=", "unresolved")
       .executeTakeFirstOrThrow(),
-    inWindow
-      .where("issues.status", "=", "unresolved")
-      .select([...issueColumns, (eb) => eb.fn.sum<number>("issue_hourly_counts.count").as("window_count")])
-      .groupBy(issueColumns)
-      .orderBy("window_count", "desc")
-      .orderBy("issues.id", "desc")
-      .limit(topCount)
-      .execute(),
     db
       .selectFrom("issues")
       .select(["id", "title", "culprit", "level", "times_seen", "first_seen", "last_seen"])
@@ -132,20 +115,39 @@ export async function getProjectOverview(context: AccessContext, projectId: numb
           .execute();
   const newIssuesOf = new Map(releaseIssueCounts.map((row) => [row.first_release, Number(row.total)]));
 
-  const byBucket = new Map(bucketRows.map((row) => [Number(row.bucket), row]));
+  const eventsOf = new Map<number, number>();
+  const unresolvedOf = new Map<number, number>();
+  const unresolvedEvents = new Map<number, number>();
+  for (const row of windowRows) {
+    const bucket = Number(row.bucket);
+    const events = Number(row.events);
+    eventsOf.set(bucket, (eventsOf.get(bucket) ?? 0) + events);
+    if (row.status !== "unresolved") continue;
+    // One row per issue and bucket: counting rows counts distinct issues.
+    unresolvedOf.set(bucket, (unresolvedOf.get(bucket) ?? 0) + 1);
+    unresolvedEvents.set(row.id, (unresolvedEvents.get(row.id) ?? 0) + events);
+  }
+  const topIds = [...unresolvedEvents]
+    .sort((a, b) => b[1] - a[1] || b[0] - a[0])
+    .slice(0, topCount)
+    .map(([id]) => id);
+  const topRows = topIds.length === 0 ? [] : await db.selectFrom("issues").select(["id", "title", "culprit", "level", "times_seen", "first_seen", "last_seen"]).where("id", "in", topIds).execute();
+  const topById = new Map(topRows.map((row) => [row.id, row]));
   const buckets = Array.from({ length: bucketCount }, (_, index) => {
     const start = firstBucket + index * bucketMs;
-    const row = byBucket.get(start);
-    return { start, events: Number(row?.events ?? 0), unresolvedIssues: Number(row?.unresolved ?? 0) };
+    return { start, events: eventsOf.get(start) ?? 0, unresolvedIssues: unresolvedOf.get(start) ?? 0 };
   });
   return {
     range,
     bucketMs,
     buckets,
     eventsInWindow: buckets.reduce((sum, bucket) => sum + bucket.events, 0),
-    unresolvedIssuesInWindow: Number(unresolvedInWindow.total),
+    unresolvedIssuesInWindow: unresolvedEvents.size,
     unresolvedTotal: Number(unresolvedTotal.total),
-    topIssues: topRows.map((row) => toOverviewIssue(row, Number(row.window_count))),
+    topIssues: topIds.flatMap((id) => {
+      const row = topById.get(id);
+      return row ? [toOverviewIssue(row, unresolvedEvents.get(id)!)] : [];
+    }),
     newIssues: newRows.map((row) => toOverviewIssue(row, null)),
     newIssueCount: Number(newCount.total),
     releases: releaseRows.map((row) => ({ version: row.version, firstSeen: row.first_seen, dateReleased: row.date_released, newIssues: newIssuesOf.get(row.version) ?? 0 })),
