@@ -139,7 +139,7 @@ test("only the crashing frame is open; In-app only is remembered; the page is at
   await expect(exception.getByLabel("Source context").filter({ visible: true })).toHaveCount(3);
 
   await page.reload();
-  await expect(page.getByRole("region", { name: "Breadcrumbs" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Breadcrumbs", exact: true })).toBeVisible();
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
   await page.screenshot({ path: "test-results/screenshots/issue-page-1440px.png", fullPage: true });
   expect(height, `the page is ${height} px tall (before: ${heightBeforeIssue20} px)`).toBeLessThanOrEqual(heightBeforeIssue20 / 2);
@@ -185,7 +185,7 @@ test("the highlighted tags, grouping tabs and folding JSON show the event as tex
   await page.keyboard.press("ArrowRight");
   const json = event.getByRole("group", { name: "Event JSON" });
   await expect(json).toContainText('"environment": "e2e"');
-  const user = json.getByRole("button", { name: /^user, \d+ keys$/ });
+  const user = json.getByRole("button", { name: /^user, \d+ keys$/ }).first();
   await expect(user).toHaveAttribute("aria-expanded", "true");
   // The user object's own node: its e-mail shows while it is open, and hides when it folds.
   const email = user.locator("xpath=..").getByText('"pro@shop.example"', { exact: true });
