@@ -16,7 +16,7 @@ const sections: { id: ProjectSection; label: string; path: string }[] = [
 /** The pages of one project, the current one marked for assistive technology; one row that scrolls sideways on a phone. */
 export function ProjectNav({ slug, current }: { slug: string; current: ProjectSection }) {
   return (
-    <nav aria-label="Project" className="-mt-2 mb-6 flex gap-1 overflow-x-auto border-b border-border whitespace-nowrap">
+    <nav aria-label="Project" className="-mt-2 mb-4 flex gap-1 overflow-x-auto border-b border-border whitespace-nowrap sm:mb-6">
       {sections.map((section) => {
         const isCurrent = section.id === current;
         return (
