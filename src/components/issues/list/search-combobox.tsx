@@ -88,6 +88,9 @@ export function SearchCombobox({ initialQuery, projectId, className, ...inputPro
     setText(next.text);
     caretAfterRender.current = next.cursor;
     close();
+    // The list was about the replaced term: ↓ must ask again rather than reopen it.
+    setSuggestions([]);
+    setTerm(null);
     // After a key, its values are what comes next; after a whole filter, the list waits for typing.
     if (suggestion.completion.kind === "key") askFor(next.text, next.cursor);
   }
@@ -128,6 +131,8 @@ export function SearchCombobox({ initialQuery, projectId, className, ...inputPro
         className={className}
         onChange={(event) => {
           setText(event.target.value);
+          // Until the answer for the new text arrives, nothing is highlighted, so Enter searches.
+          setActive(-1);
           askFor(event.target.value, event.target.selectionStart ?? event.target.value.length);
         }}
         onKeyDown={onKeyDown}
