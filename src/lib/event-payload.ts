@@ -70,7 +70,8 @@ function lines(value: unknown): string[] {
 
 function readFrame(frame: Json, note: FrameNote | null = null): FrameView {
   return {
-    function: text(frame.function) ?? text(frame.raw_function) ?? text(frame.symbol),
+    // The SDKs' stack parsers write `?` for a function without a name; it reads as what it is.
+    function: text(frame.function) === "?" ? "<anonymous>" : (text(frame.function) ?? text(frame.raw_function) ?? text(frame.symbol)),
     module: text(frame.module),
     filename: text(frame.filename),
     absPath: text(frame.abs_path),

@@ -6,9 +6,9 @@ function location(frame: FrameView): string {
   return frame.colno === null ? `${file}:${frame.lineno}` : `${file}:${frame.lineno}:${frame.colno}`;
 }
 
-/** One frame as V8 prints it: `at function (file:line:column)`, or `at file:line:column` without a function. */
+/** One frame as V8 prints it: `at function (file:line:column)`, or `at file:line:column` without a (named) function. */
 export function formatRawFrame(frame: FrameView): string {
-  return frame.function ? `at ${frame.function} (${location(frame)})` : `at ${location(frame)}`;
+  return frame.function && frame.function !== "<anonymous>" ? `at ${frame.function} (${location(frame)})` : `at ${location(frame)}`;
 }
 
 /**
