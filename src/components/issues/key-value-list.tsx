@@ -20,7 +20,7 @@ export function KeyValueList({ entries, label, humanizeBytes = false }: KeyValue
         const humanized = humanizeBytes ? humanizeByteValue(key, value) : null;
         return (
           <div key={`${key}-${index}`} className="contents">
-            <dt className="font-mono break-words text-muted-foreground">{key}</dt>
+            <dt className="min-w-0 font-mono break-words text-muted-foreground">{key}</dt>
             <dd className="min-w-0 font-mono break-words">
               {humanized ? (
                 <Tooltip content={`${Number(value).toLocaleString("en")} bytes`}>
