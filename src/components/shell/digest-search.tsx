@@ -27,7 +27,7 @@ export function DigestSearch({ className }: { className?: string }) {
         placeholder="Search issues or digest"
         className="h-8 min-w-0 font-mono text-xs placeholder:font-sans"
       />
-      <Button type="submit" variant="ghost" size="icon" className="h-8 w-8 shrink-0" aria-label="Search">
+      <Button type="submit" variant="ghost" size="icon" className="h-8 w-8 shrink-0" aria-label="Search everywhere">
         <Search className="h-4 w-4" aria-hidden />
       </Button>
     </form>
