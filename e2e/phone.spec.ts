@@ -113,11 +113,13 @@ test("the Filters sheet holds the search; a search sent from it closes it and fi
   await page.getByRole("button", { name: /^Filters/ }).click();
   const sheet = page.getByRole("dialog", { name: "Filters" });
   await expect(sheet).toBeInViewport();
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
   await sheet.getByRole("combobox", { name: "Search", exact: true }).fill("is:unresolved StockSyncError");
   // Leaving the box closes its suggestions, which could cover the button.
   await sheet.getByRole("heading", { name: "Filters" }).click();
   await sheet.getByRole("button", { name: "Search", exact: true }).click();
-  await expect(page).toHaveURL(/query=is%3Aunresolved\+StockSyncError/);
+  await expect(page, `errors on the page: ${errors.join("; ")}`).toHaveURL(/query=is%3Aunresolved\+StockSyncError/);
   await expect(sheet).toBeHidden();
   await expect(page.getByRole("button", { name: /^Filters/ })).toContainText("StockSyncError");
   await expect(page.getByRole("table", { name: "Issues" }).getByRole("link", { name: /^StockSyncError/ })).toBeVisible();

@@ -30,8 +30,9 @@ export function assignableRoles(viewerRole: Role): Role[] {
 
 /** Every account with its role and teams; owners and admins change roles, remove accounts and make reset links. */
 export function MemberList({ users, viewer, actions }: MemberListProps) {
+  // relative: the rows' visually hidden labels are positioned inside this scrolling box, not past the page's edge.
   return (
-    <div className="overflow-x-auto rounded-lg border border-border bg-card">
+    <div className="relative overflow-x-auto rounded-lg border border-border bg-card">
       <table aria-label="Members" className="w-full text-left text-sm">
         <thead className="border-b border-border text-xs uppercase text-muted-foreground">
           <tr>
