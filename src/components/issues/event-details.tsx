@@ -78,9 +78,8 @@ export function EventDetails({ payload, timestamp, attachments, attachmentsBase,
       ) : null}
       {contexts.length > 0 ? (
         <Part title="Contexts">
-          {/* Columns rather than a grid: short contexts stack under each other instead of beside the tallest. Three only
-              on wide screens: narrower ones would break keys like processor_count inside the word. */}
-          <div className="gap-3 md:columns-2 2xl:columns-3">
+          {/* Columns rather than a grid: short contexts stack under each other instead of beside the tallest. */}
+          <div className="gap-3 md:columns-2 xl:columns-3">
             {contexts.map((context) => (
               <div key={context.name} className="mb-3 min-w-0 break-inside-avoid rounded-md border border-border p-3">
                 <h4 className="mb-1 text-xs font-semibold">{context.title}</h4>
