@@ -87,6 +87,12 @@ test("searching with level:, a tag and ! shows exactly the matching issues; an i
   await expect(error.locator("mark")).toHaveText("yesterday");
   await expect(page.getByRole("combobox", { name: "Search", exact: true })).toHaveAttribute("aria-invalid", "true");
   await expect(table(page)).toHaveCount(0);
+
+  // A key that is neither built in nor a tag of any project: the warning names it and marks it in the query.
+  await search(page, "is:unresolved bogusfield:xyz");
+  await expect(error).toContainText("Unknown search key “bogusfield”");
+  await expect(error.locator("mark")).toHaveText("bogusfield");
+  await expect(table(page)).toHaveCount(0);
 });
 
 test("j/k move through the rows, x selects, Resolve resolves the selected issues at once", async ({ page }) => {

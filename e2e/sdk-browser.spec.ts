@@ -236,6 +236,14 @@ test.describe("@sentry/browser on another origin than Lantern", () => {
 
       expectSetThroughTheSdk(row, event, scenario);
       await expectBrowserContext(page, event);
+
+      // Digest derived Sentry's tags from the User-Agent, the request, the user and the mechanism, and counts
+      // them on the issue and the project (what browser.name:, has:browser.name, user.email: search).
+      const tagsOf = async (table: "issue_tag_values" | "project_tag_values", column: "issue_id" | "project_id", id: number) =>
+        Object.fromEntries((await database.db.selectFrom(table).select(["key", "value"]).where(column, "=", id).execute()).map((tag) => [tag.key, tag.value]));
+      const derived = { "browser.name": expect.stringMatching(/^Chrom/), "os.name": "Linux", url: scenario.sdkPage.url, handled: "no", mechanism: "auto.browser.browserapierrors.setTimeout", "error.type": "TypeError", "user.id": config.user.id, "user.email": config.user.email, "user.username": "ada", "checkout.step": "payment" };
+      expect(await tagsOf("issue_tag_values", "issue_id", Number(row.issue_id))).toMatchObject(derived);
+      expect(await tagsOf("project_tag_values", "project_id", scenario.projectId)).toMatchObject(derived);
     } finally {
       await database.close();
       await scenario.sdkPage.close();
