@@ -6,7 +6,7 @@ import { issueListParams } from "@/server/issues/search/issue-list-params";
 import { listProjectChoices } from "@/server/issues/search/list-project-choices";
 import { loadIssueList } from "@/server/issues/search/load-issue-list";
 import { listSavedSearches } from "@/server/issues/saved-searches/list-saved-searches";
-import { deleteSavedSearchAction, saveSearchAction } from "./saved-search-actions";
+import { deleteSavedSearchAction, saveSearchAction } from "./saved-searches/actions";
 import { bulkIssueAction } from "./actions";
 
 export const metadata: Metadata = { title: "Issues" };

@@ -6,7 +6,7 @@ import { getAppContext } from "@/server/app-context";
 import { issueListParams } from "@/server/issues/search/issue-list-params";
 import { loadIssueList } from "@/server/issues/search/load-issue-list";
 import { bulkIssueAction } from "../../../issues/actions";
-import { deleteSavedSearchAction, saveSearchAction } from "../../../issues/saved-search-actions";
+import { deleteSavedSearchAction, saveSearchAction } from "../../../issues/saved-searches/actions";
 import { listSavedSearches } from "@/server/issues/saved-searches/list-saved-searches";
 import { loadProjectPage } from "@/server/pages/load-project-page";
 
