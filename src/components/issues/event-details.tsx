@@ -11,7 +11,7 @@ import { SdkIntegrations } from "./sdk-integrations";
 
 function Part({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <section className="mt-5 min-w-0" aria-label={title}>
+    <section className="mt-4 min-w-0" aria-label={title}>
       <h3 className="mb-2 text-sm font-semibold">{title}</h3>
       {children}
     </section>

@@ -9,7 +9,7 @@ export function HighlightedTags({ payload }: { payload: Record<string, unknown> 
       {tags.map((tag) => (
         <div key={tag.key} className="flex max-w-full min-w-0 items-baseline gap-1.5 rounded-md border border-border bg-card px-2 py-1">
           <dt className="shrink-0 text-muted-foreground">{tag.label}</dt>
-          <dd className={tag.key === "url" || tag.key === "release" ? "max-w-64 min-w-0 truncate font-mono" : "min-w-0 truncate font-medium"}>{tag.value}</dd>
+          <dd className={tag.key === "url" || tag.key === "release" ? "max-w-48 min-w-0 truncate font-mono" : "min-w-0 truncate font-medium"}>{tag.value}</dd>
         </div>
       ))}
     </dl>

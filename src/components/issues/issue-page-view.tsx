@@ -125,7 +125,7 @@ export function IssuePageView({ details, event, volume: range, extras, path }: I
       )}
       {event ? <HighlightedTags payload={event.payload} /> : null}
 
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_16rem]">
         <div className="min-w-0 space-y-6">
           <Card aria-labelledby="event-title" className="min-w-0">
             <div className="flex flex-wrap items-start justify-between gap-3">
@@ -187,7 +187,6 @@ export function IssuePageView({ details, event, volume: range, extras, path }: I
               ) : null}
               <TabsContent value="hashes">
                 <section aria-label="Hashes">
-                  <p className="mb-2 text-sm text-muted-foreground">Events with any of these hashes join this issue.</p>
                   <IssueHashes issueId={issue.id} projectSlug={project.slug} hashes={hashes} eventHash={event?.groupHash ?? null} unmerge={unmergeHashesAction} />
                 </section>
               </TabsContent>

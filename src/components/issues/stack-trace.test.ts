@@ -39,10 +39,10 @@ describe("StackTrace", () => {
     expect(html).not.toContain("more frames");
   });
 
-  it("shows three lines around the executing one until asked for all, keeping the rest in the document", () => {
+  it("shows two lines either side of the executing one until asked for all, keeping the rest in the document", () => {
     const long = { ...frame("crash", true), lineno: 20, preContext: ["p1", "p2", "p3", "p4", "p5", "p6", "p7"], postContext: ["q1", "q2", "q3", "q4", "q5", "q6", "q7"] };
     const html = render([long]);
-    expect(html.match(/<div class="flex px-2" hidden="">/g)).toHaveLength(8);
+    expect(html.match(/<div class="flex px-2" hidden="">/g)).toHaveLength(10);
     expect(html).toContain("p1");
     expect(html).toContain("Show all 15 lines");
     expect(render([long], true)).not.toContain('hidden=""');

@@ -180,7 +180,7 @@ function FrameDiagnosisNote({ diagnosis }: { diagnosis: NonNullable<FrameNote["d
 }
 
 /** Lines shown on each side of the executing line until "Show all lines"; SDKs send up to 7 (Node) or 5. */
-const nearbyLines = 3;
+const nearbyLines = 2;
 
 function SourceContext({ frame, showAllLines }: { frame: FrameView; showAllLines: boolean }) {
   const [isFull, setIsFull] = useState(showAllLines);

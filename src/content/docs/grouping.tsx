@@ -75,7 +75,7 @@ function:handleError ^-group`}</code>
         The header shows the level, status, title and culprit, and three menus: <strong>Resolve ▾</strong> (now, in the next release, or in one of the project&apos;s releases),{" "}
         <strong>Ignore ▾</strong> (forever, for a while, until it occurs or affects users again) and <strong>⋯</strong> (copy a link to the issue, merge it with another issue, delete it after a
         confirmation). The menus work with the keyboard (Enter or ↓ opens, arrows move, → opens a submenu), and <kbd>r</kbd> and <kbd>i</kbd> resolve and ignore at once. Under the header, the event&apos;s
-        environment, release, browser or runtime, OS, user, URL and whether it was handled. In the stack trace only the crashing frame (the newest in-app one) is open, three source lines either side of the failing one; runs of library and runtime
+        environment, release, browser or runtime, OS, user, URL and whether it was handled. In the stack trace only the crashing frame (the newest in-app one) is open, two source lines either side of the failing one; runs of library and runtime
         frames fold into &ldquo;N more frames&rdquo;, &ldquo;Expand all frames&rdquo; opens every one, and &ldquo;In-app only&rdquo; is remembered by your browser. The Grouping, Hashes and JSON tabs
         sit under the event; the JSON folds object by object.
       </p>
