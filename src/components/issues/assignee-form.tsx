@@ -7,7 +7,7 @@ import type { ActionState } from "@/lib/action-state";
 import { assigneeOptions, type AssigneeChoices, type AssigneeOption as Option } from "@/lib/assignee-options";
 import { cn } from "@/lib/cn";
 import type { Assignee } from "@/server/issues/owners/issue-assignee";
-import { loadAssigneeChoicesAction } from "@/app/(dashboard)/projects/[projectSlug]/issues/[issueId]/ownership-actions";
+import { loadAssigneeChoicesAction } from "@/app/(dashboard)/projects/[projectSlug]/issues/[issueId]/ownership/actions";
 import { AssigneeAvatar, assigneeName } from "./assignee-avatar";
 
 interface AssigneeFormProps {

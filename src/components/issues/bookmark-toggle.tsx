@@ -4,7 +4,7 @@ import { Star } from "lucide-react";
 import { useOptimistic, useState, useTransition } from "react";
 import type { ActionState } from "@/lib/action-state";
 import { cn } from "@/lib/cn";
-import { setIssueBookmarkAction } from "@/app/(dashboard)/projects/[projectSlug]/issues/[issueId]/ownership-actions";
+import { setIssueBookmarkAction } from "@/app/(dashboard)/projects/[projectSlug]/issues/[issueId]/ownership/actions";
 
 /** A star that bookmarks the issue for the viewer (a toggle button: aria-pressed); `bookmarks:me` lists them. */
 export function BookmarkToggle({ issueId, isBookmarked }: { issueId: number; isBookmarked: boolean }) {

@@ -4,7 +4,7 @@ import { ChevronDown } from "lucide-react";
 import { useState, useTransition } from "react";
 import { DropdownMenu, DropdownMenuCheckboxItem, DropdownMenuContent, DropdownMenuLabel, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import type { ActionState } from "@/lib/action-state";
-import { setIssuePriorityAction } from "@/app/(dashboard)/projects/[projectSlug]/issues/[issueId]/ownership-actions";
+import { setIssuePriorityAction } from "@/app/(dashboard)/projects/[projectSlug]/issues/[issueId]/ownership/actions";
 import { PriorityBadge } from "./priority-badge";
 
 const priorities = [
