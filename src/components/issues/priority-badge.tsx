@@ -14,9 +14,11 @@ export function PriorityBadge({ priority, className }: { priority: string; class
   const known = priority === "high" || priority === "medium" || priority === "low" ? priority : "medium";
   const Icon = icons[known];
   return (
-    <Badge className={cn("gap-1 font-sans", styles[known], className)} aria-label={`Priority: ${known}`}>
+    // The word for screen readers is text, not an aria-label: a span may not carry one (axe: aria-prohibited-attr).
+    <Badge className={cn("relative gap-1 font-sans", styles[known], className)}>
       <Icon aria-hidden className="h-3 w-3" />
-      <span aria-hidden>{known[0]!.toUpperCase() + known.slice(1)}</span>
+      <span className="sr-only">Priority: </span>
+      {known[0]!.toUpperCase() + known.slice(1)}
     </Badge>
   );
 }
