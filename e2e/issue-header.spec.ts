@@ -70,10 +70,13 @@ test("Resolve ▾ and Ignore ▾ work with the keyboard alone; In release… off
   // The menus work once the page is hydrated, which the stack trace's view buttons show.
   await expect(page.getByRole("button", { name: "Expand all frames" })).toBeVisible();
 
-  await actions(page).getByRole("button", { name: "Resolve" }).focus();
-  await page.keyboard.press("Enter");
+  // Until the page is hydrated a key does nothing: open the menu again until it opens.
   const menu = page.getByRole("menu");
-  await expect(menu).toBeVisible();
+  await expect(async () => {
+    await actions(page).getByRole("button", { name: "Resolve" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(menu).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
   await expect(menu.getByRole("menuitem")).toHaveText(["Resolve now", "In the next release", "In release…"]);
   await expect(menu.getByRole("menuitem", { name: "Resolve now" })).toBeFocused();
   await page.keyboard.press("ArrowDown");
@@ -202,9 +205,11 @@ test("⋯ copies the issue's link, and Delete asks in a dialog before it deletes
   await page.goto(issuePath(doomed));
   await expect(page.getByRole("button", { name: "Expand all frames" })).toBeVisible();
 
-  await actions(page).getByRole("button", { name: "More actions" }).focus();
-  await page.keyboard.press("Enter");
-  await expect(page.getByRole("menuitem", { name: "Copy share link" })).toBeFocused();
+  await expect(async () => {
+    await actions(page).getByRole("button", { name: "More actions" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("menuitem", { name: "Copy share link" })).toBeFocused({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
   await page.keyboard.press("Enter");
   await expect(page.getByRole("status").filter({ hasText: "Link copied." })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(new URL(issuePath(doomed), page.url()).toString());

@@ -125,7 +125,7 @@ export function IssuePageView({ details, event, volume: range, extras, path }: I
       )}
       {event ? <HighlightedTags payload={event.payload} /> : null}
 
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_16rem]">
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <div className="min-w-0 space-y-6">
           <Card aria-labelledby="event-title" className="min-w-0">
             <div className="flex flex-wrap items-start justify-between gap-3">

@@ -23,8 +23,7 @@ function repeatsParent(key: string, keys: ReadonlySet<string>): boolean {
 
 /**
  * Each tag's most frequent values across the issue's events (Sentry's tag summary), one tag a line: its
- * values with their shares as text (the counts for screen readers), over one bar split by those shares; the
- * event on display's value is marked.
+ * values with their shares as text (the counts for screen readers); the event on display's value is marked.
  */
 export function TagDistribution({ tags, eventTags }: TagDistributionProps) {
   if (tags.length === 0) return <p className="text-sm text-muted-foreground">No tags yet.</p>;
@@ -57,11 +56,6 @@ export function TagDistribution({ tags, eventTags }: TagDistributionProps) {
                 })}
                 {tag.otherCount > 0 ? <li className="text-muted-foreground">other values {tag.otherCount.toLocaleString("en")} events</li> : null}
               </ul>
-            </div>
-            <div aria-hidden className="mt-1 flex h-1.5 gap-px overflow-hidden rounded-full bg-muted">
-              {tag.topValues.map((value) => (
-                <span key={value.value} className={cn("h-full", eventValue.get(tag.key) === value.value ? "bg-primary" : "bg-primary/40")} style={{ width: `${Math.max(1, value.share * 100)}%` }} />
-              ))}
             </div>
           </section>
         ))}
