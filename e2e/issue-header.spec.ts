@@ -3,6 +3,7 @@ import { slugify } from "../src/lib/slugify";
 import { runSdkScript, uniqueToken } from "../tests/support/sdk-helpers";
 import { openLanternDatabase } from "./support/lantern-database";
 import { createProjectDsn } from "./support/lantern-process";
+import { openWithKeyboard } from "./support/open-with-keyboard";
 import { e2eServerEnvironment } from "./support/server";
 
 /**
@@ -70,17 +71,8 @@ test("Resolve ▾ and Ignore ▾ work with the keyboard alone; In release… off
   // The menus work once the page is hydrated, which the stack trace's view buttons show.
   await expect(page.getByRole("button", { name: "Expand all frames" })).toBeVisible();
 
-  // Until the page is hydrated a key does nothing: open the menu again until it opens.
   const menu = page.getByRole("menu");
-  // A menu an earlier attempt opened late is closed first: Enter on its trigger again would leave the focus there.
-  await expect(async () => {
-    if (await menu.isVisible()) await page.keyboard.press("Escape");
-    await expect(menu).toBeHidden({ timeout: 2000 });
-    await actions(page).getByRole("button", { name: "Resolve" }).focus();
-    await page.keyboard.press("Enter");
-    await expect(menu).toBeVisible({ timeout: 3000 });
-    await expect(menu.getByRole("menuitem", { name: "Resolve now" })).toBeFocused({ timeout: 3000 });
-  }).toPass({ timeout: 30_000 });
+  await openWithKeyboard(page, actions(page).getByRole("button", { name: "Resolve" }), menu.getByRole("menuitem", { name: "Resolve now" }), { opened: menu });
   await expect(menu.getByRole("menuitem")).toHaveText(["Resolve now", "In the next release", "In release…"]);
   await page.keyboard.press("ArrowDown");
   await page.keyboard.press("ArrowDown");
@@ -208,15 +200,8 @@ test("⋯ copies the issue's link, and Delete asks in a dialog before it deletes
   await page.goto(issuePath(doomed));
   await expect(page.getByRole("button", { name: "Expand all frames" })).toBeVisible();
 
-  // As for Resolve ▾: close a menu an earlier attempt opened late, else Enter leaves the focus on the trigger.
-  const menu = page.getByRole("menu");
-  await expect(async () => {
-    if (await menu.isVisible()) await page.keyboard.press("Escape");
-    await expect(menu).toBeHidden({ timeout: 2000 });
-    await actions(page).getByRole("button", { name: "More actions" }).focus();
-    await page.keyboard.press("Enter");
-    await expect(page.getByRole("menuitem", { name: "Copy share link" })).toBeFocused({ timeout: 3000 });
-  }).toPass({ timeout: 30_000 });
+  const moreMenu = page.getByRole("menu");
+  await openWithKeyboard(page, actions(page).getByRole("button", { name: "More actions" }), page.getByRole("menuitem", { name: "Copy share link" }), { opened: moreMenu });
   await page.keyboard.press("Enter");
   await expect(page.getByRole("status").filter({ hasText: "Link copied." })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(new URL(issuePath(doomed), page.url()).toString());

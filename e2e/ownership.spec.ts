@@ -11,6 +11,7 @@ import { createTeam } from "../src/server/teams/create-team";
 import { uniqueToken } from "../tests/support/sdk-helpers";
 import { openLanternDatabase } from "./support/lantern-database";
 import { createProjectDsn } from "./support/lantern-process";
+import { openWithKeyboard } from "./support/open-with-keyboard";
 import { e2eBaseUrl, e2eOwner, e2eServerEnvironment } from "./support/server";
 
 /**
@@ -77,10 +78,8 @@ const issuePath = (id: number) => `/projects/${seed.slug}/issues/${id}`;
 
 /** Opens the assignee picker from the keyboard, types, and takes the highlighted choice with Enter. */
 async function assignWithKeyboard(page: Page, typed: string, arrowsDown = 0): Promise<void> {
-  await page.getByRole("button", { name: /^Assignee: nobody/ }).focus();
-  await page.keyboard.press("Enter");
   const filter = page.getByRole("combobox", { name: "Find a person or team" });
-  await expect(filter).toBeFocused();
+  await openWithKeyboard(page, page.getByRole("button", { name: /^Assignee: nobody/ }), filter, { opened: filter });
   await page.keyboard.type(typed);
   for (let step = 0; step < arrowsDown; step++) await page.keyboard.press("ArrowDown");
   await page.keyboard.press("Enter");
@@ -136,9 +135,8 @@ test("assign to a member and to a team from the picker with the keyboard; the li
 test("priority starts from the level, changes from its menu with the keyboard, and issue.priority:high finds it", async ({ page }) => {
   expect(await listTitles(page, "issue.priority:high")).toEqual([seed.titles.cart]);
   await page.goto(issuePath(seed.ids.render));
-  await page.getByRole("button", { name: "Priority: medium. Change the priority" }).focus();
-  await page.keyboard.press("Enter");
-  await expect(page.getByRole("menuitemcheckbox", { name: "High" })).toBeFocused();
+  const high = page.getByRole("menuitemcheckbox", { name: "High" });
+  await openWithKeyboard(page, page.getByRole("button", { name: "Priority: medium. Change the priority" }), high, { opened: page.getByRole("menu") });
   await page.keyboard.press("Enter");
   await expect(page.getByRole("button", { name: "Priority: high. Change the priority" })).toBeVisible();
   expect(await listTitles(page, "issue.priority:high")).toEqual([seed.titles.cart, seed.titles.render].sort());
