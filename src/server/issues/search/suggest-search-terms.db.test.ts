@@ -1,118 +1,87 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { storeFixtureEvent } from "../../../../tests/support/event-envelopes";
-import { createTestAuth, createTestConfig, createTestContext, createTestUser, type TestUser } from "../../../../tests/support/test-accounts";
-import { createTestDatabase, testDialect, type TestDatabase } from "../../../../tests/support/test-database";
-import type { AccessContext } from "../../access/authorize";
-import type { LanternConfig } from "../../config";
+import type { TestUser } from "../../../../tests/support/test-accounts";
+import { testDialect } from "../../../../tests/support/test-database";
+import { createTwoTeamProjects, rejection, type TwoTeamProjects } from "../../../../tests/support/two-team-projects";
 import { digestBatch } from "../../digest/digest-batch";
-import { AppError } from "../../errors";
-import { insertProject } from "../../projects/insert-project";
-import { addTeamMember } from "../../teams/add-team-member";
-import { addTeamProject } from "../../teams/add-team-project";
-import { createTeam } from "../../teams/create-team";
 import { suggestSearchTerms } from "./suggest-search-terms";
 
-async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => null,
-    (thrown: unknown) => thrown,
-  );
-  if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`);
-  return error;
-}
-
 describe(`search autocomplete on ${testDialect}`, () => {
-  let database: TestDatabase;
-  let config: LanternConfig;
-  let member: TestUser;
-  let outsider: TestUser;
-  let shopId = 0;
-  let otherId = 0;
-  const contextOf = (user: TestUser): Promise<AccessContext> => createTestContext(database, config, user.userId);
-  const labels = async (user: TestUser, text: string, projectId: number | undefined = shopId, cursor = text.length) =>
+  let fixture: TwoTeamProjects;
+  const contextOf = (user: TestUser) => fixture.contextOf(user);
+  const labels = async (user: TestUser, text: string, projectId: number | undefined = fixture.shopId, cursor = text.length) =>
     (await suggestSearchTerms(await contextOf(user), { projectId, text, cursor })).suggestions.map((suggestion) => suggestion.label);
 
   /** Events through real digest: tags the SDK sent, and the user, release and environment digest derives. */
   async function send(projectId: number, count: number, tags: Record<string, string>, extra: Record<string, unknown> = {}) {
     for (let index = 0; index < count; index += 1) {
-      await storeFixtureEvent(database.db, projectId, "node-message.envelope", (event) => {
+      await storeFixtureEvent(fixture.database.db, projectId, "node-message.envelope", (event) => {
         event.message = `Checkout failed ${Object.values(tags).join(" ")}`;
         event.tags = tags;
         Object.assign(event, extra);
       });
     }
-    while ((await digestBatch(database)) > 0);
+    while ((await digestBatch(fixture.database)) > 0);
   }
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    config = createTestConfig();
-    const auth = createTestAuth(database, config);
-    const admin = await createTestUser(database, auth, "admin");
-    member = await createTestUser(database, auth, "member");
-    outsider = await createTestUser(database, auth, "member");
-    shopId = (await insertProject(database.db, { name: "suggest shop" })).project.id;
-    otherId = (await insertProject(database.db, { name: "suggest other" })).project.id;
-    const adminContext = await contextOf(admin);
-    const team = await createTeam(adminContext, { name: "Suggest shop team" });
-    await addTeamProject(adminContext, { teamId: team.id, projectId: shopId });
-    await addTeamMember(adminContext, { teamId: team.id, userId: member.userId });
-    await send(shopId, 3, { "browser.name": "Chrome", checkout_step: "payment" }, { user: { id: "42", email: "bob@example.com" }, release: "shop@2.0.1", environment: "production" });
-    await send(shopId, 2, { "browser.name": "Chromium", checkout_step: "address" }, { user: { email: "carol@example.com" }, release: "shop@2.1.0", environment: "staging" });
-    await send(shopId, 1, { "browser.name": "Mobile Safari", checkout_step: "payment" });
-    await send(otherId, 4, { "browser.name": "Firefox", secret_other_key: "x" });
+    fixture = await createTwoTeamProjects("suggest");
+    await send(fixture.shopId, 3, { "browser.name": "Chrome", checkout_step: "payment" }, { user: { id: "42", email: "bob@example.com" }, release: "shop@2.0.1", environment: "production" });
+    await send(fixture.shopId, 2, { "browser.name": "Chromium", checkout_step: "address" }, { user: { email: "carol@example.com" }, release: "shop@2.1.0", environment: "staging" });
+    await send(fixture.shopId, 1, { "browser.name": "Mobile Safari", checkout_step: "payment" });
+    await send(fixture.otherId, 4, { "browser.name": "Firefox", secret_other_key: "x" });
   });
-  afterAll(() => database.destroy());
+  afterAll(() => fixture.database.destroy());
 
   it("offers built-in keys and the project's tag keys that start with what is typed", async () => {
-    expect(await labels(member, "is:unresolved us")).toEqual(["user.id:", "user.email:", "user.username:", "user.ip:", "users:"]);
-    expect(await labels(member, "check")).toEqual(["checkout_step:"]);
-    expect(await labels(member, "bro")).toEqual(["browser.name:"]);
-    const everything = await labels(member, "");
+    expect(await labels(fixture.member, "is:unresolved us")).toEqual(["user.id:", "user.email:", "user.username:", "user.ip:", "users:"]);
+    expect(await labels(fixture.member, "check")).toEqual(["checkout_step:"]);
+    expect(await labels(fixture.member, "bro")).toEqual(["browser.name:"]);
+    const everything = await labels(fixture.member, "");
     expect(everything).toHaveLength(10);
     expect(everything).toEqual(expect.arrayContaining(["is:", "level:", "browser.name:", "checkout_step:"]));
     // Keys of a project the member cannot see never show, not even through the all-projects list.
-    expect(await labels(member, "secret", undefined)).toEqual([]);
+    expect(await labels(fixture.member, "secret", undefined)).toEqual([]);
   });
 
   it("offers a tag's most frequent values with the typed prefix, in any case, with their counts", async () => {
-    const result = await suggestSearchTerms(await contextOf(member), { projectId: shopId, text: "level:error browser.name:ch", cursor: 27 });
+    const result = await suggestSearchTerms(await contextOf(fixture.member), { projectId: fixture.shopId, text: "level:error browser.name:ch", cursor: 27 });
     expect(result.suggestions.map((suggestion) => [suggestion.label, suggestion.detail])).toEqual([
       ["Chrome", "3 events"],
       ["Chromium", "2 events"],
     ]);
     expect(result.term).toMatchObject({ kind: "value", key: "browser.name", start: 12, end: 27 });
     expect(result.suggestions[0]!.completion).toEqual({ kind: "value", key: "browser.name", value: "Chrome" });
-    expect(await labels(member, "browser.name:Mob")).toEqual(["Mobile Safari"]);
-    expect(await labels(member, "checkout_step:")).toEqual(["payment", "address"]);
-    expect(await labels(member, "user.email:b")).toEqual(["bob@example.com"]);
-    expect(await labels(member, "release:shop@2.")).toEqual(["shop@2.0.1", "shop@2.1.0"]);
-    expect(await labels(member, "environment:")).toEqual(["production", "staging", "fixtures"]);
-    expect(await labels(member, "browser.name:%")).toEqual([]);
+    expect(await labels(fixture.member, "browser.name:Mob")).toEqual(["Mobile Safari"]);
+    expect(await labels(fixture.member, "checkout_step:")).toEqual(["payment", "address"]);
+    expect(await labels(fixture.member, "user.email:b")).toEqual(["bob@example.com"]);
+    expect(await labels(fixture.member, "release:shop@2.")).toEqual(["shop@2.0.1", "shop@2.1.0"]);
+    expect(await labels(fixture.member, "environment:")).toEqual(["production", "staging", "fixtures"]);
+    expect(await labels(fixture.member, "browser.name:%")).toEqual([]);
   });
 
   it("offers fixed values for enumerations, tag keys for has:, and nothing inside a quoted phrase", async () => {
-    expect(await labels(member, "is:re")).toEqual(["resolved", "regressed"]);
-    expect(await labels(member, "!level:")).toEqual(["fatal", "error", "warning", "info", "debug"]);
-    expect(await labels(member, "issue.priority:h")).toEqual(["high"]);
-    expect(await labels(member, "has:brow")).toEqual(["browser.name"]);
-    expect(await labels(member, '"checkout fa')).toEqual([]);
-    expect(await labels(member, "error.value:")).toEqual([]);
+    expect(await labels(fixture.member, "is:re")).toEqual(["resolved", "regressed"]);
+    expect(await labels(fixture.member, "!level:")).toEqual(["fatal", "error", "warning", "info", "debug"]);
+    expect(await labels(fixture.member, "issue.priority:h")).toEqual(["high"]);
+    expect(await labels(fixture.member, "has:brow")).toEqual(["browser.name"]);
+    expect(await labels(fixture.member, '"checkout fa')).toEqual([]);
+    expect(await labels(fixture.member, "error.value:")).toEqual([]);
   });
 
   it("suggests for the term under the cursor, not the end of the text", async () => {
-    expect(await labels(member, "lev browser.name:Chrome", undefined, 3)).toEqual(["level:"]);
+    expect(await labels(fixture.member, "lev browser.name:Chrome", undefined, 3)).toEqual(["level:"]);
   });
 
   it("answers the all-projects list from every project the viewer sees", async () => {
-    expect(await labels(member, "browser.name:", undefined)).toEqual(["Chrome", "Chromium", "Mobile Safari"]);
-    const system = { ...(await contextOf(member)), viewer: { ...(await contextOf(member)).viewer, projectIds: "all" as const } };
+    expect(await labels(fixture.member, "browser.name:", undefined)).toEqual(["Chrome", "Chromium", "Mobile Safari"]);
+    const system = { ...(await contextOf(fixture.member)), viewer: { ...(await contextOf(fixture.member)).viewer, projectIds: "all" as const } };
     const all = await suggestSearchTerms(system, { text: "browser.name:", cursor: 13 });
     expect(all.suggestions.map((suggestion) => suggestion.label)).toEqual(["Firefox", "Chrome", "Chromium", "Mobile Safari"]);
   });
 
   it("refuses a project the viewer cannot see as not found", async () => {
-    expect(await rejection(suggestSearchTerms(await contextOf(outsider), { projectId: shopId, text: "bro", cursor: 3 }))).toMatchObject({ code: "not_found" });
-    expect(await rejection(suggestSearchTerms(await contextOf(member), { projectId: otherId, text: "bro", cursor: 3 }))).toMatchObject({ code: "not_found" });
+    expect(await rejection(suggestSearchTerms(await contextOf(fixture.outsider), { projectId: fixture.shopId, text: "bro", cursor: 3 }))).toMatchObject({ code: "not_found" });
+    expect(await rejection(suggestSearchTerms(await contextOf(fixture.member), { projectId: fixture.otherId, text: "bro", cursor: 3 }))).toMatchObject({ code: "not_found" });
   });
 });
