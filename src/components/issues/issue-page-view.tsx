@@ -1,5 +1,6 @@
 import { Download } from "lucide-react";
 import Link from "next/link";
+import { ChartRangeSwitch, rangePeriod, type ChartRange } from "@/components/charts/chart-range-switch";
 import { VolumeChart } from "@/components/charts/volume-chart";
 import { ActivityList } from "@/components/issues/activity-list";
 import { AssigneeForm } from "@/components/issues/assignee-form";
@@ -24,7 +25,6 @@ import { WhatStandsOut } from "@/components/issues/what-stands-out";
 import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardTitle } from "@/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { cn } from "@/lib/cn";
 import { readTags } from "@/lib/event-payload";
 import { formatTimestamp } from "@/lib/format-time";
 import { describeIgnoreCondition, describeResolution } from "@/lib/issue-words";
@@ -46,7 +46,7 @@ interface IssuePageViewProps {
   path: string;
 }
 
-const ranges: { value: VolumeRange; label: string; period: string }[] = [
+const ranges: ChartRange<VolumeRange>[] = [
   { value: "24h", label: "24 hours", period: "the last 24 hours" },
   { value: "30d", label: "30 days", period: "the last 30 days" },
 ];
@@ -68,7 +68,7 @@ export function IssuePageView({ details, event, volume: range, extras, path }: I
   const eventBase = event ? `${eventsBase}/${event.eventId}` : null;
   const state = issue.status === "resolved" ? describeResolution(issue.resolution) : issue.status === "ignored" ? describeIgnoreCondition(issue.ignore_condition) : null;
   const eventTitle = !event ? "Latest event" : event.eventId === event.latestEventId ? "Latest event" : event.eventId === event.oldestEventId ? "Oldest event" : "Event";
-  const period = ranges.find((option) => option.value === range)!.period;
+  const period = rangePeriod(ranges, range);
   const participants = [...comments.map((comment) => comment.author), ...activity.map((entry) => entry.actor)];
 
   return (
@@ -218,21 +218,7 @@ export function IssuePageView({ details, event, volume: range, extras, path }: I
           <Card aria-labelledby="issue-volume" className="min-w-0 p-4">
             <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
               <CardTitle id="issue-volume">Event volume</CardTitle>
-              <nav aria-label="Chart range" className="inline-flex rounded-md border border-border p-0.5 text-xs">
-                {ranges.map((option) => (
-                  <Link
-                    key={option.value}
-                    href={option.value === "24h" ? path : `${path}?volume=${option.value}`}
-                    prefetch={false}
-                    scroll={false}
-                    replace
-                    aria-current={option.value === range ? "page" : undefined}
-                    className={cn("rounded px-2.5 py-1 font-medium", option.value === range ? "bg-primary text-primary-foreground" : "text-muted-foreground hover:bg-muted")}
-                  >
-                    {option.label}
-                  </Link>
-                ))}
-              </nav>
+              <ChartRangeSwitch label="Chart range" ranges={ranges} current={range} path={path} parameter="volume" />
             </div>
             <VolumeChart buckets={volume.buckets} bucketMs={volume.bucketMs} period={period} />
           </Card>

@@ -1,11 +1,10 @@
 "use client";
 
 import { ChevronDown } from "lucide-react";
-import { useState, useTransition } from "react";
 import { DropdownMenu, DropdownMenuCheckboxItem, DropdownMenuContent, DropdownMenuLabel, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
-import type { ActionState } from "@/lib/action-state";
 import { setIssuePriorityAction } from "@/app/(dashboard)/projects/[projectSlug]/issues/[issueId]/ownership/actions";
 import { PriorityBadge } from "./priority-badge";
+import { InlineActionOutcome, useInlineAction } from "./use-inline-action";
 
 const priorities = [
   ["high", "High"],
@@ -18,14 +17,9 @@ const priorities = [
  * button; choosing another priority changes it by hand and the activity records it.
  */
 export function PriorityControl({ issueId, priority }: { issueId: number; priority: string }) {
-  const [state, setState] = useState<ActionState>({});
-  const [isPending, startTransition] = useTransition();
+  const { state, isPending, run } = useInlineAction(setIssuePriorityAction);
   function choose(next: string): void {
-    if (next === priority) return;
-    const form = new FormData();
-    form.set("issueId", String(issueId));
-    form.set("priority", next);
-    startTransition(async () => setState(await setIssuePriorityAction({}, form)));
+    if (next !== priority) run({ issueId: String(issueId), priority: next });
   }
   return (
     <span className="inline-flex items-center gap-2" aria-busy={isPending}>
@@ -47,16 +41,7 @@ export function PriorityControl({ issueId, priority }: { issueId: number; priori
           ))}
         </DropdownMenuContent>
       </DropdownMenu>
-      {state.error ? (
-        <span role="alert" className="text-sm text-danger">
-          {state.error}
-        </span>
-      ) : null}
-      {state.message ? (
-        <span role="status" className="sr-only">
-          {state.message}
-        </span>
-      ) : null}
+      <InlineActionOutcome state={state} />
     </span>
   );
 }

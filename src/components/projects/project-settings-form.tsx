@@ -2,7 +2,7 @@
 
 import { useActionState } from "react";
 import type { ProjectSettingsState, ProjectSettingsValues } from "@/app/(dashboard)/projects/[projectSlug]/settings/actions";
-import { Button } from "@/components/ui/button";
+import { FormFooter } from "@/components/ui/form-footer";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 
@@ -83,21 +83,7 @@ export function ProjectSettingsForm({ action, initial, defaults }: ProjectSettin
           </p>
         </div>
       </div>
-      {error ? (
-        <p role="alert" className="text-sm text-danger">
-          {error}
-        </p>
-      ) : null}
-      <div className="flex items-center gap-3">
-        <Button type="submit" disabled={isPending}>
-          {isPending ? "Saving…" : "Save"}
-        </Button>
-        {state.status === "saved" && !isPending ? (
-          <p role="status" className="text-sm text-muted-foreground">
-            Saved
-          </p>
-        ) : null}
-      </div>
+      <FormFooter submitLabel="Save" isPending={isPending} error={error} saved={state.status === "saved"} />
     </form>
   );
 }

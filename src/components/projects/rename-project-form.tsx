@@ -2,7 +2,7 @@
 
 import { useActionState } from "react";
 import type { RenameProjectState, RenameProjectValues } from "@/app/(dashboard)/projects/[projectSlug]/settings/actions";
-import { Button } from "@/components/ui/button";
+import { FormFooter } from "@/components/ui/form-footer";
 import { Input, Select } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { platformLabels } from "@/lib/platforms";
@@ -42,21 +42,7 @@ export function RenameProjectForm({ action, initial, slug }: RenameProjectFormPr
           </p>
         </div>
       </div>
-      {error ? (
-        <p role="alert" className="text-sm text-danger">
-          {error}
-        </p>
-      ) : null}
-      <div className="flex items-center gap-3">
-        <Button type="submit" disabled={isPending}>
-          {isPending ? "Saving…" : "Save name and platform"}
-        </Button>
-        {state.status === "saved" && !isPending ? (
-          <p role="status" className="text-sm text-muted-foreground">
-            Saved
-          </p>
-        ) : null}
-      </div>
+      <FormFooter submitLabel="Save name and platform" isPending={isPending} error={error} saved={state.status === "saved"} />
     </form>
   );
 }

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { ChartRangeSwitch, rangePeriod, type ChartRange } from "@/components/charts/chart-range-switch";
 import { VolumeChart } from "@/components/charts/volume-chart";
 import { PlatformBadge } from "@/components/projects/platform-badge";
 import { ReceivedEnvelopeList } from "@/components/projects/received-envelope-list";
@@ -10,7 +11,6 @@ import { RelativeTime } from "@/components/issues/relative-time";
 import { PageHeader } from "@/components/shell/page-header";
 import { Card, CardDescription, CardTitle } from "@/components/ui/card";
 import { CodeBlock } from "@/components/ui/code-block";
-import { cn } from "@/lib/cn";
 import { rawRetentionInWords } from "@/lib/raw-retention-words";
 import { searchFilter } from "@/lib/search-filter";
 import { getAppContext } from "@/server/app-context";
@@ -28,7 +28,7 @@ export async function generateMetadata({ params }: ProjectPageProps): Promise<Me
   return { title: (await params).projectSlug };
 }
 
-const ranges: { value: OverviewRange; label: string; period: string }[] = [
+const ranges: ChartRange<OverviewRange>[] = [
   { value: "24h", label: "24 hours", period: "the last 24 hours" },
   { value: "14d", label: "14 days", period: "the last 14 days" },
 ];
@@ -43,7 +43,7 @@ export default async function ProjectPage({ params, searchParams }: ProjectPageP
   const [overview, received] = await Promise.all([getProjectOverview(context, project.id, { range }), listReceivedEnvelopes(context, project.id, { limit: 10 })]);
   const activeKeys = keys.filter((key) => key.is_active === 1);
   const base = `/projects/${project.slug}`;
-  const period = ranges.find((option) => option.value === range)!.period;
+  const period = rangePeriod(ranges, range);
   const issuesHref = (query: string) => `${base}/issues?${new URLSearchParams({ query }).toString()}`;
 
   const dsnCard = (
@@ -105,21 +105,7 @@ export default async function ProjectPage({ params, searchParams }: ProjectPageP
           <Card aria-labelledby="project-activity" className="min-w-0">
             <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
               <CardTitle id="project-activity">Activity in {period}</CardTitle>
-              <nav aria-label="Overview range" className="inline-flex rounded-md border border-border p-0.5 text-xs">
-                {ranges.map((option) => (
-                  <Link
-                    key={option.value}
-                    href={option.value === "24h" ? base : `${base}?range=${option.value}`}
-                    prefetch={false}
-                    scroll={false}
-                    replace
-                    aria-current={option.value === range ? "page" : undefined}
-                    className={cn("rounded px-2.5 py-1 font-medium", option.value === range ? "bg-primary text-primary-foreground" : "text-muted-foreground hover:bg-muted")}
-                  >
-                    {option.label}
-                  </Link>
-                ))}
-              </nav>
+              <ChartRangeSwitch label="Overview range" ranges={ranges} current={range} path={base} parameter="range" />
             </div>
             <dl className="mb-5 grid grid-cols-1 gap-3 sm:grid-cols-3">
               <Stat label="Events" value={overview.eventsInWindow} />
