@@ -56,6 +56,8 @@ try {
   // Every dashboard page needs a session: an owner signed in through better-auth's server API.
   const cookie = execFileSync(process.execPath, ["--import", "tsx", "bench/sign-in-cookie.ts"], { env, encoding: "utf8" });
   headers = { Cookie: cookie };
+  // The owner's own issues: assigned to them, to their team, bookmarked (the seed has no accounts to assign to).
+  const ownership = JSON.parse(execFileSync(process.execPath, ["--import", "tsx", "bench/dashboard/assign-to-bench-user.ts"], { env, encoding: "utf8" }));
   const startedAt = performance.now();
   server = spawn(process.execPath, ["cli/lantern.mjs", "start"], { env, stdio: ["ignore", "pipe", "pipe"] });
   server.stdout.pipe(log);
@@ -84,6 +86,11 @@ try {
     { name: `Issue page, small (${small.timesSeen} events)`, path: `/projects/${small.projectSlug}/issues/${small.id}`, fallback: `/issues/${small.id}` },
     { name: `Overview of ${project.slug}, 24 h`, path: `/projects/${project.slug}` },
     { name: `Overview of ${project.slug}, 14 d`, path: `/projects/${project.slug}?range=14d` },
+    // Ownership (issue 20): the home page reads "Assigned to me" (the five newest), and the searches behind it.
+    { name: `Home: Assigned to me (${ownership.assigned} issues)`, path: "/projects" },
+    { name: "Issues, assigned:me is:unresolved", path: `/issues?${query("assigned:me is:unresolved")}` },
+    { name: `Issues, assigned:#bench-team (${ownership.toTeam})`, path: `/issues?${query("assigned:#bench-team")}` },
+    { name: `Issues, bookmarks:me (${ownership.bookmarked})`, path: `/issues?${query("bookmarks:me")}` },
     { name: "Event page (big issue)", path: `/projects/${seed.event.projectSlug}/issues/${seed.event.issueId}/events/${seed.event.eventId}` },
     // The search box's autocomplete (GET /issues/suggest, JSON): a project's keys, then a tag's top values
     // for a one- and a two-letter prefix, and the user key's values (most of which start with "i").

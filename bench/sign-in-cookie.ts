@@ -7,9 +7,9 @@ import { migrateToLatest } from "../src/server/db/migrate";
 import { createAuth } from "../src/server/auth/create-auth";
 import { getAuthSecret } from "../src/server/auth/get-auth-secret";
 import { createUser } from "../src/server/users/create-user";
+import { benchUser } from "./dashboard/bench-user";
 
-const email = "bench@lantern.test";
-const password = "bench-password-123";
+const { email, password } = benchUser;
 const config = loadConfig();
 const database = createDatabase(config.database);
 try {
