@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AccessContext } from "@/server/access/authorize";
 import { listIssuesRoute } from "@/server/api/routes/issue-list-routes";
+import { assignIssue } from "@/server/issues/assign-issue";
 import { ignoreIssue } from "@/server/issues/ignore-issue";
 import { resolveIssue } from "@/server/issues/resolve-issue";
+import { setIssueBookmark } from "@/server/issues/set-issue-bookmark";
 import { loadIssueList } from "@/server/issues/search/load-issue-list";
 import { insertProject, type CreatedProject } from "@/server/projects/insert-project";
 import { parseEnvelope } from "@/server/ingest/parse-envelope";
@@ -20,6 +22,8 @@ import { collectSearchExamples, fillPlaceholders, type SearchExample } from "./c
  * bar's hint and placeholder and the OpenAPI document (collect-search-examples.ts says how they are found)
  * runs against events that should match it — captured @sentry/node and @sentry/nextjs (browser, Chromium)
  * events with realistic values, sent through the real ingest server and digest — and must find an issue.
+ * Ownership examples (`assigned:`, `bookmarks:`) search as the owner, who is in the team payments and
+ * assigned the issues to themself, to payments and to ann@example.com (an admin).
  * An example added to any of those places that finds nothing fails here, naming where it was found.
  */
 type Json = Record<string, unknown>;
@@ -78,7 +82,8 @@ describe(`advertised search syntax on ${testDialect}`, { timeout: 60_000 }, () =
     // The API route reads the process's database, as under `lantern start`: here, this test's.
     holder.lanternDatabase = Promise.resolve(database);
     const config = createTestConfig();
-    const owner = await createTestUser(database, createTestAuth(database, config), "owner");
+    const auth = createTestAuth(database, config);
+    const owner = await createTestUser(database, auth, "owner");
     context = await createTestContext(database, config, owner.userId);
     token = (await createApiToken(database.db, { userId: owner.userId, name: "advertised syntax", scopes: ["read"] })).token;
     shop = await insertProject(database.db, { name: "shop", platform: "javascript" });
@@ -116,6 +121,16 @@ describe(`advertised search syntax on ${testDialect}`, { timeout: 60_000 }, () =
     issue.ignored = await send(api, "node-message.envelope", (event) => (event.message = "Cache warm-up skipped"));
     await resolveIssue(context, { issueId: issue.resolved, kind: "now" });
     await ignoreIssue(context, { issueId: issue.ignored, until: { kind: "forever" } });
+
+    // Ownership, as the examples name it: the owner is in payments (so assigned:my_teams finds its issue).
+    await createTestUser(database, auth, "admin", "ann@example.com");
+    const { id: paymentsId } = await database.db.insertInto("teams").values({ slug: "payments", name: "Payments", created_at: Date.now() }).returning("id").executeTakeFirstOrThrow();
+    await database.db.insertInto("team_members").values({ team_id: paymentsId, user_id: owner.userId }).execute();
+    await database.db.insertInto("team_projects").values([{ team_id: paymentsId, project_id: shop.project.id }, { team_id: paymentsId, project_id: api.project.id }]).execute();
+    await assignIssue(context, { issueId: issue.browser, assignee: `user:${owner.userId}` });
+    await assignIssue(context, { issueId: issue.safari, assignee: "#payments" });
+    await assignIssue(context, { issueId: issue.node, assignee: "ann@example.com" });
+    await setIssueBookmark(context, { issueId: issue.browser, bookmarked: true });
   }, 120_000);
 
   afterAll(async () => {
@@ -146,6 +161,8 @@ describe(`advertised search syntax on ${testDialect}`, { timeout: 60_000 }, () =
     expect(found("src/components/issues/list/issue-search-bar.tsx", "release:1.2")).toBe(true);
     expect(found("src/content/docs/", "has:digest")).toBe(true);
     expect(found("the OpenAPI document", "os.name:Windows")).toBe(true);
+    expect(found("README.md", "assigned:my_teams")).toBe(true);
+    expect(found("src/content/docs/", "assigned:my_teams")).toBe(true);
   });
 
   it.each(examples.map((example): [string, string, SearchExample] => [example.source, example.text, example]))("%s: “%s” finds its events", async (_source, _text, example) => {
@@ -188,6 +205,12 @@ describe(`advertised search syntax on ${testDialect}`, { timeout: 60_000 }, () =
     expect(await search("release:1.2")).toEqual(only(issue.node));
     expect(await search("release:2.1")).toEqual(only());
     expect(await search("region:eu-west")).toEqual(only(issue.node));
+    // Ownership: me is the owner directly, my_teams the teams the owner is in.
+    expect(await search("assigned:me")).toEqual(only(issue.browser));
+    expect(await search("assigned:my_teams")).toEqual(only(issue.safari));
+    expect(await search("assigned:ann@example.com")).toEqual(only(issue.node));
+    expect(await search("assigned:none")).toEqual(only(issue.resolved, issue.ignored));
+    expect(await search("bookmarks:me")).toEqual(only(issue.browser));
   });
 
   it("keeps each project's tag values as the sum of its issues'", async () => {

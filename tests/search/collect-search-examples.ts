@@ -18,8 +18,8 @@ import { tokenizeIssueQuery } from "@/server/issues/search/tokenize-issue-query"
  *   `npm run bench:ingest` or `file:./data/lantern.db` are not examples, `level:error` is.
  * - The generic forms `key:value` and `has:key` are skipped (they name no key). A value written `…` or
  *   `<something>` is a placeholder: the test puts in the value its own events carry for that key.
- * - `assigned:` and `bookmarks:` examples depend on who looks, not on events: the ownership search tests
- *   cover them (src/server/issues/search/*.db.test.ts), so they are not examples here.
+ * - `assigned:`, `bookmarks:` and `issue.priority:` examples are examples too: they depend on who looks, so
+ *   the test searches as an owner who is in the team payments and has assigned and bookmarked its issues.
  * - docs/performance.md is not read: it records the queries the benchmark measured on its own generated
  *   data, not syntax offered to people.
  */
@@ -31,7 +31,7 @@ export interface SearchExample {
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 
-/** Keys whose filters hold for events or issue states alone (the parser's keys and digest's derived tags). */
+/** Keys of the parser's (events, issue states and ownership) and digest's derived tags. */
 export const searchKeys = new Set<string>([
   "is",
   "level",
@@ -51,6 +51,9 @@ export const searchKeys = new Set<string>([
   "times-seen",
   "users",
   "digest",
+  "assigned",
+  "bookmarks",
+  "issue.priority",
   ...derivedTagKeys,
 ]);
 

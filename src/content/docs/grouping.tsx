@@ -67,8 +67,10 @@ function:handleError ^-group`}</code>
         <code>mechanism</code>, <code>level</code> and <code>user</code> — so <code>browser.name:Chrome</code>, <code>os.name:Windows</code> or <code>has:browser.name</code> find what the events carry
         (browser SDKs send only a User-Agent, which Lantern reads; events stored before a key was derived keep the tags they had). <code>user.email:bob@example.com</code>, <code>user.id:</code>,{" "}
         <code>user.username:</code> and <code>user.ip:</code> match whichever identifiers the event&apos;s user has. The crashing exception: <code>error.type:TypeError</code>,{" "}
-        <code>error.value:&quot;payment declined&quot;</code> (words of its message), <code>error.handled:no</code> or <code>is:unhandled</code>. <code>release:</code> is exact, as in Sentry. A key that is
-        neither one of these nor a tag of a project you can see is refused with a warning naming it (the API answers 400).
+        <code>error.value:&quot;payment declined&quot;</code> (words of its message), <code>error.handled:no</code> or <code>is:unhandled</code>. <code>release:</code> is exact, as in Sentry. Ownership, as in Sentry:{" "}
+        <code>assigned:me</code> is what is assigned to you yourself, <code>assigned:my_teams</code> what is assigned to a team you are in, <code>assigned:none</code> nobody&apos;s; after{" "}
+        <code>assigned:</code> the search box also offers the project&apos;s teams (<code>#slug</code>) and the e-mails of the people who can see it. A key that is neither one of these nor a tag of a
+        project you can see is refused with a warning naming it (the API answers 400).
       </p>
       <h2>The issue page</h2>
       <p>

@@ -17,7 +17,7 @@ export const builtInSearchKeys: readonly BuiltInSearchKey[] = [
   { key: "level", description: "Level of the issue", values: issueLevels },
   { key: "release", description: "A release the issue was seen in" },
   { key: "environment", description: "An environment the issue was seen in" },
-  { key: "assigned", description: "me, none, #team, or a person", values: ["me", "none"] },
+  { key: "assigned", description: "me, my_teams, none, #team, or a person", values: ["me", "my_teams", "none"] },
   { key: "bookmarks", description: "Issues you bookmarked", values: ["me"] },
   { key: "issue.priority", description: "high, medium or low", values: ["high", "medium", "low"] },
   { key: "user.id", description: "The user's id" },

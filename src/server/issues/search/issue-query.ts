@@ -25,8 +25,11 @@ export type IssueFilter =
   | { kind: "user"; field: "id" | "email" | "username" | "ip"; value: string; negated: boolean }
   /** The crashing exception's type (the `error.type` tag, or the title of issues from before it) or message (in the title). */
   | { kind: "error"; field: "type" | "value"; value: string; negated: boolean }
-  /** Who the issue is assigned to: the viewer, nobody, a team by slug (`#slug`), a person by e-mail or name. */
-  | { kind: "assigned"; to: { kind: "me" } | { kind: "none" } | { kind: "team"; slug: string } | { kind: "name"; name: string }; negated: boolean }
+  /**
+   * Who the issue is assigned to: the viewer directly, any team the viewer belongs to (`my_teams`), nobody,
+   * a team by slug (`#slug`), a person by e-mail or name.
+   */
+  | { kind: "assigned"; to: { kind: "me" } | { kind: "my_teams" } | { kind: "none" } | { kind: "team"; slug: string } | { kind: "name"; name: string }; negated: boolean }
   /** `bookmarks:me`: the viewer bookmarked the issue. */
   | { kind: "bookmarked"; negated: boolean }
   | { kind: "priority"; value: "high" | "medium" | "low"; negated: boolean }

@@ -50,6 +50,7 @@ describe("parseIssueQuery", () => {
     ["url:https://shop.example/cart?a=1", { kind: "tag", key: "url", value: "https://shop.example/cart?a=1", negated: false }],
     ["assigned:me", { kind: "assigned", to: { kind: "me" }, negated: false }],
     ["assigned:none", { kind: "assigned", to: { kind: "none" }, negated: false }],
+    ["assigned:my_teams", { kind: "assigned", to: { kind: "my_teams" }, negated: false }],
     ["!assigned:ann", { kind: "assigned", to: { kind: "name", name: "ann" }, negated: true }],
     ["has:browser.name", { kind: "has", key: "browser.name", negated: false }],
     ["!has:user", { kind: "has", key: "user", negated: true }],

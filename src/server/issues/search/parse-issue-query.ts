@@ -15,7 +15,8 @@ import { ownValue } from "@/lib/own-value";
  *   level:fatal|error|warning|info|debug
  *   is:unhandled  error.handled:yes|no  error.unhandled:true|false  error.type:T  error.value:TEXT
  *   release:V  environment:V  user.id:V  user.email:V  user.username:V  user.ip:V
- *   assigned:me|none|#TEAM|EMAIL|NAME   bookmarks:me   issue.priority:high|medium|low
+ *   assigned:me|my_teams|none|#TEAM|EMAIL|NAME   bookmarks:me   issue.priority:high|medium|low
+ *            (me: assigned to the viewer directly; my_teams: to a team the viewer belongs to, as in Sentry)
  *   has:TAGKEY        TAGKEY:V  (any other key, e.g. browser.name:Chrome)
  *   first-seen:T  last-seen:T    T = -24h | +7d | [>|>=|<|<=]YYYY-MM-DD[THH:MM[:SS][Z|±HH:MM]]
  *   times-seen:N  users:N        N = [>|>=|<|<=|=]digits
@@ -82,7 +83,7 @@ function parseFilter(token: FilterToken): IssueFilter | IssueQueryError {
     case "assigned": {
       const to = value.toLowerCase();
       if (to === "#") return valueError("needs a team's slug after #, as in assigned:#backend");
-      return { kind: "assigned", to: to === "me" ? { kind: "me" } : to === "none" ? { kind: "none" } : value.startsWith("#") ? { kind: "team", slug: value.slice(1) } : { kind: "name", name: value }, negated };
+      return { kind: "assigned", to: to === "me" ? { kind: "me" } : to === "my_teams" ? { kind: "my_teams" } : to === "none" ? { kind: "none" } : value.startsWith("#") ? { kind: "team", slug: value.slice(1) } : { kind: "name", name: value }, negated };
     }
     case "bookmarks":
       if (value.toLowerCase() !== "me") return valueError(`only bookmarks:me is searchable (one's own bookmarks), not “${value}”`);

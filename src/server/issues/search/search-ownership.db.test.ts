@@ -11,8 +11,9 @@ import { setIssuePriority } from "../set-issue-priority";
 import { loadIssueList } from "./load-issue-list";
 
 /**
- * Ownership search on both dialects (migration 0017): `assigned:me|none|#team|<e-mail>`, `bookmarks:me` and
- * `issue.priority:`, through the list the dashboard loads, as two people who see the same project.
+ * Ownership search on both dialects (migration 0017): `assigned:me|my_teams|none|#team|<e-mail>`, `bookmarks:me`
+ * and `issue.priority:`, through the list the dashboard loads, as two people who see the same project: both are
+ * in the team checkout-web, only the colleague in payments.
  */
 describe(`ownership search on ${testDialect}`, () => {
   let database: TestDatabase;
@@ -33,9 +34,12 @@ describe(`ownership search on ${testDialect}`, () => {
     const { id: teamId } = await database.db.insertInto("teams").values({ slug: "checkout-web", name: "Checkout web", created_at: Date.now() }).returning("id").executeTakeFirstOrThrow();
     await database.db.insertInto("team_members").values([{ team_id: teamId, user_id: mine.userId }, { team_id: teamId, user_id: theirs.userId }]).execute();
     await database.db.insertInto("team_projects").values({ team_id: teamId, project_id: projectId }).execute();
+    const { id: paymentsId } = await database.db.insertInto("teams").values({ slug: "payments", name: "Payments", created_at: Date.now() }).returning("id").executeTakeFirstOrThrow();
+    await database.db.insertInto("team_members").values({ team_id: paymentsId, user_id: theirs.userId }).execute();
+    await database.db.insertInto("team_projects").values({ team_id: paymentsId, project_id: projectId }).execute();
     me = await createTestContext(database, config, mine.userId);
     colleague = await createTestContext(database, config, theirs.userId);
-    for (const [title, level] of [["Cart total is NaN", "error"], ["Slow checkout render", "warning"], ["Coupon service down", "fatal"], ["Debug trace left on", "debug"]] as const) {
+    for (const [title, level] of [["Cart total is NaN", "error"], ["Slow checkout render", "warning"], ["Coupon service down", "fatal"], ["Debug trace left on", "debug"], ["Refund webhook timeout", "error"]] as const) {
       await storeFixtureEvent(database.db, projectId, "node-message.envelope", (event) => Object.assign(event, { message: title, level }));
     }
     while ((await digestBatch(database)) > 0);
@@ -44,6 +48,7 @@ describe(`ownership search on ${testDialect}`, () => {
     await assignIssue(me, { issueId: id("Cart total is NaN"), assignee: `user:${mine.userId}` });
     await assignIssue(me, { issueId: id("Slow checkout render"), assignee: "#checkout-web" });
     await assignIssue(colleague, { issueId: id("Coupon service down"), assignee: colleagueEmail });
+    await assignIssue(colleague, { issueId: id("Refund webhook timeout"), assignee: "#payments" });
     await setIssuePriority(me, { issueId: id("Debug trace left on"), priority: "high" });
     await setIssueBookmark(me, { issueId: id("Slow checkout render"), bookmarked: true });
     await setIssueBookmark(me, { issueId: id("Debug trace left on"), bookmarked: true });
@@ -61,13 +66,17 @@ describe(`ownership search on ${testDialect}`, () => {
   it.each([
     ["assigned:me", ["Cart total is NaN"]],
     ["assigned:#checkout-web", ["Slow checkout render"]],
+    // As in Sentry, assigned:me is the viewer alone; my_teams the teams the viewer is a member of (not payments).
+    ["assigned:my_teams", ["Slow checkout render"]],
+    ["!assigned:my_teams", ["Cart total is NaN", "Coupon service down", "Debug trace left on", "Refund webhook timeout"]],
+    ["assigned:MY_TEAMS is:unresolved", ["Slow checkout render"]],
     ["assigned:none", ["Debug trace left on"]],
-    ["!assigned:none", ["Cart total is NaN", "Coupon service down", "Slow checkout render"]],
-    ["!assigned:me", ["Coupon service down", "Debug trace left on", "Slow checkout render"]],
+    ["!assigned:none", ["Cart total is NaN", "Coupon service down", "Refund webhook timeout", "Slow checkout render"]],
+    ["!assigned:me", ["Coupon service down", "Debug trace left on", "Refund webhook timeout", "Slow checkout render"]],
     ["bookmarks:me", ["Debug trace left on", "Slow checkout render"]],
-    ["!bookmarks:me", ["Cart total is NaN", "Coupon service down"]],
+    ["!bookmarks:me", ["Cart total is NaN", "Coupon service down", "Refund webhook timeout"]],
     // Set from the level at creation (fatal and error high, warning medium, debug low), then by hand.
-    ["issue.priority:high", ["Cart total is NaN", "Coupon service down", "Debug trace left on"]],
+    ["issue.priority:high", ["Cart total is NaN", "Coupon service down", "Debug trace left on", "Refund webhook timeout"]],
     ["issue.priority:medium", ["Slow checkout render"]],
     ["issue.priority:low", []],
     ["!issue.priority:high", ["Slow checkout render"]],
@@ -79,6 +88,7 @@ describe(`ownership search on ${testDialect}`, () => {
   it("reads me and bookmarks as the viewer, and a person by e-mail in any case", async () => {
     expect(await titles(colleague, "assigned:me")).toEqual(["Coupon service down"]);
     expect(await titles(colleague, "bookmarks:me")).toEqual(["Cart total is NaN"]);
+    expect(await titles(colleague, "assigned:my_teams")).toEqual(["Refund webhook timeout", "Slow checkout render"]);
     expect(await titles(me, `assigned:${colleagueEmail.toUpperCase()}`)).toEqual(["Coupon service down"]);
     expect(await titles(me, "assigned:#nobody-has-this")).toEqual([]);
   });

@@ -99,7 +99,8 @@ function stateCondition(eb: IssuesExpressions, state: Extract<IssueFilter, { kin
 
 /**
  * Assignee filters over the columns of migration 0017, never NULL (so `!assigned:` keeps the rest): `me` is the
- * viewer, found by the e-mail of their actor ("user:<e-mail>"); a person by e-mail or name, any case.
+ * viewer, found by the e-mail of their actor ("user:<e-mail>"), and only issues assigned to them directly;
+ * `my_teams` the teams they are a member of; a person by e-mail or name, any case.
  */
 function assignedCondition(eb: IssuesExpressions, to: Extract<IssueFilter, { kind: "assigned" }>["to"], me: string): Expression<SqlBool> {
   switch (to.kind) {
@@ -107,6 +108,11 @@ function assignedCondition(eb: IssuesExpressions, to: Extract<IssueFilter, { kin
       return eb.and([eb("issues.assignee_user_id", "is", null), eb("issues.assignee_team_id", "is", null)]);
     case "me":
       return eb.and([eb("issues.assignee_user_id", "is not", null), eb("issues.assignee_user_id", "in", usersNamedBy(eb, me))]);
+    case "my_teams":
+      return eb.and([
+        eb("issues.assignee_team_id", "is not", null),
+        eb("issues.assignee_team_id", "in", eb.selectFrom("team_members").select("team_members.team_id").where("team_members.user_id", "in", usersNamedBy(eb, me))),
+      ]);
     case "team":
       return eb.and([
         eb("issues.assignee_team_id", "is not", null),

@@ -9,8 +9,9 @@ import { suggestSearchTerms } from "./suggest-search-terms";
 describe(`search autocomplete on ${testDialect}`, () => {
   let fixture: TwoTeamProjects;
   const contextOf = (user: TestUser) => fixture.contextOf(user);
-  const labels = async (user: TestUser, text: string, projectId: number | undefined = fixture.shopId, cursor = text.length) =>
-    (await suggestSearchTerms(await contextOf(user), { projectId, text, cursor })).suggestions.map((suggestion) => suggestion.label);
+  /** The labels offered for `text` on the shop's list, another project's, or (`"all"`) the list of all projects. */
+  const labels = async (user: TestUser, text: string, list: number | "all" = fixture.shopId, cursor = text.length) =>
+    (await suggestSearchTerms(await contextOf(user), { projectId: list === "all" ? undefined : list, text, cursor })).suggestions.map((suggestion) => suggestion.label);
 
   /** Events through real digest: tags the SDK sent, and the user, release and environment digest derives. */
   async function send(projectId: number, count: number, tags: Record<string, string>, extra: Record<string, unknown> = {}) {
@@ -41,7 +42,7 @@ describe(`search autocomplete on ${testDialect}`, () => {
     expect(everything).toHaveLength(10);
     expect(everything).toEqual(expect.arrayContaining(["is:", "level:", "browser.name:", "checkout_step:"]));
     // Keys of a project the member cannot see never show, not even through the all-projects list.
-    expect(await labels(fixture.member, "secret", undefined)).toEqual([]);
+    expect(await labels(fixture.member, "secret", "all")).toEqual([]);
   });
 
   it("offers a tag's most frequent values with the typed prefix, in any case, with their counts", async () => {
@@ -69,12 +70,47 @@ describe(`search autocomplete on ${testDialect}`, () => {
     expect(await labels(fixture.member, "error.value:")).toEqual([]);
   });
 
+  it("offers assigned: values as Sentry does — me, my_teams, none, then the teams and people who can see the project — and no one else", async () => {
+    const { admin, member, outsider, shopTeam, otherTeam } = fixture;
+    const [adminEmail, memberEmail, outsiderEmail] = [admin.email, member.email, outsider.email];
+    expect(await labels(member, "assigned:")).toEqual(["me", "my_teams", "none", `#${shopTeam.slug}`, adminEmail, memberEmail]);
+    const result = await suggestSearchTerms(await contextOf(member), { projectId: fixture.shopId, text: "is:unresolved assigned:", cursor: 23 });
+    expect(result.suggestions.slice(0, 4).map((suggestion) => [suggestion.label, suggestion.detail])).toEqual([
+      ["me", "Assigned to you yourself"],
+      ["my_teams", "Assigned to a team you are in"],
+      ["none", "Assigned to nobody"],
+      [`#${shopTeam.slug}`, "Suggest shop team"],
+    ]);
+    expect(result.suggestions[3]!.completion).toEqual({ kind: "value", key: "assigned", value: `#${shopTeam.slug}` });
+    // Type-ahead: "#" and a slug's start (any case) narrow to teams; an e-mail's start to people.
+    expect(await labels(member, "assigned:#")).toEqual([`#${shopTeam.slug}`]);
+    expect(await labels(member, "!assigned:#SUGGEST-S")).toEqual([`#${shopTeam.slug}`]);
+    expect(await labels(member, "assigned:my")).toEqual(["my_teams"]);
+    expect(await labels(member, "assigned:member-")).toEqual([memberEmail]);
+    expect(await labels(member, `assigned:${memberEmail.toUpperCase()}`)).toEqual([memberEmail]);
+    // The other project's team and its member are never offered to the member, on the all-projects list neither.
+    expect(await labels(member, "assigned:", "all")).toEqual(["me", "my_teams", "none", `#${shopTeam.slug}`, adminEmail, memberEmail]);
+    expect(await labels(member, `assigned:#${otherTeam.slug}`, "all")).toEqual([]);
+    expect(await labels(member, `assigned:${outsiderEmail}`, "all")).toEqual([]);
+    // The outsider sees their own project's; an admin, who sees every project, both teams.
+    expect(await labels(outsider, "assigned:", "all")).toEqual(["me", "my_teams", "none", `#${otherTeam.slug}`, adminEmail, outsiderEmail]);
+    expect(await labels(admin, "assigned:#", "all")).toEqual([`#${otherTeam.slug}`, `#${shopTeam.slug}`].sort());
+    expect(await labels(admin, "assigned:#", fixture.shopId)).toEqual([`#${shopTeam.slug}`]);
+    expect(await labels(member, "assigned:nobody-has-this@")).toEqual([]);
+  });
+
+  it("offers bookmarks:me, the priorities and every is: state", async () => {
+    expect(await labels(fixture.member, "bookmarks:")).toEqual(["me"]);
+    expect(await labels(fixture.member, "issue.priority:")).toEqual(["high", "medium", "low"]);
+    expect(await labels(fixture.member, "is:")).toEqual(["unresolved", "resolved", "ignored", "archived", "regressed", "new", "ongoing", "escalating", "unhandled"]);
+  });
+
   it("suggests for the term under the cursor, not the end of the text", async () => {
-    expect(await labels(fixture.member, "lev browser.name:Chrome", undefined, 3)).toEqual(["level:"]);
+    expect(await labels(fixture.member, "lev browser.name:Chrome", "all", 3)).toEqual(["level:"]);
   });
 
   it("answers the all-projects list from every project the viewer sees", async () => {
-    expect(await labels(fixture.member, "browser.name:", undefined)).toEqual(["Chrome", "Chromium", "Mobile Safari"]);
+    expect(await labels(fixture.member, "browser.name:", "all")).toEqual(["Chrome", "Chromium", "Mobile Safari"]);
     const system = { ...(await contextOf(fixture.member)), viewer: { ...(await contextOf(fixture.member)).viewer, projectIds: "all" as const } };
     const all = await suggestSearchTerms(system, { text: "browser.name:", cursor: 13 });
     expect(all.suggestions.map((suggestion) => suggestion.label)).toEqual(["Firefox", "Chrome", "Chromium", "Mobile Safari"]);

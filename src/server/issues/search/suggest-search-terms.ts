@@ -2,6 +2,7 @@ import { searchTermAtCursor, type SearchCompletion, type SearchTermAtCursor } fr
 import { authorize, authorizeProjectId, type AccessContext } from "../../access/authorize";
 import { visibleProjectIds } from "../../access/viewer";
 import { builtInSearchKeys } from "./built-in-search-keys";
+import { readAssignablePeople, readAssignableTeams } from "./read-assignee-suggestions";
 import { readProjectTagKeys, readProjectTagValues } from "./read-project-tag-suggestions";
 
 export interface SearchSuggestion {
@@ -36,8 +37,9 @@ const hiddenTagKeys = new Set(["user"]);
 /**
  * What the search bar offers for the term under the cursor: keys (built-in, then the project's tag keys)
  * that start with what is typed, or, after `key:`, that key's values — fixed ones for enumerations (is:,
- * level:, issue.priority:…), tag keys for has:, and otherwise the most frequent values the project has
- * counted (project_tag_values). Every read is an index walk bounded by `limit` (read-project-tag-suggestions).
+ * level:, issue.priority:…), tag keys for has:, for assigned: me, my_teams, none and the teams and people who
+ * can see the project, and otherwise the most frequent values the project has counted (project_tag_values).
+ * Every read is an index walk bounded by `limit` (read-project-tag-suggestions, read-assignee-suggestions).
  */
 export async function suggestSearchTerms(context: AccessContext, input: SuggestSearchTermsInput): Promise<SearchSuggestions> {
   if (input.projectId === undefined) authorize(context, "issue.list");
@@ -83,6 +85,7 @@ async function suggestValues(context: AccessContext, projectIds: number[], key: 
     const keys = [...builtInSearchKeys.filter((entry) => entry.values === undefined && entry.key.startsWith(prefix.toLowerCase())).map((entry) => entry.key), ...(await projectTagKeys(context, projectIds, prefix))];
     return keys.slice(0, limit).map((tagKey) => ({ completion: { kind: "value", key, value: tagKey }, label: tagKey, detail: null }));
   }
+  if (lowered === "assigned") return suggestAssignees(context, projectIds, key, prefix);
   if (builtIn?.values) {
     return builtIn.values
       .filter((value) => value.toLowerCase().startsWith(prefix.toLowerCase()))
@@ -97,4 +100,23 @@ async function suggestValues(context: AccessContext, projectIds: number[], key: 
     .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
     .slice(0, limit)
     .map(([value, count]) => ({ completion: { kind: "value", key, value }, label: value, detail: `${count.toLocaleString("en")} ${count === 1 ? "event" : "events"}` }));
+}
+
+const assignedWords: Record<string, string> = { me: "Assigned to you yourself", my_teams: "Assigned to a team you are in", none: "Assigned to nobody" };
+
+/**
+ * `assigned:` values, as Sentry offers them: me, my_teams and none, then `#slug` of the teams that hold one
+ * of the projects (typing `#` or a slug's start), then the e-mails of the people who can see one. Only teams
+ * and people of projects the viewer sees, so nobody learns of a team or person they could not assign.
+ */
+async function suggestAssignees(context: AccessContext, projectIds: number[], key: string, prefix: string): Promise<SearchSuggestion[]> {
+  const lowered = prefix.toLowerCase();
+  const value = (text: string, detail: string | null): SearchSuggestion => ({ completion: { kind: "value", key, value: text }, label: text, detail });
+  const fixed = Object.entries(assignedWords)
+    .filter(([word]) => word.startsWith(lowered))
+    .map(([word, detail]) => value(word, detail));
+  const slugPrefix = lowered.startsWith("#") ? lowered.slice(1) : lowered;
+  const teams = (await readAssignableTeams(context.db, projectIds, slugPrefix, limit)).map((team) => value(`#${team.slug}`, team.name));
+  const people = lowered.startsWith("#") ? [] : (await readAssignablePeople(context.db, projectIds, lowered, limit)).map((person) => value(person.email, person.name));
+  return [...fixed, ...teams, ...people].slice(0, limit);
 }
