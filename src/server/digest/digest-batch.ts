@@ -1,7 +1,7 @@
 import type { Insertable, Kysely } from "kysely";
 import { chunks } from "../db/chunks";
 import type { Dialect, LanternDatabase } from "../db/create-database";
-import type { Database, OutcomesTable, SessionCountsTable } from "../db/schema";
+import type { Database, OutcomesTable, ReleasesTable, SessionCountsTable } from "../db/schema";
 import { writeTransaction } from "../db/write-transaction";
 import { assignEventsToIssues } from "../issues/assign-events-to-issues";
 import { loadDigestConfigs, type DigestConfigOf } from "../projects/load-digest-configs";
@@ -155,6 +155,16 @@ async function writeRows(trx: Kysely<Database>, dialect: Dialect, rows: DigestRo
       .values(count)
       .onConflict((conflict) => conflict.columns(["project_id", "release", "environment", "hour", "status"]).doUpdateSet((eb) => ({ quantity: eb("session_counts.quantity", "+", eb.ref("excluded.quantity")) })))
       .execute();
+  }
+  // After the events' releases (written in issue assignment): both sets in (project, version) order, so two
+  // PostgreSQL digesters meet a new release row in the same order.
+  const sessionReleases = new Map<string, Insertable<ReleasesTable>>();
+  for (const release of rows.sessionReleases) {
+    const key = `${release.project_id}\u0000${release.version}`;
+    if (!sessionReleases.has(key)) sessionReleases.set(key, release);
+  }
+  for (const key of [...sessionReleases.keys()].sort()) {
+    await trx.insertInto("releases").values(sessionReleases.get(key)!).onConflict((conflict) => conflict.columns(["project_id", "version"]).doNothing()).execute();
   }
   for (const outcome of sumOutcomes(rows.outcomes)) {
     await trx

@@ -1,6 +1,6 @@
 import { constants, deflateSync } from "node:zlib";
 import type { Insertable } from "kysely";
-import type { AttachmentsTable, EventsTable, IntakeRow, OutcomesTable, SessionCountsTable, StoredItemsTable } from "../db/schema";
+import type { AttachmentsTable, EventsTable, IntakeRow, OutcomesTable, ReleasesTable, SessionCountsTable, StoredItemsTable } from "../db/schema";
 import { computeGrouping } from "../grouping/compute-grouping";
 import { parseEnvelope, type EnvelopeItem } from "../ingest/parse-envelope";
 import type { GroupedEvent } from "../issues/assign-events-to-issues";
@@ -12,6 +12,7 @@ import type { DigestConfigOf, ProjectDigestConfig } from "../projects/load-diges
 import { normalizeEvent } from "./normalize-event";
 import { userKeyOf } from "./normalize-user";
 import { isRecord } from "@/lib/json-values";
+import { eventTraceId } from "@/lib/trace-id";
 import { scrubbedItemTypes } from "./scrub-envelope";
 import { scrubEvent, textScrubbingFor } from "./scrub-event";
 import type { ArtifactSource } from "../sourcemaps/artifact-source";
@@ -32,13 +33,15 @@ export interface DigestRows {
   attachments: Insertable<AttachmentsTable>[];
   storedItems: Insertable<StoredItemsTable>[];
   sessionCounts: Insertable<SessionCountsTable>[];
+  /** Releases sessions named, first seen when their envelope arrived: Sentry creates a release from sessions alone. */
+  sessionReleases: Insertable<ReleasesTable>[];
   outcomes: Insertable<OutcomesTable>[];
   /** Raw envelopes that held secrets, rewritten with them filtered (the intake keeps envelopes after digest), and their summaries read again. */
   scrubbedBodies: { id: number; body: Uint8Array; summary: string | null }[];
 }
 
 export function emptyDigestRows(): DigestRows {
-  return { events: [], attachments: [], storedItems: [], sessionCounts: [], outcomes: [], scrubbedBodies: [] };
+  return { events: [], attachments: [], storedItems: [], sessionCounts: [], sessionReleases: [], outcomes: [], scrubbedBodies: [] };
 }
 
 /**
@@ -139,6 +142,7 @@ function digestItem(rows: DigestRows, row: IntakeForDigest, { header, headerEven
         release: normalized.release,
         environment: normalized.environment,
         user_key: userKey,
+        trace_id: eventTraceId(normalized.event),
         // The fastest level: digest runs beside ingest on the same core, and level 1 already shrinks JSON ~5×.
         payload: deflateSync(JSON.stringify(normalized.event), { level: constants.Z_BEST_SPEED }),
       },
@@ -202,6 +206,7 @@ function countSessions(rows: DigestRows, row: IntakeForDigest, type: string, val
     }
   }
   for (const count of counts) rows.sessionCounts.push({ project_id: row.project_id, release, environment, ...count });
+  if (counts.length > 0) rows.sessionReleases.push({ project_id: row.project_id, version: release, first_seen: row.received_at });
 }
 
 function countOutcomes(rows: DigestRows, row: IntakeForDigest, value: Record<string, unknown>): void {

@@ -1,0 +1,43 @@
+import type { Metadata } from "next";
+import { ProjectNav } from "@/components/projects/project-nav";
+import { ReleaseTable } from "@/components/releases/release-table";
+import { PageHeader } from "@/components/shell/page-header";
+import { EmptyState } from "@/components/ui/empty-state";
+import { searchFilter } from "@/lib/search-filter";
+import { getAppContext } from "@/server/app-context";
+import { loadProjectPage } from "@/server/pages/load-project-page";
+import { listProjectReleases } from "@/server/releases/list-project-releases";
+
+interface ProjectReleasesPageProps {
+  params: Promise<{ projectSlug: string }>;
+}
+
+export async function generateMetadata({ params }: ProjectReleasesPageProps): Promise<Metadata> {
+  return { title: `${(await params).projectSlug} releases` };
+}
+
+/** `/projects/{slug}/releases`: what each version shipped and how it is doing (sessions of the last 14 days). */
+export default async function ProjectReleasesPage({ params }: ProjectReleasesPageProps) {
+  const { projectSlug } = await params;
+  const context = await getAppContext();
+  const { project } = await loadProjectPage(context, projectSlug);
+  const { releases, hasMore } = await listProjectReleases(context, project.id);
+  const issuesHref = (version: string) => `/projects/${project.slug}/issues?${new URLSearchParams({ query: searchFilter("release", version) }).toString()}`;
+  return (
+    <>
+      <PageHeader title="Releases" description={`${project.name}: each version the SDK named in \`release\`, with its new issues and, where the SDK tracks sessions, its crash-free rate over the last 14 days.`} />
+      <ProjectNav slug={project.slug} current="releases" />
+      {releases.length === 0 ? (
+        <EmptyState title="No release yet">
+          Set <code className="font-mono text-xs">release</code> in the SDK&apos;s init (or create one with <code className="font-mono text-xs">sentry-cli releases new</code>): each event then names
+          the version it came from, and the SDK&apos;s sessions show how many of its users crashed.
+        </EmptyState>
+      ) : (
+        <div className="space-y-3">
+          <ReleaseTable releases={releases} issuesHref={issuesHref} />
+          {hasMore ? <p className="text-xs text-muted-foreground">The {releases.length} newest releases are shown; the API lists them all.</p> : null}
+        </div>
+      )}
+    </>
+  );
+}

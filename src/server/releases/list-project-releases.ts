@@ -1,0 +1,78 @@
+import { authorizeProjectId, type AccessContext } from "../access/authorize";
+import { loadReleaseHealth, releaseHealthWindowMs, type ReleaseHealth } from "./load-release-health";
+
+
+export interface ProjectRelease {
+  version: string;
+  /** When the project first saw the release (an event, or the release API). */
+  firstSeen: number;
+  /** Set by `sentry-cli releases finalize` (the API's dateReleased). */
+  dateReleased: number | null;
+  /** Issues first seen in this release. */
+  newIssues: number;
+  /** The latest deploy recorded for the version (`sentry-cli deploys new`). */
+  lastDeploy: { environment: string; finishedAt: number } | null;
+  /** Null: no session of this release in the window (the SDK tracks none, or nobody ran it lately). */
+  health: ReleaseHealth | null;
+}
+
+export interface ProjectReleases {
+  releases: ProjectRelease[];
+  /** Whether more releases exist than were listed. */
+  hasMore: boolean;
+  healthSince: number;
+}
+
+const maxReleases = 50;
+
+/**
+ * A project's releases, newest first by first sighting, with what a team looks at after shipping: new
+ * issues, the latest deploy, and health over the last 14 days from the session counters digest keeps.
+ */
+export async function listProjectReleases(context: AccessContext, projectId: number, options: { now?: number; limit?: number } = {}): Promise<ProjectReleases> {
+  await authorizeProjectId(context, "release.list", projectId);
+  const { db } = context;
+  const limit = Math.min(Math.max(Math.trunc(options.limit ?? maxReleases), 1), maxReleases);
+  const healthSince = (options.now ?? Date.now()) - releaseHealthWindowMs;
+  const rows = await db
+    .selectFrom("releases")
+    .select(["version", "first_seen", "date_released"])
+    .where("project_id", "=", projectId)
+    .orderBy("first_seen", "desc")
+    .orderBy("version", "desc")
+    .limit(limit + 1)
+    .execute();
+  const listed = rows.slice(0, limit);
+  const versions = listed.map((row) => row.version);
+  if (versions.length === 0) return { releases: [], hasMore: false, healthSince };
+
+  const [issueCounts, deploys, health] = await Promise.all([
+    db
+      .selectFrom("issues")
+      .select((eb) => ["first_release", eb.fn.countAll<number>().as("total")])
+      .where("project_id", "=", projectId)
+      .where("status", "!=", "merged")
+      .where("first_release", "in", versions)
+      .groupBy("first_release")
+      .execute(),
+    db.selectFrom("release_deploys").select(["version", "environment", "date_finished"]).where("version", "in", versions).orderBy("date_finished", "desc").orderBy("id", "desc").execute(),
+    loadReleaseHealth(db, projectId, versions, healthSince),
+  ]);
+  const newIssuesOf = new Map(issueCounts.map((row) => [row.first_release, Number(row.total)]));
+  const lastDeployOf = new Map<string, { environment: string; finishedAt: number }>();
+  for (const deploy of deploys) {
+    if (!lastDeployOf.has(deploy.version)) lastDeployOf.set(deploy.version, { environment: deploy.environment, finishedAt: Number(deploy.date_finished) });
+  }
+  return {
+    releases: listed.map((row) => ({
+      version: row.version,
+      firstSeen: Number(row.first_seen),
+      dateReleased: row.date_released === null ? null : Number(row.date_released),
+      newIssues: newIssuesOf.get(row.version) ?? 0,
+      lastDeploy: lastDeployOf.get(row.version) ?? null,
+      health: health.get(row.version) ?? null,
+    })),
+    hasMore: rows.length > limit,
+    healthSince,
+  };
+}

@@ -1,0 +1,70 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema";
+
+/** Release health is read over Sentry's default period for its release list. */
+export const releaseHealthWindowMs = 14 * 86_400_000;
+
+/** A release's sessions in a window, as digest counted them from the SDKs' session updates and aggregates. */
+export interface ReleaseHealth {
+  /** Sessions started in the window. */
+  sessions: number;
+  crashed: number;
+  /** Sessions that had an error the app caught (a crashed or abnormal one is not counted again here). */
+  errored: number;
+  /** Sessions that ended without a clean exit and without a crash (the app was killed or hung). */
+  abnormal: number;
+  /** Sentry's "crash-free sessions": 1 − crashed ÷ started, 0–1. */
+  crashFreeRate: number;
+  /** The release's share of all the project's sessions in the window, 0–1 (Sentry's "adoption"). */
+  adoption: number;
+}
+
+/**
+ * The health of `versions` over the window from session_counts (read through its primary key: project,
+ * release, …), plus the project's sessions of every release for adoption. Versions without a session in
+ * the window are absent from the map: an SDK without session tracking says nothing about crashes, which
+ * must not read as "100 % crash-free".
+ */
+export async function loadReleaseHealth(db: Kysely<Database>, projectId: number, versions: readonly string[], since: number): Promise<Map<string, ReleaseHealth>> {
+  const health = new Map<string, ReleaseHealth>();
+  if (versions.length === 0) return health;
+  const [rows, project] = await Promise.all([
+    db
+      .selectFrom("session_counts")
+      .select((eb) => ["release", "status", eb.fn.sum<number>("quantity").as("quantity")])
+      .where("project_id", "=", projectId)
+      .where("release", "in", [...versions])
+      .where("hour", ">=", since)
+      .groupBy(["release", "status"])
+      .execute(),
+    db
+      .selectFrom("session_counts")
+      .select((eb) => eb.fn.sum<number>("quantity").as("quantity"))
+      .where("project_id", "=", projectId)
+      .where("status", "=", "started")
+      .where("hour", ">=", since)
+      .executeTakeFirst(),
+  ]);
+  const counts = new Map<string, Record<string, number>>();
+  for (const row of rows) {
+    const of = counts.get(row.release) ?? {};
+    of[row.status] = (of[row.status] ?? 0) + Number(row.quantity);
+    counts.set(row.release, of);
+  }
+  const projectSessions = Number(project?.quantity ?? 0);
+  for (const [release, of] of counts) {
+    const sessions = of.started ?? 0;
+    if (sessions === 0) continue;
+    // A session whose start fell before the window can end inside it: never more crashes than sessions.
+    const crashed = Math.min(of.crashed ?? 0, sessions);
+    health.set(release, {
+      sessions,
+      crashed,
+      errored: Math.min(of.errored ?? 0, sessions),
+      abnormal: Math.min(of.abnormal ?? 0, sessions),
+      crashFreeRate: 1 - crashed / sessions,
+      adoption: projectSessions > 0 ? Math.min(1, sessions / projectSessions) : 0,
+    });
+  }
+  return health;
+}
