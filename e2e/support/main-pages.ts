@@ -29,6 +29,7 @@ export const mainPages: MainPage[] = [
   { name: "project-settings", path: ({ slug }) => `/projects/${slug}/settings` },
   { name: "project-setup", path: ({ slug }) => `/projects/${slug}/setup` },
   { name: "project-issues", path: ({ slug }) => `/projects/${slug}/issues` },
+  { name: "project-releases", path: ({ slug }) => `/projects/${slug}/releases` },
   { name: "project-alerts", path: ({ slug }) => `/projects/${slug}/alerts` },
   { name: "project-alert-new", path: ({ slug }) => `/projects/${slug}/alerts/new` },
   { name: "issues", path: () => "/issues" },

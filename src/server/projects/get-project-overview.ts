@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { authorizeProjectId, type AccessContext } from "../access/authorize";
+import { loadReleaseHealth, releaseHealthWindowMs, type ReleaseHealth } from "../releases/load-release-health";
 
 const hourMs = 3_600_000;
 const dayMs = 24 * hourMs;
@@ -35,7 +36,7 @@ export interface ProjectOverview {
   newIssues: OverviewIssue[];
   newIssueCount: number;
   /** The newest releases by when the project first saw them. */
-  releases: { version: string; firstSeen: number; dateReleased: number | null; newIssues: number }[];
+  releases: { version: string; firstSeen: number; dateReleased: number | null; newIssues: number; health: ReleaseHealth | null }[];
   /** Whether any event was ever digested for the project (otherwise the page waits for the first). */
   hasEvents: boolean;
 }
@@ -114,6 +115,13 @@ export async function getProjectOverview(context: AccessContext, projectId: numb
           .groupBy("first_release")
           .execute();
   const newIssuesOf = new Map(releaseIssueCounts.map((row) => [row.first_release, Number(row.total)]));
+  // Health over the last 14 days whichever range the charts show: a day of sessions says little about a release.
+  const healthOf = await loadReleaseHealth(
+    db,
+    projectId,
+    releaseRows.map((row) => row.version),
+    now - releaseHealthWindowMs,
+  );
 
   const eventsOf = new Map<number, number>();
   const unresolvedOf = new Map<number, number>();
@@ -150,7 +158,7 @@ export async function getProjectOverview(context: AccessContext, projectId: numb
     }),
     newIssues: newRows.map((row) => toOverviewIssue(row, null)),
     newIssueCount: Number(newCount.total),
-    releases: releaseRows.map((row) => ({ version: row.version, firstSeen: row.first_seen, dateReleased: row.date_released, newIssues: newIssuesOf.get(row.version) ?? 0 })),
+    releases: releaseRows.map((row) => ({ version: row.version, firstSeen: row.first_seen, dateReleased: row.date_released, newIssues: newIssuesOf.get(row.version) ?? 0, health: healthOf.get(row.version) ?? null })),
     hasEvents: anyIssue !== undefined,
   };
 }

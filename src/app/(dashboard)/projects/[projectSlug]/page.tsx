@@ -11,6 +11,7 @@ import { RelativeTime } from "@/components/issues/relative-time";
 import { PageHeader } from "@/components/shell/page-header";
 import { Card, CardDescription, CardTitle } from "@/components/ui/card";
 import { CodeBlock } from "@/components/ui/code-block";
+import { formatRate } from "@/lib/format-rate";
 import { rawRetentionInWords } from "@/lib/raw-retention-words";
 import { searchFilter } from "@/lib/search-filter";
 import { getAppContext } from "@/server/app-context";
@@ -160,6 +161,11 @@ export default async function ProjectPage({ params, searchParams }: ProjectPageP
               <CardTitle id="latest-releases" className="mb-3">
                 Latest releases
               </CardTitle>
+              {overview.releases.length > 0 ? (
+                <Link href={`${base}/releases`} prefetch={false} className="-mt-2 mb-3 block text-xs text-muted-foreground hover:text-foreground hover:underline">
+                  All releases and their health
+                </Link>
+              ) : null}
               {overview.releases.length === 0 ? (
                 <p className="text-sm text-muted-foreground">No release yet: set `release` in the SDK and each event names the version it came from.</p>
               ) : (
@@ -171,6 +177,7 @@ export default async function ProjectPage({ params, searchParams }: ProjectPageP
                       </Link>
                       <span className="text-xs text-muted-foreground">
                         {release.newIssues.toLocaleString("en")} new {release.newIssues === 1 ? "issue" : "issues"} · first seen <RelativeTime time={release.firstSeen} />
+                        {release.health ? ` · ${formatRate(release.health.crashFreeRate)} crash-free` : null}
                       </span>
                     </li>
                   ))}
