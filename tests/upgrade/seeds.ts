@@ -16,6 +16,7 @@ import * as alerts from "./seeds/0014-alerts";
 import * as projectTagValues from "./seeds/0015-project-tag-values";
 import * as savedSearches from "./seeds/0016-saved-searches";
 import * as ownership from "./seeds/0017-ownership";
+import * as eventTraceIds from "./seeds/0018-event-trace-ids";
 
 /**
  * One seed per migration, keyed by the migration's name in src/server/db/migrate.ts, each in seeds/ under
@@ -47,4 +48,5 @@ export const upgradeSeeds: Record<string, UpgradeSeed> = {
   "0015-project-tag-values": projectTagValues,
   "0016-saved-searches": savedSearches,
   "0017-ownership": ownership,
+  "0018-event-trace-ids": eventTraceIds,
 };

@@ -58,8 +58,9 @@ function:handleError ^-group`}</code>
         The search box suggests as you type: the search keys (<code>is:</code>, <code>level:</code>, <code>release:</code>, <code>user.email:</code>, <code>issue.priority:</code>…) and the tag keys your
         events carry, then, after a key and its colon, that key&apos;s values — the fixed ones (states, levels, priorities) or the ones your project has seen most, with how many events carry each. Typing
         narrows the list (values in any case); <kbd>↓</kbd> and <kbd>↑</kbd> move through it, <kbd>Enter</kbd> or <kbd>Tab</kbd> takes the highlighted suggestion, <kbd>Escape</kbd> closes it, and{" "}
-        <kbd>Enter</kbd> with nothing highlighted runs the search. <strong>Save this search</strong>, beside the Unresolved, Regressed… tabs, keeps the query and its sort as a tab of your own on that list;
-        owners and admins may share it, and everyone who sees the project then has the tab. You delete your own tabs from the tab (× beside its name); a shared tab, owners and admins.
+        <kbd>Enter</kbd> with nothing highlighted runs the search. <strong>Save this search</strong>, beside the Unresolved, Regressed… tabs, keeps the query and its sort as a tab of your own on that list
+        (on the list of all projects, with the project chosen there, which the tab chooses again, as Sentry&apos;s issue views keep their projects; a project&apos;s searches show on both its list
+        and the list of all projects); owners and admins may share it, and everyone who sees the project then has the tab. You delete your own tabs from the tab (× beside its name); a shared tab, owners and admins.
       </p>
       <p>
         Besides the tags your SDK sets, Lantern derives Sentry&apos;s from every event&apos;s contexts, request and exception: <code>browser</code> and <code>browser.name</code>, <code>os</code> and{" "}

@@ -25,6 +25,7 @@ import {
 import type { Role } from "../db/schema";
 import { digestBatch } from "../digest/digest-batch";
 import { findEventsByDigest } from "../events/find-events-by-digest";
+import { findEventsByTrace } from "../events/find-events-by-trace";
 import { getEventAttachment } from "../events/get-event-attachment";
 import { getIssueEvent } from "../events/get-issue-event";
 import { listEventAttachments } from "../events/list-event-attachments";
@@ -148,6 +149,7 @@ const instanceWide = new Set<Verb>([
   "project.list",
   "project.create",
   "event.find_by_digest",
+  "event.find_by_trace",
   "team.create",
   "team.delete",
   "team.add_member",
@@ -340,6 +342,7 @@ const drivers = {
     ],
   },
   "event.find_by_digest": { call: (context) => findEventsByDigest(context, { digest: "matrix-digest" }) },
+  "event.find_by_trace": { call: (context) => findEventsByTrace(context, { traceId: "4bf92f3577b34da6a3ce929d0e0e4736" }) },
   "attachment.read": {
     call: async (context, t) => [
       await listEventAttachments(context, { projectId: t.projectId, eventId: t.eventId }),

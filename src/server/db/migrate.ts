@@ -17,6 +17,7 @@ import * as alerts from "./migrations/0014-alerts";
 import * as ownership from "./migrations/0017-ownership";
 import * as projectTagValues from "./migrations/0015-project-tag-values";
 import * as savedSearches from "./migrations/0016-saved-searches";
+import * as eventTraceIds from "./migrations/0018-event-trace-ids";
 
 /**
  * Forward-only migrations, listed in code (not read from disk) so they survive bundling.
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   "0017-ownership": ownership,
   "0015-project-tag-values": projectTagValues,
   "0016-saved-searches": savedSearches,
+  "0018-event-trace-ids": eventTraceIds,
 };
 
 /** Every migration's name, oldest first (the upgrade tests start a database at each). */

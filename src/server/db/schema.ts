@@ -88,6 +88,8 @@ export interface EventsTable {
   issue_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** The hash through which the event joined its issue; unmerge moves events by it. */
   group_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  /** `contexts.trace.trace_id`, 32 lowercase hex digits, or null (none, invalid, or digested before 0018-event-trace-ids). */
+  trace_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface AttachmentsTable {

@@ -25,7 +25,8 @@ export default async function IssuesPage({ searchParams }: IssuesPageProps) {
     slug && !project
       ? { queryText: query ?? "", now: 0, error: { message: `No project is called “${slug}”.`, position: null, length: 0 }, issues: [], nextCursor: null, live: null }
       : await loadIssueList(context, { projectId: project?.id, query, sort, cursor });
-  const savedSearches = await listSavedSearches(context, { projectId: null });
+  // With the projects' searches: one saved here with a project chosen opens with it chosen again.
+  const savedSearches = await listSavedSearches(context, { projectId: null, withProjects: true });
 
   return (
     <>

@@ -17,7 +17,7 @@ interface IssueListScreenProps {
   data: IssueListData;
   sort: IssueSort;
   /** Set on the all-projects list: the project filter's choices and the chosen slug. */
-  projects?: { slug: string; name: string }[];
+  projects?: { id: number; slug: string; name: string }[];
   project?: { slug: string; id: number };
   /** Whether the chosen page is a later one (a cursor is in the URL). */
   isLaterPage: boolean;
@@ -59,7 +59,7 @@ export function IssueListScreen({ basePath, data, sort, projects, project, isLat
             </Link>
           );
         })}
-        {savedSearches ? <SavedSearchTabs {...savedSearches} basePath={basePath} projectFilter={projects ? project?.slug : undefined} current={{ query: data.queryText, sort, projectId: projects ? null : (project?.id ?? null) }} /> : null}
+        {savedSearches ? <SavedSearchTabs {...savedSearches} basePath={basePath} projects={projects} current={{ query: data.queryText, sort, projectId: project?.id ?? null }} /> : null}
       </nav>
       <IssueFilterSheet query={data.queryText} isInline={data.error !== null}>
         <IssueSearchBar action={basePath} query={data.queryText} sort={sort} error={data.error} projects={projects} project={project?.slug} projectId={project?.id} />

@@ -23,10 +23,14 @@ export interface SavedSearchesOfList {
 }
 
 interface SavedSearchTabsProps extends SavedSearchesOfList {
-  /** The list's path, and on the all-projects list the chosen project's slug (kept in the tabs' links). */
+  /** The list's path. */
   basePath: string;
-  projectFilter?: string;
-  /** What "Save this search" saves: the list's current query and sort, for this project (null: all projects). */
+  /**
+   * On the all-projects list, its projects: a search saved there with a project chosen is that project's, and
+   * its tab opens with the project chosen again, as Sentry's issue views keep their projects.
+   */
+  projects?: { id: number; slug: string; name: string }[];
+  /** What "Save this search" saves: the list's current query and sort, and its project (null: all projects). */
   current: { query: string; sort: string; projectId: number | null };
 }
 
@@ -34,23 +38,25 @@ export const tabClass = (isCurrent: boolean) =>
   cn("shrink-0 border-b-2 md:-mb-px px-3 py-2 text-sm whitespace-nowrap", isCurrent ? "border-primary font-medium" : "border-transparent text-muted-foreground hover:text-foreground");
 
 /** Saved searches as tabs after the list's views (a shared one is deletable by owners and admins), and "Save this search". */
-export function SavedSearchTabs({ list, canShare, saveAction, deleteAction, basePath, projectFilter, current }: SavedSearchTabsProps) {
+export function SavedSearchTabs({ list, canShare, saveAction, deleteAction, basePath, projects, current }: SavedSearchTabsProps) {
   return (
     <>
       {list.map((saved) => {
-        const params = new URLSearchParams({ query: saved.query, ...(saved.sort !== "last_seen" ? { sort: saved.sort } : {}), ...(projectFilter ? { project: projectFilter } : {}) });
-        const isCurrent = saved.query === current.query && saved.sort === current.sort;
+        const project = projects && saved.projectId !== null ? projects.find((candidate) => candidate.id === saved.projectId) : undefined;
+        const params = new URLSearchParams({ query: saved.query, ...(saved.sort !== "last_seen" ? { sort: saved.sort } : {}), ...(project ? { project: project.slug } : {}) });
+        const isCurrent = saved.query === current.query && saved.sort === current.sort && saved.projectId === current.projectId;
         return (
           <span key={saved.id} className="inline-flex shrink-0 items-center">
             <Link href={`${basePath}?${params.toString()}`} prefetch={false} aria-current={isCurrent ? "page" : undefined} className={tabClass(isCurrent)}>
               {saved.name}
+              {project ? <span className="text-xs text-muted-foreground"> · {project.name}</span> : null}
               {saved.isShared ? <span className="sr-only"> (shared)</span> : null}
             </Link>
             {saved.isMine || (saved.isShared && canShare) ? <DeleteSavedSearch saved={saved} action={deleteAction} /> : null}
           </span>
         );
       })}
-      <SaveSearch current={current} canShare={canShare} action={saveAction} />
+      <SaveSearch current={current} chosenProject={projects?.find((candidate) => candidate.id === current.projectId)?.name} canShare={canShare} action={saveAction} />
     </>
   );
 }
@@ -96,7 +102,8 @@ function DeleteSavedSearch({ saved, action }: { saved: SavedSearch; action: Form
   );
 }
 
-function SaveSearch({ current, canShare, action }: { current: SavedSearchTabsProps["current"]; canShare: boolean; action: FormAction }) {
+/** `chosenProject`: on the all-projects list, the name of the project chosen there (the search keeps it). */
+function SaveSearch({ current, chosenProject, canShare, action }: { current: SavedSearchTabsProps["current"]; chosenProject?: string; canShare: boolean; action: FormAction }) {
   const nameId = useId();
   const sharedId = useId();
   const [isOpen, setIsOpen] = useState(false);
@@ -114,7 +121,7 @@ function SaveSearch({ current, canShare, action }: { current: SavedSearchTabsPro
         <DialogTitle>Save this search</DialogTitle>
         <DialogDescription>
           A tab for <code className="font-mono break-words">{current.query || "(every issue)"}</code>
-          {current.projectId === null ? " on the list of all projects." : " on this project's list."}
+          {current.projectId === null ? " on the list of all projects." : chosenProject ? ` on the list of all projects, with ${chosenProject} chosen.` : " on this project's list."}
         </DialogDescription>
         <form action={formAction} className="mt-4 flex flex-col gap-3">
           <input type="hidden" name="query" value={current.query} />

@@ -62,6 +62,28 @@ describe(`saved searches on ${testDialect}`, () => {
     await deleteSavedSearch(await contextOf(fixture.admin), { savedSearchId: everywhere.id });
   });
 
+  it("lists on the all-projects list the searches of the projects one sees too, so a search saved with a project chosen keeps it", async () => {
+    const { admin, member, outsider, shopId, otherId } = fixture;
+    // Saved on /issues with the shop chosen, and with no project chosen.
+    const shop = await saveSearch(await contextOf(member), search({ name: "Shop payments", projectId: shopId }));
+    const everywhere = await saveSearch(await contextOf(member), search({ name: "Everywhere", projectId: null }));
+    const other = await saveSearch(await contextOf(admin), search({ name: "Other triage", projectId: otherId, isShared: true }));
+    const tabs = async (user: TestUser) => (await listSavedSearches(await contextOf(user), { projectId: null, withProjects: true })).map((entry) => [entry.name, entry.projectId]);
+    expect(await tabs(member)).toEqual([
+      ["Shop payments", shopId],
+      ["Everywhere", null],
+    ]);
+    // The other project's shared search is its team's and the admins'; the member's private ones stay theirs.
+    expect(await tabs(outsider)).toEqual([["Other triage", otherId]]);
+    expect(await tabs(admin)).toEqual([["Other triage", otherId]]);
+    // Without withProjects the all-projects list has its own searches only; a project's list, that project's.
+    expect((await listSavedSearches(await contextOf(member), { projectId: null })).map((entry) => entry.name)).toEqual(["Everywhere"]);
+    expect((await listSavedSearches(await contextOf(member), { projectId: shopId })).map((entry) => entry.name)).toEqual(["Shop payments"]);
+    await deleteSavedSearch(await contextOf(member), { savedSearchId: shop.id });
+    await deleteSavedSearch(await contextOf(member), { savedSearchId: everywhere.id });
+    await deleteSavedSearch(await contextOf(admin), { savedSearchId: other.id });
+  });
+
   it("refuses a query that does not parse, bad input, a project the viewer cannot see, and more than the cap", async () => {
     const context = await contextOf(fixture.member);
     expect(await rejection(saveSearch(context, search({ query: "level:nonsense" })))).toMatchObject({ code: "bad_request", message: expect.stringContaining("nonsense") });

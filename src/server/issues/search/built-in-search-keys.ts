@@ -33,4 +33,5 @@ export const builtInSearchKeys: readonly BuiltInSearchKey[] = [
   { key: "times-seen", description: "Number of events: >10", values: [">10", ">100", ">1000"] },
   { key: "users", description: "Number of users: >=3", values: [">=1", ">=10", ">=100"] },
   { key: "digest", description: "A Next.js error digest", values: [] },
+  { key: "trace", description: "A trace id: issues with an event of that trace", values: [] },
 ];

@@ -73,6 +73,9 @@ function matches(eb: IssuesExpressions, filter: Exclude<IssueFilter, { kind: "te
       );
     case "priority":
       return eb("issues.priority", "=", filter.value);
+    case "trace":
+      // Through the partial index events_trace (trace_id, timestamp): a trace holds a handful of events.
+      return eb("issues.id", "in", eb.selectFrom("events").select("events.issue_id").where("events.trace_id", "=", filter.traceId).where("events.issue_id", "is not", null).$narrowType<{ issue_id: number }>());
     case "time": {
       const at = filter.point.kind === "ago" ? now - filter.point.ms : filter.point.ms;
       const column = `issues.${filter.field}` as const;
