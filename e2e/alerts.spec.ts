@@ -159,12 +159,21 @@ test("a webhook channel and a rule made in the UI: the test notification arrives
   // The channel cannot be deleted while the rule posts to it; renaming it keeps its slug, URL and secret.
   await page.goto("/settings/notifications");
   const channel = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: channelName }) });
-  await channel.getByText("Delete…").click();
-  await channel.getByRole("button", { name: `Delete ${channelName}` }).click();
-  await expect(channel.getByRole("alert")).toContainText(`Rules still send to “${channelName}”: “${ruleName}” (${projectSlug})`);
-  await channel.getByText("Edit…").click();
-  await channel.getByLabel("Name").fill(`${channelName} renamed`);
-  await channel.getByRole("button", { name: `Save ${channelName}` }).click();
+  // Delete asks in an alert dialog, which keeps the refusal; Edit is a dialog too, both closed by Escape.
+  await channel.getByRole("button", { name: "Delete…" }).click();
+  const confirmDelete = channel.getByRole("alertdialog", { name: `Delete ${channelName}?` });
+  await confirmDelete.getByRole("button", { name: `Delete ${channelName}` }).click();
+  await expect(confirmDelete.getByRole("alert")).toContainText(`Rules still send to “${channelName}”: “${ruleName}” (${projectSlug})`);
+  await page.keyboard.press("Escape");
+  await expect(confirmDelete).toHaveCount(0);
+  await channel.getByRole("button", { name: "Edit…" }).click();
+  const editDialog = channel.getByRole("dialog", { name: `Edit ${channelName}` });
+  await expect(editDialog.getByLabel("Name")).toBeFocused();
+  await editDialog.getByLabel("Name").fill(`${channelName} renamed`);
+  await editDialog.getByRole("button", { name: `Save ${channelName}` }).click();
+  await expect(editDialog.getByRole("status")).toHaveText(`Saved “${channelName} renamed”.`);
+  await page.keyboard.press("Escape");
+  await expect(editDialog).toHaveCount(0);
   const renamed = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: `${channelName} renamed` }) });
   await expect(renamed).toContainText(channelSlug);
   await expect(renamed).toContainText("set (write-only)");
@@ -221,8 +230,16 @@ test("the rules list words each rule, mutes and unmutes it, copies and deletes i
   await rule.getByRole("button", { name: "Copy" }).click();
   const copy = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: `Copy of ${ruleName}`, exact: true }) });
   await expect(copy).toContainText("an issue has more than 10 events in 5 minutes");
-  await copy.getByText("Delete…").click();
-  await copy.getByRole("button", { name: `Delete Copy of ${ruleName}` }).click();
+  // From the keyboard: the confirmation opens with Enter, takes the focus, and Escape closes it unchanged.
+  await copy.getByRole("button", { name: "Delete…" }).focus();
+  await page.keyboard.press("Enter");
+  const confirm = copy.getByRole("alertdialog", { name: `Delete Copy of ${ruleName}?` });
+  await expect(confirm).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(confirm).toHaveCount(0);
+  await expect(copy.getByRole("button", { name: "Delete…" })).toBeFocused();
+  await copy.getByRole("button", { name: "Delete…" }).click();
+  await confirm.getByRole("button", { name: `Delete Copy of ${ruleName}` }).click();
   await expect(page.getByRole("status").filter({ hasText: "Rule deleted." })).toBeVisible();
   await expect(page.getByRole("heading", { name: `Copy of ${ruleName}` })).toHaveCount(0);
   await expect(page.getByRole("heading", { name: ruleName, exact: true })).toBeVisible();

@@ -126,8 +126,9 @@ test("j/k move through the rows, x selects, Resolve resolves the selected issues
   await expect(list.filter({ hasText: second! })).toHaveCount(1);
 
   await page.getByRole("checkbox", { name: "Select all issues on this page" }).check();
-  await page.getByText("Delete…").click();
-  await page.getByRole("button", { name: "Delete 2 issues" }).click();
+  await page.getByRole("button", { name: "Delete…" }).click();
+  await page.getByRole("alertdialog", { name: "Delete 2 issues?" }).getByRole("button", { name: "Delete 2 issues" }).click();
+  await expect(page.getByRole("alertdialog")).toHaveCount(0);
   await expect(page.getByRole("status").filter({ hasText: "Deleted 2 issues." })).toBeVisible();
   await expect(page.getByRole("heading", { name: "No issues match" })).toBeVisible();
 

@@ -56,8 +56,8 @@ test.beforeAll(async () => {
 
 const issuePath = () => `/projects/${seed.slug}/issues/${seed.issueId}`;
 const eventRegion = (page: Page) => page.getByRole("region", { name: /^(Latest event|Oldest event|Event)$/ });
-/** The event on display, by the permalink (its id) in the event card's description. */
-const shownEventId = (page: Page) => eventRegion(page).getByTitle("Permalink to this event");
+/** The event on display, by the permalink (its id, the card's first 32-hex link: a trace id link comes after it). */
+const shownEventId = (page: Page) => eventRegion(page).getByRole("link", { name: /^[0-9a-f]{32}$/ }).first();
 
 test("the old /issues/{id} address redirects to the issue's canonical URL, and a wrong project is a 404", async ({ page }) => {
   await page.goto(`/issues/${seed.issueId}`);
@@ -73,6 +73,8 @@ test("the stack trace shows frames with context, the error line marked, variable
   await page.goto(issuePath());
   const event = page.getByRole("region", { name: "Latest event" });
   await expect(shownEventId(page)).toHaveText(seed.eventIds[2]!);
+  // Its tooltip (hover and keyboard focus) is also its lasting description for screen readers.
+  await expect(shownEventId(page)).toHaveAccessibleDescription("Permalink to this event");
   const exception = event.getByRole("region", { name: "Exception" });
   const trace = exception.getByRole("list", { name: "Stack trace, newest frame first" });
   const frames = trace.locator(":scope > li");

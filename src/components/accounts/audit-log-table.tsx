@@ -1,3 +1,4 @@
+import { TextTooltip } from "@/components/ui/text-tooltip";
 import { formatTimestamp } from "@/lib/format-time";
 import type { AuditLogPage } from "@/server/audit/list-audit-log";
 
@@ -59,9 +60,9 @@ export function AuditLogTable({ entries }: { entries: Entry[] }) {
               <td className="px-4 py-2 text-xs">
                 <span className="block font-mono">{entry.ipAddress ?? "—"}</span>
                 {entry.userAgent ? (
-                  <span className="block max-w-56 truncate text-muted-foreground" title={entry.userAgent}>
+                  <TextTooltip tooltip={entry.userAgent} isWholeText className="block max-w-56 truncate text-muted-foreground no-underline">
                     {entry.userAgent}
-                  </span>
+                  </TextTooltip>
                 ) : null}
               </td>
             </tr>

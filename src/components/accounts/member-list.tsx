@@ -1,6 +1,7 @@
 import { ActionForm } from "@/components/issues/action-form";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { ConfirmAction } from "@/components/ui/confirm-action";
 import { Select } from "@/components/ui/input";
 import type { ActionState } from "@/lib/action-state";
 import { formatTimestamp } from "@/lib/format-time";
@@ -100,16 +101,15 @@ export function MemberList({ users, viewer, actions }: MemberListProps) {
                           </Button>
                         </SecretForm>
                         {isSelf ? null : (
-                          <details>
-                            <summary className="cursor-pointer text-sm text-danger">Remove…</summary>
-                            <ActionForm action={actions.remove} aria-label={`Remove ${user.email}`} className="mt-2 space-y-2">
-                              <input type="hidden" name="userId" value={user.id} />
-                              <p className="text-xs text-muted-foreground">Their sessions end at once; their API tokens stop working.</p>
-                              <Button type="submit" variant="danger" size="sm">
-                                Remove {user.email}
-                              </Button>
-                            </ActionForm>
-                          </details>
+                          <ConfirmAction
+                            trigger="Remove…"
+                            title={`Remove ${user.email}?`}
+                            description="Their sessions end at once; their API tokens stop working."
+                            action={actions.remove}
+                            formLabel={`Remove ${user.email}`}
+                            fields={{ userId: user.id }}
+                            submitLabel={`Remove ${user.email}`}
+                          />
                         )}
                       </>
                     ) : (

@@ -1,5 +1,6 @@
 import { ActionForm } from "@/components/issues/action-form";
 import { Button } from "@/components/ui/button";
+import { ConfirmAction } from "@/components/ui/confirm-action";
 import { Select } from "@/components/ui/input";
 import type { ActionState } from "@/lib/action-state";
 import type { TeamSummary } from "@/server/teams/list-teams";
@@ -66,16 +67,17 @@ export function TeamCard({ team, users, projects, actions }: TeamCardProps) {
         />
       </div>
       {actions ? (
-        <details className="mt-4 border-t border-border pt-4">
-          <summary className="cursor-pointer text-sm text-danger">Delete team…</summary>
-          <ActionForm action={actions.deleteTeam} aria-label={`Delete ${team.name}`} className="mt-2 space-y-2">
-            <input type="hidden" name="teamId" value={team.id} />
-            <p className="text-xs text-muted-foreground">Its members stop seeing its projects (unless another team gives them). The projects stay.</p>
-            <Button type="submit" variant="danger" size="sm">
-              Delete {team.name}
-            </Button>
-          </ActionForm>
-        </details>
+        <div className="mt-4 border-t border-border pt-4">
+          <ConfirmAction
+            trigger="Delete team…"
+            title={`Delete ${team.name}?`}
+            description="Its members stop seeing its projects (unless another team gives them). The projects stay."
+            action={actions.deleteTeam}
+            formLabel={`Delete ${team.name}`}
+            fields={{ teamId: team.id }}
+            submitLabel={`Delete ${team.name}`}
+          />
+        </div>
       ) : null}
     </section>
   );

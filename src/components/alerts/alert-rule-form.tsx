@@ -1,6 +1,7 @@
 "use client";
 
 import { useActionState, type ReactNode } from "react";
+import { ActionMessages } from "@/components/ui/action-messages";
 import { Button } from "@/components/ui/button";
 import { Input, Select } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -91,16 +92,7 @@ export function AlertRuleForm({ action, projectSlug, ruleId, values: initial, ch
     <form action={formAction} aria-label="Alert rule" aria-busy={isPending} className={cn("space-y-6", isPending && "opacity-70")}>
       <input type="hidden" name="projectSlug" value={projectSlug} />
       {ruleId === null ? null : <input type="hidden" name="ruleId" value={ruleId} />}
-      {state.error ? (
-        <p role="alert" className="rounded-md border border-danger/50 px-3 py-2 text-sm text-danger">
-          {state.error}
-        </p>
-      ) : null}
-      {state.message ? (
-        <p role="status" className="text-sm text-muted-foreground">
-          {state.message}
-        </p>
-      ) : null}
+      <ActionMessages state={state} errorClassName="rounded-md border border-danger/50 px-3 py-2" />
       <div className="space-y-1.5">
         <Label htmlFor="rule-name" className="block">
           Name

@@ -2,6 +2,7 @@ import Link from "next/link";
 import { ActionForm } from "@/components/issues/action-form";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { ConfirmAction } from "@/components/ui/confirm-action";
 import { Select } from "@/components/ui/input";
 import { muteChoices, muteState } from "@/lib/alert-mute";
 import type { ActionState } from "@/lib/action-state";
@@ -45,7 +46,7 @@ export function RuleFacts({ summary, rule }: { summary: RuleSummary; rule: Alert
   );
 }
 
-/** Mute (with how long) or Unmute, Copy, and Delete behind a disclosure: owners and admins only. */
+/** Mute (with how long) or Unmute, Copy, and Delete behind a confirmation dialog: owners and admins only. */
 export function AlertRuleControls({ projectSlug, rule, actions, now }: { projectSlug: string; rule: AlertRuleView; actions: AlertRuleActions; now: number }) {
   const isMuted = muteState(rule.mutedUntil, now).isMuted;
   const selectId = `rule-${rule.id}-mute-for`;
@@ -83,17 +84,15 @@ export function AlertRuleControls({ projectSlug, rule, actions, now }: { project
           Copy
         </Button>
       </ActionForm>
-      <details className="text-sm">
-        <summary className="cursor-pointer py-1 text-danger">Delete…</summary>
-        <ActionForm action={actions.delete} aria-label={`Delete ${rule.name}`} className="mt-2 space-y-2">
-          <input type="hidden" name="projectSlug" value={projectSlug} />
-          <input type="hidden" name="ruleId" value={rule.id} />
-          <p className="text-xs text-muted-foreground">It stops firing at once; messages it already queued are still sent.</p>
-          <Button type="submit" variant="danger" size="sm">
-            Delete {rule.name}
-          </Button>
-        </ActionForm>
-      </details>
+      <ConfirmAction
+        trigger="Delete…"
+        title={`Delete ${rule.name}?`}
+        description="It stops firing at once; messages it already queued are still sent."
+        action={actions.delete}
+        formLabel={`Delete ${rule.name}`}
+        fields={{ projectSlug, ruleId: rule.id }}
+        submitLabel={`Delete ${rule.name}`}
+      />
     </div>
   );
 }

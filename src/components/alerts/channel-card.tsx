@@ -1,6 +1,8 @@
 import { ActionForm } from "@/components/issues/action-form";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { FormDialog } from "@/components/ui/confirm-dialog";
+import { ConfirmAction } from "@/components/ui/confirm-action";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import type { ActionState } from "@/lib/action-state";
@@ -25,7 +27,8 @@ interface ChannelCardProps {
 
 /**
  * One channel: its name, kind, a hint of its URL and whether it signs; edit (URL and secret are write-only:
- * empty keeps them), a test notification, its delivery log, and delete behind a disclosure.
+ * empty keeps them) in a dialog, a test notification, its delivery log (a disclosure: it is content, open once
+ * there is any), and delete behind a confirmation dialog.
  */
 export function ChannelCard({ channel, deliveries, actions }: ChannelCardProps) {
   const id = `channel-${channel.id}`;
@@ -51,9 +54,8 @@ export function ChannelCard({ channel, deliveries, actions }: ChannelCardProps) 
             Send test notification
           </Button>
         </ActionForm>
-        <details className="text-sm">
-          <summary className="cursor-pointer py-1 text-primary">Edit…</summary>
-          <ActionForm action={actions.update} aria-label={`Edit ${channel.name}`} className="mt-2 grid max-w-xl gap-3">
+        <FormDialog trigger="Edit…" title={`Edit ${channel.name}`} description="The URL and the signing secret are write-only: left empty, they stay as they are.">
+          <ActionForm action={actions.update} aria-label={`Edit ${channel.name}`} className="grid gap-3">
             <input type="hidden" name="channelSlug" value={channel.slug} />
             <div className="space-y-1.5">
               <Label htmlFor={`${id}-edit-name`}>Name</Label>
@@ -75,17 +77,16 @@ export function ChannelCard({ channel, deliveries, actions }: ChannelCardProps) 
               </Button>
             </div>
           </ActionForm>
-        </details>
-        <details className="text-sm">
-          <summary className="cursor-pointer py-1 text-danger">Delete…</summary>
-          <ActionForm action={actions.delete} aria-label={`Delete ${channel.name}`} className="mt-2 space-y-2">
-            <input type="hidden" name="channelSlug" value={channel.slug} />
-            <p className="text-xs text-muted-foreground">Refused while a rule posts to it. Its queued messages and delivery log go with it.</p>
-            <Button type="submit" variant="danger" size="sm">
-              Delete {channel.name}
-            </Button>
-          </ActionForm>
-        </details>
+        </FormDialog>
+        <ConfirmAction
+          trigger="Delete…"
+          title={`Delete ${channel.name}?`}
+          description="Refused while a rule posts to it. Its queued messages and delivery log go with it."
+          action={actions.delete}
+          formLabel={`Delete ${channel.name}`}
+          fields={{ channelSlug: channel.slug }}
+          submitLabel={`Delete ${channel.name}`}
+        />
       </div>
       <details className="mt-4 border-t border-border pt-4" open={deliveries.length > 0}>
         <summary className="cursor-pointer text-sm font-semibold">Delivery log ({deliveries.length === 20 ? "newest 20" : deliveries.length})</summary>

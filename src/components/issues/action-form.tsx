@@ -1,6 +1,7 @@
 "use client";
 
 import { useActionState, type ReactNode } from "react";
+import { ActionMessages } from "@/components/ui/action-messages";
 import type { ActionState } from "@/lib/action-state";
 import { cn } from "@/lib/cn";
 
@@ -18,20 +19,7 @@ interface ActionFormProps {
 /** A form posting to a server action, showing the action's error (role="alert") or confirmation (role="status"). */
 export function ActionForm({ action, children, className, id, "aria-label": label, messagesAt = "end" }: ActionFormProps) {
   const [state, formAction, isPending] = useActionState(action, {});
-  const messages = (
-    <>
-      {state.error ? (
-        <p role="alert" className="basis-full text-sm text-danger">
-          {state.error}
-        </p>
-      ) : null}
-      {state.message ? (
-        <p role="status" className="basis-full text-sm text-muted-foreground">
-          {state.message}
-        </p>
-      ) : null}
-    </>
-  );
+  const messages = <ActionMessages state={state} className="basis-full" />;
   return (
     <form id={id} action={formAction} className={cn(className, isPending && "opacity-70")} aria-label={label} aria-busy={isPending}>
       {messagesAt === "start" ? messages : null}

@@ -2,6 +2,7 @@
 
 import { Check, ChevronDown, UserRound, Users, X } from "lucide-react";
 import { useId, useMemo, useRef, useState, useTransition, type KeyboardEvent } from "react";
+import { ActionMessages } from "@/components/ui/action-messages";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
 import type { ActionState } from "@/lib/action-state";
 import { assigneeOptions, type AssigneeChoices, type AssigneeOption as Option } from "@/lib/assignee-options";
@@ -159,16 +160,7 @@ export function AssigneeForm({ issueId, assignee, assign, variant = "full" }: As
           </ul>
         </PopoverContent>
       </Popover>
-      {state.error ? (
-        <p role="alert" className="text-sm text-danger">
-          {state.error}
-        </p>
-      ) : null}
-      {state.message ? (
-        <p role="status" className="text-sm text-muted-foreground">
-          {state.message}
-        </p>
-      ) : null}
+      <ActionMessages state={state} />
     </div>
   );
 }

@@ -3,6 +3,8 @@
 import { Bug, Circle, Compass, Database, Globe, MousePointerClick, Terminal, TriangleAlert, User, type LucideIcon } from "lucide-react";
 import { useId, useMemo, useState, useSyncExternalStore } from "react";
 import { Input, Select } from "@/components/ui/input";
+import { textTooltipClass } from "@/components/ui/text-tooltip";
+import { Tooltip } from "@/components/ui/tooltip";
 import { cn } from "@/lib/cn";
 import { readPairs, type BreadcrumbView } from "@/lib/event-payload";
 import { formatOffset, formatTimeOfDay } from "@/lib/format-offset";
@@ -117,9 +119,12 @@ export function BreadcrumbsTimeline({ breadcrumbs, eventTimestamp }: Breadcrumbs
                     <span className={cn("rounded border border-border px-1 text-[10px] uppercase", ownValue(levelStyles, levelOf(crumb)) ?? "text-muted-foreground")}>{levelOf(crumb)}</span>
                     {crumb.timestamp !== null ? (
                       <span className="ml-auto flex items-baseline gap-2 font-mono whitespace-nowrap text-muted-foreground tabular-nums">
-                        <time dateTime={new Date(crumb.timestamp).toISOString()} title={formatTimestamp(crumb.timestamp)}>
-                          {formatTimeOfDay(crumb.timestamp, timeZone)}
-                        </time>
+                        <Tooltip content={formatTimestamp(crumb.timestamp)}>
+                          <time tabIndex={0} className={textTooltipClass} dateTime={new Date(crumb.timestamp).toISOString()}>
+                            {formatTimeOfDay(crumb.timestamp, timeZone)}
+                            <span className="sr-only"> ({formatTimestamp(crumb.timestamp)})</span>
+                          </time>
+                        </Tooltip>
                         <span>
                           {formatOffset(crumb.timestamp - eventTimestamp)}
                           <span className="sr-only"> from the event</span>

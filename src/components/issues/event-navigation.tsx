@@ -2,6 +2,7 @@ import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight, List } from "lu
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
+import { Tooltip } from "@/components/ui/tooltip";
 
 interface EventNavigationProps {
   /** `/projects/{slug}/issues/{id}/events` */
@@ -17,13 +18,16 @@ function Step({ href, label, children }: { href: string | null; label: string; c
   return (
     <Button asChild variant="secondary" size="sm" className="px-2 sm:px-3">
       {href === null ? (
-        <span aria-disabled="true" className="cursor-not-allowed opacity-50" title={label}>
+        // Nowhere to go: not focusable, so no tooltip either.
+        <span aria-disabled="true" className="cursor-not-allowed opacity-50">
           {children}
         </span>
       ) : (
-        <Link href={href} prefetch={false} title={label} scroll={false}>
-          {children}
-        </Link>
+        <Tooltip content={label} describes>
+          <Link href={href} prefetch={false} scroll={false}>
+            {children}
+          </Link>
+        </Tooltip>
       )}
     </Button>
   );

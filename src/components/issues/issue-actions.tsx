@@ -3,18 +3,18 @@
 import { ChevronDown, Ellipsis } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useActionState, useEffect, useRef, useState } from "react";
+import { ActionMessages } from "@/components/ui/action-messages";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogTitle } from "@/components/ui/dialog";
+import { Dialog, DialogCancel, DialogContent, DialogDescription, DialogFooter, DialogTitle } from "@/components/ui/dialog";
 import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuLabel,
   DropdownMenuSeparator,
-  DropdownMenuSub,
-  DropdownMenuSubContent,
-  DropdownMenuSubTrigger,
+  DropdownMenuSubChoices,
   DropdownMenuTrigger,
+  type DropdownMenuChoice,
 } from "@/components/ui/dropdown-menu";
 import { Input } from "@/components/ui/input";
 import type { ActionState } from "@/lib/action-state";
@@ -60,6 +60,11 @@ function submitWith(formId: string, fields: Record<string, string>): void {
   fill(form, formDefaults[formId] ?? {});
 }
 
+/** "Ignore until it occurs again / affects more users": one choice of the Ignore ▾ submenus. */
+function ignoreUntil(until: "count" | "users", count: number, label: string): DropdownMenuChoice {
+  return { key: String(count), label, onSelect: () => submitWith(ignoreFormId, { until, count: String(count) }) };
+}
+
 /**
  * The issue page's three actions, as menus: Resolve ▾ (now, in the next release, in one of the project's
  * releases), Ignore ▾ (forever, for a while, until it occurs or affects people again) and ⋯ (copy a link,
@@ -91,20 +96,12 @@ export function IssueActions({ issueId, status, projectSlug, releases, actions }
           <DropdownMenuContent align="start">
             <DropdownMenuItem onSelect={() => submitWith(resolveFormId, { kind: "now" })}>Resolve now</DropdownMenuItem>
             <DropdownMenuItem onSelect={() => submitWith(resolveFormId, { kind: "next_release" })}>In the next release</DropdownMenuItem>
-            <DropdownMenuSub>
-              <DropdownMenuSubTrigger>In release…</DropdownMenuSubTrigger>
-              <DropdownMenuSubContent>
-                {releases.length === 0 ? (
-                  <DropdownMenuItem disabled>This project has no release yet</DropdownMenuItem>
-                ) : (
-                  releases.map((release) => (
-                    <DropdownMenuItem key={release} className="font-mono text-xs" onSelect={() => submitWith(resolveFormId, { kind: "in_release", release })}>
-                      {release}
-                    </DropdownMenuItem>
-                  ))
-                )}
-              </DropdownMenuSubContent>
-            </DropdownMenuSub>
+            <DropdownMenuSubChoices
+              label="In release…"
+              empty="This project has no release yet"
+              itemClassName="font-mono text-xs"
+              choices={releases.map((release) => ({ key: release, label: release, onSelect: () => submitWith(resolveFormId, { kind: "in_release", release }) }))}
+            />
           </DropdownMenuContent>
         </DropdownMenu>
       </ActionForm>
@@ -122,36 +119,12 @@ export function IssueActions({ issueId, status, projectSlug, releases, actions }
           </DropdownMenuTrigger>
           <DropdownMenuContent align="start">
             <DropdownMenuItem onSelect={() => submitWith(ignoreFormId, { until: "forever" })}>Forever</DropdownMenuItem>
-            <DropdownMenuSub>
-              <DropdownMenuSubTrigger>For…</DropdownMenuSubTrigger>
-              <DropdownMenuSubContent>
-                {ignoreDurations.map((duration) => (
-                  <DropdownMenuItem key={duration.minutes} onSelect={() => submitWith(ignoreFormId, { until: "duration", minutes: String(duration.minutes) })}>
-                    {duration.label}
-                  </DropdownMenuItem>
-                ))}
-              </DropdownMenuSubContent>
-            </DropdownMenuSub>
-            <DropdownMenuSub>
-              <DropdownMenuSubTrigger>Until it occurs again…</DropdownMenuSubTrigger>
-              <DropdownMenuSubContent>
-                {ignoreCounts.map((count) => (
-                  <DropdownMenuItem key={count} onSelect={() => submitWith(ignoreFormId, { until: "count", count: String(count) })}>
-                    {count === 1 ? "1 more time" : `${count.toLocaleString("en")} more times`}
-                  </DropdownMenuItem>
-                ))}
-              </DropdownMenuSubContent>
-            </DropdownMenuSub>
-            <DropdownMenuSub>
-              <DropdownMenuSubTrigger>Until it affects more users…</DropdownMenuSubTrigger>
-              <DropdownMenuSubContent>
-                {ignoreCounts.map((count) => (
-                  <DropdownMenuItem key={count} onSelect={() => submitWith(ignoreFormId, { until: "users", count: String(count) })}>
-                    {count === 1 ? "1 more user" : `${count.toLocaleString("en")} more users`}
-                  </DropdownMenuItem>
-                ))}
-              </DropdownMenuSubContent>
-            </DropdownMenuSub>
+            <DropdownMenuSubChoices
+              label="For…"
+              choices={ignoreDurations.map((duration) => ({ key: String(duration.minutes), label: duration.label, onSelect: () => submitWith(ignoreFormId, { until: "duration", minutes: String(duration.minutes) }) }))}
+            />
+            <DropdownMenuSubChoices label="Until it occurs again…" choices={ignoreCounts.map((count) => ignoreUntil("count", count, count === 1 ? "1 more time" : `${count.toLocaleString("en")} more times`))} />
+            <DropdownMenuSubChoices label="Until it affects more users…" choices={ignoreCounts.map((count) => ignoreUntil("users", count, count === 1 ? "1 more user" : `${count.toLocaleString("en")} more users`))} />
           </DropdownMenuContent>
         </DropdownMenu>
       </ActionForm>
@@ -228,22 +201,9 @@ function MergeDialog({ issueId, bulk }: { issueId: number; bulk: Action }) {
           <span className="text-sm font-medium">Other issue&apos;s number</span>
           <Input name="issue" type="number" min={1} required inputMode="numeric" autoComplete="off" />
         </label>
-        {state.error ? (
-          <p role="alert" className="text-sm text-danger">
-            {state.error}
-          </p>
-        ) : null}
-        {state.message ? (
-          <p role="status" className="text-sm text-muted-foreground">
-            {state.message}
-          </p>
-        ) : null}
+        <ActionMessages state={state} />
         <DialogFooter>
-          <DialogClose asChild>
-            <Button type="button" variant="secondary" size="sm">
-              {state.message ? "Close" : "Cancel"}
-            </Button>
-          </DialogClose>
+          <DialogCancel>{state.message ? "Close" : "Cancel"}</DialogCancel>
           <Button type="submit" size="sm" disabled={isPending || Boolean(state.message)}>
             Merge
           </Button>
@@ -270,17 +230,9 @@ function DeleteDialog({ issueId, projectSlug, bulk }: { issueId: number; project
       <form action={formAction} aria-busy={isPending}>
         <input type="hidden" name="intent" value="delete" />
         <input type="hidden" name="issue" value={issueId} />
-        {state.error ? (
-          <p role="alert" className="mt-3 text-sm text-danger">
-            {state.error}
-          </p>
-        ) : null}
+        <ActionMessages state={state} className="mt-3" />
         <DialogFooter>
-          <DialogClose asChild>
-            <Button type="button" variant="secondary" size="sm">
-              Cancel
-            </Button>
-          </DialogClose>
+          <DialogCancel />
           <Button type="submit" variant="danger" size="sm" disabled={isPending}>
             Delete issue
           </Button>

@@ -2,6 +2,7 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { Sparkline } from "@/components/charts/sparkline";
 import { Badge } from "@/components/ui/badge";
+import { TextTooltip } from "@/components/ui/text-tooltip";
 import type { ActionState } from "@/lib/action-state";
 import type { IssueListItem } from "@/server/issues/search/search-issues";
 import { LevelBadge, UnhandledBadge } from "./issue-badges";
@@ -102,9 +103,9 @@ function IssueRow({ issue, showProject }: { issue: IssueListRow; showProject: bo
           {issue.isUnhandled ? <UnhandledBadge /> : null}
           <IssueRowStatus id={issue.id} status={issue.status} substatus={issue.substatus} />
           {issue.lastRelease ? (
-            <Badge title={`Last seen in release ${issue.lastRelease}`} className="max-w-48 truncate">
-              {issue.lastRelease}
-            </Badge>
+            <TextTooltip tooltip={`Last seen in release ${issue.lastRelease}`} className="no-underline">
+              <Badge className="max-w-48 truncate">{issue.lastRelease}</Badge>
+            </TextTooltip>
           ) : null}
           <PriorityBadge priority={issue.priority} />
         </div>

@@ -25,6 +25,7 @@ import { WhatStandsOut } from "@/components/issues/what-stands-out";
 import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardTitle } from "@/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { Tooltip } from "@/components/ui/tooltip";
 import { readTags } from "@/lib/event-payload";
 import { formatTimestamp } from "@/lib/format-time";
 import { describeIgnoreCondition, describeResolution } from "@/lib/issue-words";
@@ -133,9 +134,11 @@ export function IssuePageView({ details, event, volume: range, extras, path }: I
                 <CardTitle id="event-title">{eventTitle}</CardTitle>
                 {event ? (
                   <CardDescription>
-                    <Link href={eventBase!} prefetch={false} className="font-mono break-all underline-offset-2 hover:underline" title="Permalink to this event">
-                      {event.eventId}
-                    </Link>{" "}
+                    <Tooltip content="Permalink to this event" describes>
+                      <Link href={eventBase!} prefetch={false} className="font-mono break-all underline-offset-2 hover:underline">
+                        {event.eventId}
+                      </Link>
+                    </Tooltip>{" "}
                     · <RelativeTime time={event.timestamp} /> · {formatTimestamp(event.timestamp)} · {eventCount.toLocaleString("en")} {eventCount === 1 ? "event" : "events"} stored
                   </CardDescription>
                 ) : null}

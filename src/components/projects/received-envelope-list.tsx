@@ -1,6 +1,6 @@
 import Link from "next/link";
+import { RelativeTime } from "@/components/issues/relative-time";
 import { Badge } from "@/components/ui/badge";
-import { formatRelativeTime, formatTimestamp } from "@/lib/format-time";
 import type { ReceivedEnvelope } from "@/server/intake/list-received-envelopes";
 
 export function ReceivedEnvelopeList({ projectSlug, envelopes }: { projectSlug: string; envelopes: ReceivedEnvelope[] }) {
@@ -15,9 +15,7 @@ export function ReceivedEnvelopeList({ projectSlug, envelopes }: { projectSlug: 
             {envelope.itemTypes.map((type, index) => (
               <Badge key={`${type}-${index}`}>{type}</Badge>
             ))}
-            <time dateTime={new Date(envelope.receivedAt).toISOString()} title={formatTimestamp(envelope.receivedAt)}>
-              {formatRelativeTime(envelope.receivedAt)}
-            </time>
+            <RelativeTime time={envelope.receivedAt} />
             {envelope.sdkName ? <span>· {envelope.sdkName}</span> : null}
           </div>
         </li>

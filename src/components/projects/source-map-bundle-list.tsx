@@ -1,8 +1,6 @@
 import bytes from "bytes";
-import { ActionForm } from "@/components/issues/action-form";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { ConfirmAction } from "@/components/ui/confirm-action";
 import type { ActionState } from "@/lib/action-state";
 import { formatTimestamp } from "@/lib/format-time";
 import type { ArtifactBundleSummary } from "@/server/sourcemaps/list-artifact-bundles";
@@ -62,16 +60,15 @@ export function SourceMapBundleList({ projectSlug, bundles, remove }: SourceMapB
               <p className="text-xs text-muted-foreground">No debug IDs: its files are matched by release and URL.</p>
             )}
             {remove ? (
-              <ConfirmDialog trigger="Delete…" title={`Delete ${name}?`}>
-                <ActionForm action={remove} aria-label={`Delete ${name}`} className="flex flex-col gap-2">
-                  <input type="hidden" name="projectSlug" value={projectSlug} />
-                  <input type="hidden" name="bundleId" value={bundle.id} />
-                  <p>Delete {name} and its {files(bundle.fileCount)}? Frames resolved already stay resolved; events of this build digested later stay minified. This cannot be undone.</p>
-                  <Button type="submit" variant="danger" size="sm" className="self-start">
-                    Delete {name}
-                  </Button>
-                </ActionForm>
-              </ConfirmDialog>
+              <ConfirmAction
+                trigger="Delete…"
+                title={`Delete ${name}?`}
+                description={`${name} and its ${files(bundle.fileCount)} go. Frames resolved already stay resolved; events of this build digested later stay minified. This cannot be undone.`}
+                action={remove}
+                formLabel={`Delete ${name}`}
+                fields={{ projectSlug, bundleId: bundle.id }}
+                submitLabel={`Delete ${name}`}
+              />
             ) : null}
           </li>
         );

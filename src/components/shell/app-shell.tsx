@@ -1,5 +1,6 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { Tooltip } from "@/components/ui/tooltip";
 import type { ShellViewer } from "@/server/access/require-page-viewer";
 import { DigestSearch } from "./digest-search";
 import { NavLink } from "./nav-link";
@@ -47,9 +48,11 @@ export function AppShell({ children, viewer }: { children: ReactNode; viewer: Sh
             <ThemeToggle />
             {viewer ? (
               <form action="/sign-out" method="post" className="flex items-center gap-2">
-                <Link href="/settings/account" prefetch={false} className="hidden max-w-40 truncate rounded-md text-sm text-muted-foreground hover:text-foreground sm:inline" title={viewer.email}>
-                  {viewer.name}
-                </Link>
+                <Tooltip content={viewer.email} describes>
+                  <Link href="/settings/account" prefetch={false} className="hidden max-w-40 truncate rounded-md text-sm text-muted-foreground hover:text-foreground sm:inline">
+                    {viewer.name}
+                  </Link>
+                </Tooltip>
                 <button type="submit" className="rounded-md px-2 py-1 text-sm text-muted-foreground hover:bg-muted hover:text-foreground">
                   Sign out
                 </button>

@@ -5,22 +5,22 @@ import { X } from "lucide-react";
 import type { ReactNode } from "react";
 import { Button } from "./button";
 
-interface ConfirmDialogProps {
-  /** The text of the button that opens it ("Delete…"). */
+interface InPlaceDialogProps {
+  /** The text of the button that opens it ("Delete…", "Edit…"). */
   trigger: ReactNode;
   title: string;
-  /** The change's consequences, read when the dialog opens. */
+  /** What the dialog is about, read when it opens. */
   description?: ReactNode;
   /** The form that makes the change, with its own submit button. */
   children: ReactNode;
 }
 
 /**
- * A destructive change asked for twice: a button opens a modal dialog (focus trapped, Escape or Cancel
- * closes) holding the form that makes it. Rendered in place rather than in a portal, so the form stays
- * inside the list item it belongs to (its messages, and pages' scoped selectors, with it).
+ * A button that opens a modal dialog (focus trapped, Escape or Cancel closes) holding the form that makes a
+ * change. Rendered in place rather than in a portal, so the form stays inside the list item it belongs to
+ * (its messages, and pages' scoped selectors, with it).
  */
-export function ConfirmDialog({ trigger, title, description, children }: ConfirmDialogProps) {
+function InPlaceDialog({ trigger, title, description, children, role }: InPlaceDialogProps & { role: "dialog" | "alertdialog" }) {
   return (
     <DialogPrimitive.Root>
       <DialogPrimitive.Trigger asChild>
@@ -29,7 +29,10 @@ export function ConfirmDialog({ trigger, title, description, children }: Confirm
         </Button>
       </DialogPrimitive.Trigger>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50" />
-      <DialogPrimitive.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg border border-border bg-card p-5 text-sm text-foreground shadow-lg outline-none">
+      <DialogPrimitive.Content
+        role={role}
+        className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100vh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg border border-border bg-card p-5 text-left text-sm font-normal whitespace-normal text-foreground normal-case shadow-lg outline-none"
+      >
         <DialogPrimitive.Title className="pr-8 text-base font-semibold">{title}</DialogPrimitive.Title>
         {description ? <DialogPrimitive.Description className="mt-1 text-sm text-muted-foreground">{description}</DialogPrimitive.Description> : null}
         <div className="mt-4">{children}</div>
@@ -44,4 +47,14 @@ export function ConfirmDialog({ trigger, title, description, children }: Confirm
       </DialogPrimitive.Content>
     </DialogPrimitive.Root>
   );
+}
+
+/** A destructive change asked for twice: an alert dialog (role="alertdialog") holding the form that makes it. */
+export function ConfirmDialog(props: InPlaceDialogProps) {
+  return <InPlaceDialog {...props} role="alertdialog" />;
+}
+
+/** A small form (editing a channel) in a dialog opened from a button, instead of a disclosure in the page. */
+export function FormDialog(props: InPlaceDialogProps) {
+  return <InPlaceDialog {...props} role="dialog" />;
 }

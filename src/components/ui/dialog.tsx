@@ -2,7 +2,8 @@
 
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
-import type { ComponentProps } from "react";
+import type { ComponentProps, ReactNode } from "react";
+import { Button } from "./button";
 import { cn } from "@/lib/cn";
 
 /** A modal dialog (confirmations, small forms): focus is trapped inside, Escape closes, the title names it. */
@@ -40,4 +41,15 @@ export function DialogDescription({ className, ...props }: ComponentProps<typeof
 
 export function DialogFooter({ className, ...props }: ComponentProps<"div">) {
   return <div className={cn("mt-5 flex flex-wrap justify-end gap-2", className)} {...props} />;
+}
+
+/** The footer's button that closes the dialog unchanged: "Cancel", or "Close" once the change is done. */
+export function DialogCancel({ children = "Cancel" }: { children?: ReactNode }) {
+  return (
+    <DialogPrimitive.Close asChild>
+      <Button type="button" variant="secondary" size="sm">
+        {children}
+      </Button>
+    </DialogPrimitive.Close>
+  );
 }

@@ -2,7 +2,7 @@
 
 import * as DropdownMenuPrimitive from "@radix-ui/react-dropdown-menu";
 import { Check, ChevronRight } from "lucide-react";
-import type { ComponentProps } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import { cn } from "@/lib/cn";
 
 /** A menu opened from a button: arrow keys move, Enter or Space chooses, Escape closes (Radix handles focus and ARIA). */
@@ -62,5 +62,31 @@ export function DropdownMenuSubContent({ className, ...props }: ComponentProps<t
     <DropdownMenuPrimitive.Portal>
       <DropdownMenuPrimitive.SubContent className={cn(panelClass, "max-h-80 overflow-y-auto", className)} {...props} />
     </DropdownMenuPrimitive.Portal>
+  );
+}
+
+export interface DropdownMenuChoice {
+  key: string;
+  label: ReactNode;
+  onSelect: () => void;
+}
+
+/**
+ * A submenu of like choices ("In release…" → each release, "For…" → each duration): one item a choice, and
+ * `empty` as a disabled item when there is none to offer.
+ */
+export function DropdownMenuSubChoices({ label, choices, empty, itemClassName }: { label: ReactNode; choices: DropdownMenuChoice[]; empty?: ReactNode; itemClassName?: string }) {
+  return (
+    <DropdownMenuSub>
+      <DropdownMenuSubTrigger>{label}</DropdownMenuSubTrigger>
+      <DropdownMenuSubContent>
+        {choices.length === 0 && empty ? <DropdownMenuItem disabled>{empty}</DropdownMenuItem> : null}
+        {choices.map((choice) => (
+          <DropdownMenuItem key={choice.key} className={itemClassName} onSelect={choice.onSelect}>
+            {choice.label}
+          </DropdownMenuItem>
+        ))}
+      </DropdownMenuSubContent>
+    </DropdownMenuSub>
   );
 }

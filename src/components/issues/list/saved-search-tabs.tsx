@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useActionState, useId, useState } from "react";
 import { X } from "lucide-react";
+import { ActionMessages } from "@/components/ui/action-messages";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
@@ -83,11 +84,7 @@ function DeleteSavedSearch({ saved, action }: { saved: SavedSearch; action: Form
         <DialogDescription>{saved.isShared ? "It is shared: the tab goes for everyone." : "Only the tab goes; no issue changes."}</DialogDescription>
         <form action={formAction}>
           <input type="hidden" name="savedSearchId" value={saved.id} />
-          {state.error ? (
-            <p role="alert" className="mt-3 text-sm text-danger">
-              {state.error}
-            </p>
-          ) : null}
+          <ActionMessages state={state} className="mt-3" />
           <DialogFooter>
             <Button type="button" variant="secondary" onClick={() => setIsOpen(false)}>
               Cancel
@@ -137,11 +134,7 @@ function SaveSearch({ current, chosenProject, canShare, action }: { current: Sav
               <Label htmlFor={sharedId}>Share with everyone who sees {current.projectId === null ? "these projects" : "this project"}</Label>
             </div>
           ) : null}
-          {state.error ? (
-            <p role="alert" className="text-sm text-danger">
-              {state.error}
-            </p>
-          ) : null}
+          <ActionMessages state={state} />
           <DialogFooter>
             <Button type="button" variant="secondary" onClick={() => setIsOpen(false)}>
               Cancel

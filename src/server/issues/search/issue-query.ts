@@ -33,6 +33,8 @@ export type IssueFilter =
   /** `bookmarks:me`: the viewer bookmarked the issue. */
   | { kind: "bookmarked"; negated: boolean }
   | { kind: "priority"; value: "high" | "medium" | "low"; negated: boolean }
+  /** `trace:<id>`: some event of the issue belongs to that trace (events.trace_id, 32 lowercase hex). */
+  | { kind: "trace"; traceId: string; negated: boolean }
   /** "=" on a whole day (a date without time) means that UTC day. */
   | { kind: "time"; field: "first_seen" | "last_seen"; op: Comparison; point: TimePoint; negated: boolean }
   | { kind: "count"; field: "times_seen" | "users_seen"; op: Comparison; value: number; negated: boolean };

@@ -52,6 +52,8 @@ describe("parseIssueQuery", () => {
     ["assigned:none", { kind: "assigned", to: { kind: "none" }, negated: false }],
     ["assigned:my_teams", { kind: "assigned", to: { kind: "my_teams" }, negated: false }],
     ["!assigned:ann", { kind: "assigned", to: { kind: "name", name: "ann" }, negated: true }],
+    ["trace:4BF92F3577B34DA6A3CE929D0E0E4736", { kind: "trace", traceId: "4bf92f3577b34da6a3ce929d0e0e4736", negated: false }],
+    ["!trace:4bf92f35-77b3-4da6-a3ce-929d0e0e4736", { kind: "trace", traceId: "4bf92f3577b34da6a3ce929d0e0e4736", negated: true }],
     ["has:browser.name", { kind: "has", key: "browser.name", negated: false }],
     ["!has:user", { kind: "has", key: "user", negated: true }],
     ["first-seen:-24h", { kind: "time", field: "first_seen", op: ">=", point: { kind: "ago", ms: 86_400_000 }, negated: false }],
@@ -104,6 +106,7 @@ describe("parseIssueQuery", () => {
     ["times-seen:many", 11, "times-seen: expects a whole number"],
     ["users:>=-1", 6, "users: expects a whole number"],
     ["has:a/b", 4, "has: expects a tag key"],
+    ["trace:4bf92f35", 6, "trace: “4bf92f35” is not a trace id"],
     ["!checkout", 0, "“!” negates a filter"],
   ])("refuses %s at position %i", (text, position, message) => {
     const refused = error(text);

@@ -2,6 +2,7 @@ import { issueLevels, issueStates, type IssueFilter, type IssueQueryError, type 
 import { parseCountValue, parseTimeValue } from "./parse-filter-values";
 import { tokenizeIssueQuery, type QueryToken } from "./tokenize-issue-query";
 import { ownValue } from "@/lib/own-value";
+import { parseTraceId } from "@/lib/trace-id";
 
 /**
  * The issue list's search language, a subset of Sentry's issue search:
@@ -17,6 +18,7 @@ import { ownValue } from "@/lib/own-value";
  *   release:V  environment:V  user.id:V  user.email:V  user.username:V  user.ip:V
  *   assigned:me|my_teams|none|#TEAM|EMAIL|NAME   bookmarks:me   issue.priority:high|medium|low
  *            (me: assigned to the viewer directly; my_teams: to a team the viewer belongs to, as in Sentry)
+ *   trace:TRACEID     (32 hex digits: issues with an event of that trace)
  *   has:TAGKEY        TAGKEY:V  (any other key, e.g. browser.name:Chrome)
  *   first-seen:T  last-seen:T    T = -24h | +7d | [>|>=|<|<=]YYYY-MM-DD[THH:MM[:SS][Z|±HH:MM]]
  *   times-seen:N  users:N        N = [>|>=|<|<=|=]digits
@@ -93,6 +95,11 @@ function parseFilter(token: FilterToken): IssueFilter | IssueQueryError {
       if (priority !== "high" && priority !== "medium" && priority !== "low") return valueError(`“${value}” is not a priority; use high, medium or low`);
       return { kind: "priority", value: priority, negated };
     }
+    case "trace": {
+      const traceId = parseTraceId(value);
+      if (traceId === null) return valueError(`“${value}” is not a trace id (32 hexadecimal digits)`);
+      return { kind: "trace", traceId, negated };
+    }
     case "has":
       if (!/^[A-Za-z0-9_.-]+$/.test(value)) return valueError(`expects a tag key, as in has:release, not “${value}”`);
       return { kind: "has", key: value, negated };
@@ -125,6 +132,6 @@ function isOneOf<T extends string>(values: readonly T[], value: string): value i
 }
 
 function example(key: string): string {
-  const examples: Record<string, string> = { is: "is:unresolved", level: "level:error", has: "has:release", "first-seen": "first-seen:-24h", "last-seen": "last-seen:-24h", "times-seen": "times-seen:>10", users: "users:>=3", assigned: "assigned:me", bookmarks: "bookmarks:me", "issue.priority": "issue.priority:high", "error.handled": "error.handled:no", "error.unhandled": "error.unhandled:true", "error.type": "error.type:TypeError" };
+  const examples: Record<string, string> = { is: "is:unresolved", level: "level:error", has: "has:release", "first-seen": "first-seen:-24h", "last-seen": "last-seen:-24h", "times-seen": "times-seen:>10", users: "users:>=3", assigned: "assigned:me", bookmarks: "bookmarks:me", "issue.priority": "issue.priority:high", "error.handled": "error.handled:no", "error.unhandled": "error.unhandled:true", "error.type": "error.type:TypeError", trace: "trace:4bf92f3577b34da6a3ce929d0e0e4736" };
   return ownValue(examples, key.toLowerCase()) ?? `${key}:value`;
 }
