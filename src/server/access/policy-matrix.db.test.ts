@@ -72,6 +72,7 @@ import { createApiRelease } from "../api/releases/create-api-release";
 import { getApiRelease } from "../api/releases/get-api-release";
 import { listApiDeploys } from "../api/releases/list-api-deploys";
 import { listApiReleases } from "../api/releases/list-api-releases";
+import { listProjectReleases } from "../releases/list-project-releases";
 import { updateApiRelease } from "../api/releases/update-api-release";
 import { createDeployRoute, createReleaseRoute, listDeploysRoute, listProjectReleasesRoute, releaseRoute, updateReleaseRoute } from "../api/routes/release-routes";
 import { assembleArtifactBundleRoute, listProjectReleaseFilesRoute, uploadProjectReleaseFileRoute } from "../api/routes/upload-routes";
@@ -376,7 +377,12 @@ const drivers = {
   "audit.read": { call: (context) => listAuditLog(context) },
   "storage.read": { call: (context) => readStorageReport(context) },
   "release.list": {
-    call: async (context, t) => [await listApiReleases(context, { projectSlug: t.projectSlug }), await getApiRelease(context, t.release), await listApiDeploys(context, t.release)],
+    call: async (context, t) => [
+      await listApiReleases(context, { projectSlug: t.projectSlug }),
+      await getApiRelease(context, t.release),
+      await listApiDeploys(context, t.release),
+      await listProjectReleases(context, t.projectId),
+    ],
     api: (t): ApiCall[] => [
       { route: listProjectReleasesRoute, method: "GET", path: `/api/0/projects/${org}/${t.projectSlug}/releases/`, params: { organizationSlug: org, projectSlug: t.projectSlug } },
       { route: releaseRoute, method: "GET", path: `/api/0/organizations/${org}/releases/${t.release}/`, params: { organizationSlug: org, version: t.release } },

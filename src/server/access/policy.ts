@@ -50,7 +50,7 @@ export const policy = {
   "invite.create": { permission: "admin", summary: "Invite a person (owners only invite owners)" },
   "invite.revoke": { permission: "admin", summary: "Withdraw an invitation" },
   "audit.read": { permission: "admin", summary: "Read the audit log" },
-  "release.list": { permission: "read", summary: "List releases and their deploys" },
+  "release.list": { permission: "read", summary: "List releases, their deploys and health (API, Releases tab)" },
   "release.write": { permission: "upload", summary: "Create, update and finalize releases, record deploys and commits (CI)" },
   "sourcemap.upload": { permission: "upload", summary: "Upload source maps and artifact bundles (sentry-cli, bundler plugins)" },
   "sourcemap.list": { permission: "read", summary: "List a project's source map bundles" },
