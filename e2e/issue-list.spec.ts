@@ -138,6 +138,30 @@ test("j/k move through the rows, x selects, Resolve resolves the selected issues
   await expect(page.getByRole("combobox", { name: "Search", exact: true })).toBeFocused();
 });
 
+test("Ignore… opens its options from the keyboard (Escape closes them), and ignores the selected issue until N more events", async ({ page }) => {
+  const project = await seedThree("issue ignore");
+  await openList(page, project, 3);
+  const list = rows(page);
+  const ignored = (await list.nth(0).getByRole("link").textContent()) ?? "";
+  await list.nth(0).getByRole("checkbox").check();
+  const trigger = page.getByRole("button", { name: "Ignore…" });
+  const panel = page.getByRole("dialog", { name: "Ignore the selected issues" });
+  await trigger.focus();
+  await page.keyboard.press("Enter");
+  await expect(panel.getByRole("button", { name: "Ignore forever" })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(panel).toHaveCount(0);
+  await expect(trigger).toBeFocused();
+
+  await page.keyboard.press("Enter");
+  await panel.getByLabel("N =").fill("5");
+  await panel.getByRole("button", { name: "Until N more events" }).click();
+  await expect(panel).toHaveCount(0);
+  await expect(page.getByRole("status").filter({ hasText: "Ignored 1 issue." })).toBeVisible();
+  await expect(list).toHaveCount(2);
+  await expect(list.filter({ hasText: ignored })).toHaveCount(0);
+});
+
 test("a new issue arriving while the list is open shows a “new” indicator, and appears when asked", async ({ page }) => {
   const project = await insertProject("issue live");
   await sendMessage(project, `First problem ${project.token}`, "error", {});
