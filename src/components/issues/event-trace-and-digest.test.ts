@@ -7,10 +7,20 @@ const traceId = "4bf92f3577b34da6a3ce929d0e0e4736";
 const render = (payload: Record<string, unknown>) => renderToStaticMarkup(createElement(EventTraceAndDigest, { payload }));
 
 describe("EventTraceAndDigest (the event header's ids)", () => {
-  it("shows the trace id as text and the digest as a link to the digest lookup", () => {
+  it("links the trace id to the trace page (selectable with one click) and the digest to the digest lookup", () => {
     const html = render({ contexts: { trace: { trace_id: traceId } }, tags: [["digest", "4252315987"]] });
-    expect(html).toContain(`<dt>Trace ID</dt><dd class="font-mono break-all text-foreground select-all">${traceId}</dd>`);
+    const link = new RegExp(`<dt>Trace ID</dt><dd[^>]*><a ([^>]*)>${traceId}</a>`).exec(html)?.[1] ?? "";
+    expect(link).toContain(`href="/traces/${traceId}"`);
+    expect(link).toMatch(/class="[^"]*\bselect-all\b/);
+    expect(html).toContain("Every error event of this trace");
     expect(html).toMatch(/<dt>Digest<\/dt><dd[^>]*><a [^>]*href="\/digest\?value=4252315987"[^>]*>4252315987<\/a><\/dd>/);
+  });
+
+  it("links a capitalised trace id to its lowercase page, and leaves one that is not 32 hex digits as selectable text", () => {
+    expect(render({ contexts: { trace: { trace_id: traceId.toUpperCase() } } })).toContain(`href="/traces/${traceId}"`);
+    const odd = render({ contexts: { trace: { trace_id: "trace-from-a-proxy" } } });
+    expect(odd).toContain('<span class="select-all">trace-from-a-proxy</span>');
+    expect(odd).not.toContain("/traces/");
   });
 
   it("shows each id alone when the event has only that one, and nothing when it has neither", () => {
