@@ -41,6 +41,8 @@ const placeholderValues: Record<string, string> = {
   user: "id:42",
   digest: wrapperDigest,
 };
+/** The trace the Node exception's events belong to (the docs' `trace:` example: W3C Trace Context's sample id). */
+const nodeTrace = "4bf92f3577b34da6a3ce929d0e0e4736";
 
 describe(`advertised search syntax on ${testDialect}`, { timeout: 60_000 }, () => {
   let database: TestDatabase;
@@ -115,6 +117,7 @@ describe(`advertised search syntax on ${testDialect}`, { timeout: 60_000 }, () =
         event.environment = "production";
         event.user = { id: "7", email: "carol@example.com", ip_address: "198.51.100.7" };
         event.tags = { digest: wrapperDigest, region: "eu-west" };
+        event.contexts = { ...(event.contexts as Json), trace: { ...((event.contexts as Json).trace as Json), trace_id: nodeTrace } };
       });
     }
     issue.resolved = await send(api, "node-message.envelope", (event) => (event.message = "Nightly export finished with warnings"));

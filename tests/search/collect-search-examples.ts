@@ -51,6 +51,7 @@ export const searchKeys = new Set<string>([
   "times-seen",
   "users",
   "digest",
+  "trace",
   "assigned",
   "bookmarks",
   "issue.priority",

@@ -118,7 +118,7 @@ export function Api() {
         <code>query</code> is the issue list&apos;s search language, which reads Sentry&apos;s: <code>is:unresolved</code>, <code>is:ignored</code>, <code>level:error</code>, <code>release:…</code>,{" "}
         <code>environment:…</code>, <code>user.email:…</code>, <code>error.type:TypeError</code>, <code>is:unhandled</code>, <code>browser.name:Chrome</code>, any tag as{" "}
         <code>key:value</code>, <code>has:key</code>, <code>assigned:me</code> (you yourself; also <code>assigned:my_teams</code> for a team you are in, <code>assigned:none</code>, <code>assigned:#payments</code> by a team&apos;s slug, <code>assigned:ann@example.com</code>),{" "}
-        <code>bookmarks:me</code>, <code>issue.priority:high</code>, <code>first-seen:-24h</code>,{" "}
+        <code>bookmarks:me</code>, <code>issue.priority:high</code>, <code>trace:4bf92f3577b34da6a3ce929d0e0e4736</code> (issues with an event of that trace), <code>first-seen:-24h</code>,{" "}
         <code>times-seen:&gt;10</code>, <code>!</code> to negate, and free text. Without <code>query</code> the lists show <code>is:unresolved</code>, as Sentry does; an empty <code>query=</code> shows
         every issue.
       </p>
