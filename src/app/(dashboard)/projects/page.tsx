@@ -1,13 +1,13 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { AssignedToMe, assignedToMeQuery } from "@/components/issues/assigned-to-me";
+import { AssignedToMe } from "@/components/issues/assigned-to-me";
 import { ProjectList } from "@/components/projects/project-list";
 import { PageHeader } from "@/components/shell/page-header";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { projectsPrompt } from "@/lib/projects-prompt";
 import { getAppContext } from "@/server/app-context";
-import { loadIssueList } from "@/server/issues/search/load-issue-list";
+import { listAssignedToMe } from "@/server/issues/owners/list-assigned-to-me";
 import { listProjectsWithStats } from "@/server/projects/list-projects-with-stats";
 
 export const metadata: Metadata = { title: "Projects" };
@@ -16,7 +16,7 @@ export default async function ProjectsPage() {
   const context = await getAppContext();
   const { viewer } = context;
   const projects = await listProjectsWithStats(context);
-  const assigned = await loadIssueList(context, { query: assignedToMeQuery, sort: "last_seen", limit: 5 });
+  const assigned = await listAssignedToMe(context);
   const prompt = projectsPrompt(projects);
   return (
     <>
@@ -46,7 +46,7 @@ export default async function ProjectsPage() {
         </div>
       )}
       <ProjectList projects={projects} />
-      <AssignedToMe issues={assigned.issues} />
+      <AssignedToMe issues={assigned} />
     </>
   );
 }

@@ -6,6 +6,7 @@ import type { AccessContext } from "../../access/authorize";
 import { digestBatch } from "../../digest/digest-batch";
 import { insertProject } from "../../projects/insert-project";
 import { assignIssue } from "../assign-issue";
+import { listAssignedToMe } from "../owners/list-assigned-to-me";
 import { setIssueBookmark } from "../set-issue-bookmark";
 import { setIssuePriority } from "../set-issue-priority";
 import { loadIssueList } from "./load-issue-list";
@@ -91,6 +92,20 @@ describe(`ownership search on ${testDialect}`, () => {
     expect(await titles(colleague, "assigned:my_teams")).toEqual(["Refund webhook timeout", "Slow checkout render"]);
     expect(await titles(me, `assigned:${colleagueEmail.toUpperCase()}`)).toEqual(["Coupon service down"]);
     expect(await titles(me, "assigned:#nobody-has-this")).toEqual([]);
+  });
+
+  it("lists the home page's Assigned to me with the viewer's teams' issues, newest first", async () => {
+    const assigned = async (context: AccessContext, limit?: number) => (await listAssignedToMe(context, { limit })).map((issue) => [issue.title, issue.assignee?.type === "team" ? `#${issue.assignee.slug}` : "person"]);
+    expect(await assigned(me)).toEqual([
+      ["Slow checkout render", "#checkout-web"],
+      ["Cart total is NaN", "person"],
+    ]);
+    expect(await assigned(colleague)).toEqual([
+      ["Refund webhook timeout", "#payments"],
+      ["Coupon service down", "person"],
+      ["Slow checkout render", "#checkout-web"],
+    ]);
+    expect(await assigned(colleague, 2)).toHaveLength(2);
   });
 
   it("answers a bad value with an error naming the key", async () => {
