@@ -14,6 +14,8 @@ export interface Seed {
   slug: string;
   issueId: number;
   eventId: string;
+  /** The event's trace id (@sentry/node puts one in every event's trace context). */
+  traceId: string;
 }
 
 export interface MainPage {
@@ -49,6 +51,7 @@ export const mainPages: MainPage[] = [
   { name: "docs-nextjs", path: () => "/docs/getting-started/nextjs" },
   { name: "docs-roles", path: () => "/docs/guides/roles" },
   { name: "digest-lookup", path: () => "/digest?value=0" },
+  { name: "trace", path: ({ traceId }) => `/traces/${traceId}` },
   { name: "not-found", path: () => "/this-page-does-not-exist", status: 404 },
 ];
 
@@ -63,10 +66,11 @@ export async function seedProject(namePrefix = "accessibility"): Promise<Seed> {
   const projectId = Number(new URL(dsn).pathname.slice(1));
   const database = openLanternDatabase();
   try {
-    const find = () => database.db.selectFrom("events").select(["issue_id", "event_id"]).where("project_id", "=", projectId).where("event_id", "=", eventId).executeTakeFirst();
+    const find = () => database.db.selectFrom("events").select(["issue_id", "event_id", "trace_id"]).where("project_id", "=", projectId).where("event_id", "=", eventId).executeTakeFirst();
     await expect.poll(async () => (await find())?.issue_id ?? null, { message: `event ${eventId} is digested`, timeout: 30_000 }).not.toBeNull();
     const row = (await find())!;
-    return { slug: slugify(name), issueId: row.issue_id!, eventId: row.event_id };
+    expect(row.trace_id, "the event's trace id").toMatch(/^[0-9a-f]{32}$/);
+    return { slug: slugify(name), issueId: row.issue_id!, eventId: row.event_id, traceId: row.trace_id! };
   } finally {
     await database.close();
   }

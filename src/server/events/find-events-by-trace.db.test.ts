@@ -9,6 +9,8 @@ import { loadIssueList } from "../issues/search/load-issue-list";
 import { mergeIssues } from "../issues/merge-issues";
 import { insertProject } from "../projects/insert-project";
 import { findEventsByTrace } from "./find-events-by-trace";
+import { dsnFor, runSdkScript, uniqueToken } from "../../../tests/support/sdk-helpers";
+import { startIngestServer } from "../../../tests/support/start-ingest-server";
 
 const trace = "4bf92f3577b34da6a3ce929d0e0e4736";
 const otherTrace = "0af7651916cd43dd8448eb211c80319c";
@@ -88,6 +90,26 @@ describe(`the events of a trace (trace_id, trace:) on ${testDialect}`, () => {
     expect((await findEventsByTrace(asMember, { traceId: trace })).map((event) => [event.projectSlug, event.eventId])).toEqual([["shop", inShop.eventId]]);
     expect((await findEventsByTrace(context, { traceId: trace })).map((event) => event.eventId)).toEqual([inBlog.eventId, inShop.eventId]);
     expect(await titlesFound(`trace:${trace}`, asMember)).toEqual(["Error: Checkout failed"]);
+  });
+
+  it("the real @sentry/node: two errors captured in one span are two issues of one trace, found by their trace id", { timeout: 60_000 }, async () => {
+    const server = await startIngestServer(database);
+    try {
+      const { project, key } = await insertProject(database.db, { name: "checkout", platform: "node" });
+      const run = await runSdkScript("capture-trace-errors.mjs", { LANTERN_TEST_DSN: dsnFor(server, key.public_key, project.id), LANTERN_TEST_RELEASE: "checkout@1.0.0", LANTERN_TEST_ENVIRONMENT: "test", LANTERN_TEST_TOKEN: uniqueToken() });
+      expect(run.code, run.stderr).toBe(0);
+      await server.service.digest.drain();
+      const traceId = String(run.facts.traceId);
+      expect(traceId).toMatch(/^[0-9a-f]{32}$/);
+
+      const events = await findEventsByTrace(context, { traceId });
+      expect(events.map((event) => event.eventId).sort()).toEqual([...(run.facts.eventIds as string[])].sort());
+      expect(new Set(events.map((event) => event.issueId)).size).toBe(2);
+      expect(events.map((event) => event.issueTitle).sort()).toEqual([expect.stringMatching(/^RangeError: amount of order /), expect.stringMatching(/^TypeError: basket of order /)]);
+      expect((await loadIssueList(context, { query: `trace:${traceId}`, sort: "last_seen" })).issues.map((issue) => issue.id).sort()).toEqual([...new Set(events.map((event) => event.issueId))].sort());
+    } finally {
+      await server.close();
+    }
   });
 
   it("refuses an id that is not 32 hex digits and a limit outside 1 to 100, naming the problem", async () => {
