@@ -55,6 +55,7 @@ const sampleSegments: Record<string, string> = {
   version: "shop@1.0.0",
   ruleId: "1",
   channelSlug: "ops",
+  traceId: "4bf92f3577b34da6a3ce929d0e0e4736",
 };
 
 function samplePath(route: string): string {
