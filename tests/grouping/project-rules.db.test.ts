@@ -1,15 +1,13 @@
 import { createHash } from "node:crypto";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { AccessContext } from "@/server/access/authorize";
-import { systemContext } from "@/server/access/system-context";
 import { digestBatch } from "@/server/digest/digest-batch";
 import { readEventPayload } from "@/server/events/read-event-payload";
 import { explainGrouping } from "@/server/issues/explain-grouping";
-import { insertProject } from "@/server/projects/insert-project";
 import { updateProjectSettings } from "@/server/projects/update-project-settings";
 import { storeFixtureEvent, type EventPatch } from "../support/event-envelopes";
-import { createTestConfig } from "../support/test-accounts";
-import { createTestDatabase, testDialect, type TestDatabase } from "../support/test-database";
+import { testDialect, type TestDatabase } from "../support/test-database";
+import { useSystemProject } from "../support/system-project";
 
 const md5 = (text: string) => createHash("md5").update(text).digest("hex");
 
@@ -18,12 +16,7 @@ describe(`project grouping rules on ${testDialect}`, () => {
   let database: TestDatabase;
   let context: AccessContext;
   let projectId: number;
-  beforeEach(async () => {
-    database = await createTestDatabase();
-    context = systemContext(database, createTestConfig());
-    projectId = (await insertProject(database.db, { name: "shop", platform: "node" })).project.id;
-  });
-  afterEach(() => database.destroy());
+  useSystemProject({ name: "shop", platform: "node" }, (setup) => ({ database, context, projectId } = setup));
 
   async function send(patch?: EventPatch) {
     let eventId = "";

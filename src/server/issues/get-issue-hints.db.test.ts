@@ -1,11 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { storeFixtureEvent } from "../../../tests/support/event-envelopes";
-import { createTestConfig } from "../../../tests/support/test-accounts";
-import { createTestDatabase, testDialect, type TestDatabase } from "../../../tests/support/test-database";
+import { testDialect, type TestDatabase } from "../../../tests/support/test-database";
+import { useSystemProject } from "../../../tests/support/system-project";
 import type { AccessContext } from "../access/authorize";
-import { systemContext } from "../access/system-context";
 import { digestBatch } from "../digest/digest-batch";
-import { insertProject } from "../projects/insert-project";
 import { getIssueHints } from "./get-issue-hints";
 import { resolveIssue } from "./resolve-issue";
 
@@ -19,12 +17,7 @@ describe(`getIssueHints on ${testDialect}`, () => {
   let context: AccessContext;
   let projectId: number;
   const start = Date.now() - 48 * hourMs;
-  beforeEach(async () => {
-    database = await createTestDatabase();
-    context = systemContext(database, createTestConfig());
-    projectId = (await insertProject(database.db, { name: "shop" })).project.id;
-  });
-  afterEach(() => database.destroy());
+  useSystemProject({ name: "shop" }, (setup) => ({ database, context, projectId } = setup));
 
   /** Sends `count` events of the issue with this fingerprint through real digest; returns the issue's id. */
   async function send(fingerprint: string, count: number, event: { release: string; receivedAt: number; browser: (index: number) => string; environment?: (index: number) => string }): Promise<number> {

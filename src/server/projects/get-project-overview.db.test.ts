@@ -1,13 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { storeFixtureEvent } from "../../../tests/support/event-envelopes";
-import { createTestConfig } from "../../../tests/support/test-accounts";
-import { createTestDatabase, testDialect, type TestDatabase } from "../../../tests/support/test-database";
+import { testDialect, type TestDatabase } from "../../../tests/support/test-database";
+import { useSystemProject } from "../../../tests/support/system-project";
 import type { AccessContext } from "../access/authorize";
-import { systemContext } from "../access/system-context";
 import { digestBatch } from "../digest/digest-batch";
 import { resolveIssue } from "../issues/resolve-issue";
 import { getProjectOverview } from "./get-project-overview";
-import { insertProject } from "./insert-project";
 
 const hourMs = 3_600_000;
 
@@ -17,12 +15,7 @@ describe(`getProjectOverview on ${testDialect}`, () => {
   let projectId: number;
   // Half past an hour, so "two hours ago" is well inside its bucket.
   const now = Math.floor(Date.now() / hourMs) * hourMs + hourMs / 2;
-  beforeEach(async () => {
-    database = await createTestDatabase();
-    context = systemContext(database, createTestConfig());
-    projectId = (await insertProject(database.db, { name: "shop" })).project.id;
-  });
-  afterEach(() => database.destroy());
+  useSystemProject({ name: "shop" }, (setup) => ({ database, context, projectId } = setup));
 
   async function send(fingerprint: string, count: number, at: number, release: string): Promise<number> {
     for (let index = 0; index < count; index += 1) {

@@ -1,21 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createTestConfig } from "../../../tests/support/test-accounts";
-import { createTestDatabase, testDialect, type TestDatabase } from "../../../tests/support/test-database";
+import { describe, expect, it } from "vitest";
+import { testDialect, type TestDatabase } from "../../../tests/support/test-database";
+import { useSystemProject } from "../../../tests/support/system-project";
 import type { AccessContext } from "../access/authorize";
-import { systemContext } from "../access/system-context";
-import { insertProject } from "./insert-project";
 import { renameProject } from "./rename-project";
 
 describe(`renaming a project on ${testDialect}`, () => {
   let database: TestDatabase;
   let context: AccessContext;
   let projectId: number;
-  beforeEach(async () => {
-    database = await createTestDatabase();
-    context = systemContext(database, createTestConfig());
-    projectId = (await insertProject(database.db, { name: "shop", platform: "node" })).project.id;
-  });
-  afterEach(() => database.destroy());
+  useSystemProject({ name: "shop", platform: "node" }, (setup) => ({ database, context, projectId } = setup));
 
   it("changes the name and platform, keeps the slug, and leaves an audit entry naming both", async () => {
     await renameProject(context, projectId, { name: "  Shop backend ", platform: "python" });
