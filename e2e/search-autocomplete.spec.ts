@@ -5,7 +5,7 @@ import { slugify } from "../src/lib/slugify";
 import { runSdkScript, uniqueToken } from "../tests/support/sdk-helpers";
 import { openLanternDatabase } from "./support/lantern-database";
 import { createProjectDsn } from "./support/lantern-process";
-import { e2eServerEnvironment } from "./support/server";
+import { e2eOwner, e2eServerEnvironment } from "./support/server";
 import { signedInContext } from "./support/server-actions";
 
 /**
@@ -13,7 +13,8 @@ import { signedInContext } from "./support/server-actions";
  * from the real @sentry/node with a tag each; the search box offers keys and then the project's values
  * for the term being typed, all chosen with the keyboard, and the query it builds finds the issue. Saving
  * a search makes a tab that reproduces it; another member of the project's team sees the shared tab and
- * not the private one.
+ * not the private one. After `assigned:` the box offers me, my_teams, none, the project's teams and people;
+ * a search saved on the list of all projects with a project chosen opens with that project chosen again.
  */
 const environment = { ...process.env, ...e2eServerEnvironment };
 const execFileAsync = promisify(execFile);
@@ -182,4 +183,85 @@ test("saving a search makes a tab that reproduces it; a member sees the shared t
   const confirm = page.getByRole("dialog", { name: `Delete “Addresses ${project.token}”?` });
   await confirm.getByRole("button", { name: "Delete" }).click();
   await expect(tabs.getByRole("link", { name: `Addresses ${project.token}` })).toHaveCount(0);
+});
+
+test("after assigned: the box offers me, my_teams, none, the project's team and its people, chosen with the keyboard; assigned:my_teams finds the team's issue", async ({ page }) => {
+  const project = await seedProject("assigned values");
+  const team = { slug: `assigned-${project.token}`.toLowerCase(), name: `Checkout ${project.token}` };
+  // The signed-in owner is in a team of the project, and the payment issue is assigned to that team.
+  const database = openLanternDatabase();
+  try {
+    const owner = await database.db.selectFrom("users").select("id").where("email", "=", e2eOwner.email).executeTakeFirstOrThrow();
+    const projectRow = await database.db.selectFrom("projects").select("id").where("slug", "=", project.slug).executeTakeFirstOrThrow();
+    const row = await database.db.insertInto("teams").values({ slug: team.slug, name: team.name, created_at: Date.now() }).returning("id").executeTakeFirstOrThrow();
+    await database.db.insertInto("team_members").values({ team_id: row.id, user_id: owner.id }).execute();
+    await database.db.insertInto("team_projects").values({ team_id: row.id, project_id: projectRow.id }).execute();
+    await expect.poll(async () => (await database.db.selectFrom("issues").select("id").where("project_id", "=", projectRow.id).where("title", "=", project.titles.payment).executeTakeFirst()) ?? null).not.toBeNull();
+    await database.db.updateTable("issues").set({ assignee_team_id: row.id }).where("project_id", "=", projectRow.id).where("title", "=", project.titles.payment).execute();
+  } finally {
+    await database.close();
+  }
+  await openList(page, project);
+
+  await page.keyboard.press("/");
+  await expect(box(page)).toBeFocused();
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.press("Backspace");
+  await page.keyboard.type("assigned:");
+  const options = listbox(page).getByRole("option");
+  await expect(options.nth(0)).toHaveText("meAssigned to you yourself");
+  await expect(options.nth(1)).toHaveText("my_teamsAssigned to a team you are in");
+  await expect(options.nth(2)).toHaveText("noneAssigned to nobody");
+  await expect(options.nth(3)).toHaveText(`#${team.slug}${team.name}`);
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("ArrowDown");
+  await expect(listbox(page).getByRole("option", { selected: true })).toHaveText(/^my_teams/);
+  await page.keyboard.press("Enter");
+  await expect(box(page)).toHaveValue("assigned:my_teams ");
+  await page.keyboard.press("Enter");
+  await expect.poll(() => new URL(page.url()).searchParams.get("query")?.trim()).toBe("assigned:my_teams");
+  await expect(rows(page)).toHaveText([new RegExp(project.titles.payment)]);
+
+  // Typing narrows: "#" and a slug's start to the project's teams, an e-mail's start to people who see it.
+  await page.keyboard.press("/");
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.press("Backspace");
+  await page.keyboard.type(`assigned:#${team.slug.slice(0, 12).toUpperCase()}`);
+  await expect(options).toHaveText([`#${team.slug}${team.name}`]);
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("Tab");
+  await expect(box(page)).toHaveValue(`assigned:#${team.slug} `);
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.press("Backspace");
+  await page.keyboard.type(`assigned:${e2eOwner.email.slice(0, 6)}`);
+  await expect(options.filter({ hasText: e2eOwner.email })).toHaveCount(1);
+  await page.keyboard.press("Escape");
+});
+
+test("a search saved on the list of all projects with a project chosen opens with that project chosen again", async ({ page }) => {
+  const project = await seedProject("saved with project");
+  await seedProject("saved elsewhere");
+  const query = "checkout_step:payment";
+  await expect(async () => {
+    await page.goto(`/issues?project=${project.slug}&query=${encodeURIComponent(query)}`);
+    await expect(rows(page)).toHaveCount(1, { timeout: 1000 });
+  }).toPass({ timeout: 30_000 });
+  const tabs = page.getByRole("navigation", { name: "Issue status" });
+  const name = `Chosen ${project.token}`;
+  await tabs.getByRole("button", { name: "Save this search" }).click();
+  const dialog = page.getByRole("dialog", { name: "Save this search" });
+  await expect(dialog).toContainText("with saved with project");
+  await dialog.getByLabel("Name").fill(name);
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(tabs.getByRole("link", { name })).toHaveAttribute("aria-current", "page");
+
+  // From the list of all projects with nothing chosen, the tab chooses the project again.
+  await page.goto("/issues?query=is%3Aunresolved");
+  await expect(tabs.getByRole("link", { name })).not.toHaveAttribute("aria-current", "page");
+  await tabs.getByRole("link", { name }).click();
+  await expect.poll(() => new URL(page.url()).searchParams.get("project")).toBe(project.slug);
+  expect(new URL(page.url()).searchParams.get("query")).toBe(query);
+  await expect(tabs.getByRole("link", { name })).toHaveAttribute("aria-current", "page");
+  await expect(rows(page)).toHaveText([new RegExp(project.titles.payment)]);
 });
