@@ -15,21 +15,25 @@ interface EventNavigationProps {
 }
 
 function Step({ href, label, children }: { href: string | null; label: string; children: ReactNode }) {
-  return (
-    <Button asChild variant="secondary" size="sm" className="px-2 sm:px-3">
-      {href === null ? (
-        // Nowhere to go: not focusable, so no tooltip either.
+  if (href === null) {
+    // Nowhere to go: not focusable, so no tooltip either.
+    return (
+      <Button asChild variant="secondary" size="sm" className="px-2 sm:px-3">
         <span aria-disabled="true" className="cursor-not-allowed opacity-50">
           {children}
         </span>
-      ) : (
-        <Tooltip content={label} describes>
-          <Link href={href} prefetch={false} scroll={false}>
-            {children}
-          </Link>
-        </Tooltip>
-      )}
-    </Button>
+      </Button>
+    );
+  }
+  // The tooltip outside: Button's Slot gives its classes to its one child, which must be the link itself.
+  return (
+    <Tooltip content={label} describes>
+      <Button asChild variant="secondary" size="sm" className="px-2 sm:px-3">
+        <Link href={href} prefetch={false} scroll={false}>
+          {children}
+        </Link>
+      </Button>
+    </Tooltip>
   );
 }
 
