@@ -68,6 +68,8 @@ describe(`search autocomplete on ${testDialect}`, () => {
     expect(await labels(fixture.member, "has:brow")).toEqual(["browser.name"]);
     expect(await labels(fixture.member, '"checkout fa')).toEqual([]);
     expect(await labels(fixture.member, "error.value:")).toEqual([]);
+    expect(await labels(fixture.member, "tra")).toEqual(["trace:"]);
+    expect(await labels(fixture.member, "trace:")).toEqual([]);
   });
 
   it("offers assigned: values as Sentry does — me, my_teams, none, then the teams and people who can see the project — and no one else", async () => {
