@@ -161,13 +161,13 @@ test("a webhook channel and a rule made in the UI: the test notification arrives
   const channel = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: channelName }) });
   // Delete asks in an alert dialog, which keeps the refusal; Edit is a dialog too, both closed by Escape.
   await channel.getByRole("button", { name: "Delete…" }).click();
-  const confirmDelete = channel.getByRole("alertdialog", { name: `Delete ${channelName}?` });
+  const confirmDelete = page.getByRole("alertdialog", { name: `Delete ${channelName}?` });
   await confirmDelete.getByRole("button", { name: `Delete ${channelName}` }).click();
   await expect(confirmDelete.getByRole("alert")).toContainText(`Rules still send to “${channelName}”: “${ruleName}” (${projectSlug})`);
   await page.keyboard.press("Escape");
   await expect(confirmDelete).toHaveCount(0);
   await channel.getByRole("button", { name: "Edit…" }).click();
-  const editDialog = channel.getByRole("dialog", { name: `Edit ${channelName}` });
+  const editDialog = page.getByRole("dialog", { name: `Edit ${channelName}` });
   await expect(editDialog.getByLabel("Name")).toBeFocused();
   await editDialog.getByLabel("Name").fill(`${channelName} renamed`);
   await editDialog.getByRole("button", { name: `Save ${channelName}` }).click();
@@ -233,7 +233,8 @@ test("the rules list words each rule, mutes and unmutes it, copies and deletes i
   // From the keyboard: the confirmation opens with Enter, takes the focus, and Escape closes it unchanged.
   await copy.getByRole("button", { name: "Delete…" }).focus();
   await page.keyboard.press("Enter");
-  const confirm = copy.getByRole("alertdialog", { name: `Delete Copy of ${ruleName}?` });
+  // Page-wide: while the modal is open the rest of the page, the rule's heading too, is hidden from the accessibility tree.
+  const confirm = page.getByRole("alertdialog", { name: `Delete Copy of ${ruleName}?` });
   await expect(confirm).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(confirm).toHaveCount(0);
