@@ -196,7 +196,7 @@ function SourceContext({ frame, showAllLines }: { frame: FrameView; showAllLines
           const number = <span className="mr-3 inline-block w-10 shrink-0 text-right text-muted-foreground select-none">{firstLine !== null ? firstLine + index : ""}</span>;
           // <mark>: the line the frame was executing, highlighted for sight and named as such for screen readers.
           return index === executing ? (
-            <mark key={index} className="flex bg-primary/15 px-2 font-semibold text-foreground">
+            <mark key={index} className="relative flex bg-primary/15 px-2 font-semibold text-foreground">
               <span className="sr-only select-none">The line this frame was executing: </span>
               {number}
               <code>{line}</code>

@@ -15,8 +15,12 @@ interface TextTooltipProps {
   isWholeText?: boolean;
 }
 
-/** A dotted underline says there is more to read; the ring shows keyboard focus. */
-export const textTooltipClass = "cursor-help rounded-sm underline decoration-dotted underline-offset-2 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none";
+/**
+ * A dotted underline says there is more to read; the ring shows keyboard focus. `relative` keeps the visually
+ * hidden copy (absolutely positioned) inside the text, so inside a table that scrolls sideways it scrolls with
+ * it instead of widening the page on a phone.
+ */
+export const textTooltipClass = "relative cursor-help rounded-sm underline decoration-dotted underline-offset-2 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none";
 
 /**
  * Text with its exact or whole form in a tooltip, on hover and on keyboard focus (the text takes the focus,
