@@ -1,6 +1,7 @@
 // Per-event cost of digest's CPU steps on the realistic envelope of bench/ingest (24 frames, 30 breadcrumbs)
 // and on a 250-frame stack (the most frames normalization keeps): JSON parse + normalization, grouping
-// (built-in stack-trace rules, components, hashes), and payload storage (JSON + deflate); data scrubbing
+// (built-in stack-trace rules, components, hashes), the tag pairs an issue counts (event-tag-pairs: Sentry's
+// derived tags and the SDK's own), and payload storage (JSON + deflate); data scrubbing
 // (default settings) is timed on its own, on a parsed copy. Prints µs per
 // event as the median of several rounds after a warm-up, so one slow round does not decide the figure.
 // "with source maps": the same event as a minified build sends it (24 frames in six bundles of real esbuild
@@ -15,6 +16,9 @@ import { constants, deflateSync } from "node:zlib";
 import { normalizeEvent } from "../src/server/digest/normalize-event";
 import { defaultScrubSettings, scrubEvent } from "../src/server/digest/scrub-event";
 import { computeGrouping, emptyGroupingConfig } from "../src/server/grouping/compute-grouping";
+import { userKeyOf } from "../src/server/digest/normalize-user";
+import { eventTagPairs } from "../src/server/issues/event-tag-pairs";
+import { isRecord } from "../src/lib/json-values";
 import { parseEnvelope } from "../src/server/ingest/parse-envelope";
 import { realisticEnvelope } from "./realistic-envelope.mjs";
 import { createDatabase } from "../src/server/db/create-database";
@@ -55,7 +59,7 @@ interface Resolution {
 }
 
 async function measure(name: string, payload: string, resolution?: Resolution): Promise<void> {
-  const times = { scrub: [] as number[], normalize: [] as number[], resolve: [] as number[], grouping: [] as number[], store: [] as number[] };
+  const times = { scrub: [] as number[], normalize: [] as number[], resolve: [] as number[], grouping: [] as number[], tags: [] as number[], store: [] as number[] };
   for (let round = 0; round < rounds + 1; round++) {
     const parsed = Array.from({ length: eventsPerRound }, () => JSON.parse(payload) as Record<string, unknown>);
     let start = performance.now();
@@ -63,7 +67,12 @@ async function measure(name: string, payload: string, resolution?: Resolution): 
     const scrub = (performance.now() - start) / eventsPerRound;
     start = performance.now();
     const events = [];
-    for (let index = 0; index < eventsPerRound; index++) events.push(normalizeEvent(JSON.parse(payload), { receivedAt: Date.now() }).event);
+    const normalizedEvents = [];
+    for (let index = 0; index < eventsPerRound; index++) {
+      const normalized = normalizeEvent(JSON.parse(payload), { receivedAt: Date.now() });
+      normalizedEvents.push(normalized);
+      events.push(normalized.event);
+    }
     const normalize = (performance.now() - start) / eventsPerRound;
     await resolution?.refresh();
     start = performance.now();
@@ -81,6 +90,9 @@ async function measure(name: string, payload: string, resolution?: Resolution): 
     for (const event of events) computeGrouping(event, emptyGroupingConfig);
     const grouping = (performance.now() - start) / eventsPerRound;
     start = performance.now();
+    for (const normalized of normalizedEvents) eventTagPairs(normalized.event, { ...normalized, userKey: userKeyOf(isRecord(normalized.event.user) ? normalized.event.user : null) });
+    const tags = (performance.now() - start) / eventsPerRound;
+    start = performance.now();
     for (const event of events) deflateSync(JSON.stringify(event), { level: constants.Z_BEST_SPEED });
     const store = (performance.now() - start) / eventsPerRound;
     if (round === 0) continue; // warm-up
@@ -88,12 +100,13 @@ async function measure(name: string, payload: string, resolution?: Resolution): 
     times.normalize.push(normalize * 1000);
     times.resolve.push(resolve * 1000);
     times.grouping.push(grouping * 1000);
+    times.tags.push(tags * 1000);
     times.store.push(store * 1000);
   }
-  const [scrub, normalize, resolve, grouping, store] = [median(times.scrub), median(times.normalize), median(times.resolve), median(times.grouping), median(times.store)];
-  const total = scrub + normalize + resolve + grouping + store;
+  const [scrub, normalize, resolve, grouping, tags, store] = [median(times.scrub), median(times.normalize), median(times.resolve), median(times.grouping), median(times.tags), median(times.store)];
+  const total = scrub + normalize + resolve + grouping + tags + store;
   const resolveText = resolution ? `   source maps ${resolve.toFixed(0).padStart(4)} µs (${((resolve / total) * 100).toFixed(1)} %)` : "";
-  console.log(`${name.padEnd(26)} scrub ${scrub.toFixed(0).padStart(4)} µs   parse+normalize ${normalize.toFixed(0).padStart(5)} µs${resolveText}   grouping ${grouping.toFixed(0).padStart(5)} µs   JSON+deflate ${store.toFixed(0).padStart(4)} µs   total ${total.toFixed(0).padStart(5)} µs/event`);
+  console.log(`${name.padEnd(26)} scrub ${scrub.toFixed(0).padStart(4)} µs   parse+normalize ${normalize.toFixed(0).padStart(5)} µs${resolveText}   grouping ${grouping.toFixed(0).padStart(5)} µs   tags ${tags.toFixed(0).padStart(3)} µs   JSON+deflate ${store.toFixed(0).padStart(4)} µs   total ${total.toFixed(0).padStart(5)} µs/event`);
 }
 
 /**

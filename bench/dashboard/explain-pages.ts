@@ -19,6 +19,10 @@ import { getIssueVolume } from "../../src/server/issues/get-issue-volume";
 import { listIssueComments } from "../../src/server/issues/list-issue-comments";
 import { loadIssueList } from "../../src/server/issues/search/load-issue-list";
 import type { SeedSummary } from "../seed-dashboard";
+import { assignedToMeQuery, assignedToMyTeamsQuery } from "../../src/lib/assigned-to-me-queries";
+import { listAssignedToMe } from "../../src/server/issues/owners/list-assigned-to-me";
+import { createTestContext } from "../../tests/support/test-accounts";
+import { benchUser } from "./bench-user";
 
 const path = process.argv[2];
 if (!path) {
@@ -57,6 +61,20 @@ const pages: [string, () => Promise<unknown>][] = [
   [`Issue page, small (${seed.smallIssue.timesSeen} events)`, issuePage(seed.smallIssue.id, "latest")],
   ["Event page (big issue)", issuePage(seed.event.issueId, { eventId: seed.event.eventId })],
 ];
+// The ownership reads (issue 20) are the signed-in owner's: a seed that bench:dashboard has run on has them
+// (bench/dashboard/assign-to-bench-user.ts), with their assigned, team and bookmarked issues.
+const owner = await db.selectFrom("users").select("id").where("email", "=", benchUser.email).executeTakeFirst();
+if (owner) {
+  const ownerContext = await createTestContext(context.database, context.config, owner.id);
+  const ownerList = (query: string) => () => loadIssueList(ownerContext, { query, sort: "last_seen" });
+  pages.push(
+    ["Home: Assigned to me (five newest, own and teams')", () => listAssignedToMe(ownerContext)],
+    [`Issues, ${assignedToMeQuery}`, ownerList(assignedToMeQuery)],
+    [`Issues, ${assignedToMyTeamsQuery}`, ownerList(assignedToMyTeamsQuery)],
+    ["Issues, assigned:#bench-team", ownerList("assigned:#bench-team")],
+    ["Issues, bookmarks:me", ownerList("bookmarks:me")],
+  );
+}
 
 for (const [name, load] of pages) {
   for (let round = 0; round < 5; round++) await load();
