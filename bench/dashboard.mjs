@@ -3,6 +3,8 @@
 // database: seeds 1,000,000 events in 20,000 issues across 5 projects (bench/seed-dashboard.ts), starts
 // `lantern start` (production build) on it, and times each page from request to the last byte of the body:
 // 20 warm-up requests per page, then 200 rounds that request every page once, one request at a time.
+// The signed-in owner gets assigned, team and bookmarked issues (bench/dashboard/assign-to-bench-user.ts) for the
+// home page's "Assigned to me" and the assigned:/bookmarks: lists.
 // Prints p50/p95/max per page against the goal (p95 < 100 ms; the search box's autocomplete answers < 50 ms);
 // exits 1 if a page does not answer 200.
 //   node bench/dashboard.mjs [--keep] [--skip-build] [--events 1000000] [--issues 20000] [--samples 200] [--warmup 20]

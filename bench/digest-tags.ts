@@ -17,7 +17,7 @@
 // The CPU time of the tag tables' insert statements is measured apart (a Kysely plugin times each from compile
 // to result): the whole digest's CPU moves by more than the difference under a shared machine's load. Other
 // work on the machine moves every figure: the load average is printed with them.
-// Run: npm run bench:digest-tags [-- envelopes=10000 rounds=3]
+// Run: npm run bench:digest-tags [-- <envelopes, 10000> <rounds, 3>]
 import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
