@@ -8,9 +8,10 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { sql } from "kysely";
+import { sql, type Insertable } from "kysely";
 import { createDatabase } from "../src/server/db/create-database";
 import { migrateToLatest } from "../src/server/db/migrate";
+import type { EventsTable } from "../src/server/db/schema";
 
 const count = Number(process.argv[2] ?? 100_000);
 const now = Date.UTC(2026, 10, 25);
@@ -25,7 +26,7 @@ async function build(withTraces: boolean): Promise<{ bytes: Map<string, number>;
     // A fixed-size payload (a deflated event is about 1–2 KB): the same bytes in both databases.
     const payload = randomBytes(1200);
     for (let start = 0; start < count; start += 1_000) {
-      const rows = [];
+      const rows: Insertable<EventsTable>[] = [];
       for (let index = start; index < Math.min(count, start + 1_000); index++) {
         if (index % 2 === 0) traces.push(randomBytes(16).toString("hex"));
         rows.push({
