@@ -7,6 +7,7 @@ import { expect, test, type Browser, type BrowserContext, type Page } from "@pla
 import { uniqueToken } from "../tests/support/sdk-helpers";
 import { startSmtpInbox, type SmtpInbox } from "../tests/support/smtp-inbox";
 import { createProjectDsn, freePort, lanternEnvironment, startLanternProcess, type LanternProcess } from "./support/lantern-process";
+import { openWithKeyboard } from "./support/open-with-keyboard";
 import { anonymousState, e2eOwner, e2eServerEnvironment } from "./support/server";
 
 /**
@@ -158,11 +159,33 @@ test("an invitation accepted in another browser creates a signed-in member who s
   await expect(row).toContainText("Member");
   await expect(row).toContainText(teamName);
   await expect(page.getByRole("list", { name: "Pending invitations" }).getByText(invitee.email)).toHaveCount(0);
+
+  // Removing them asks first, in an alert dialog opened from the keyboard: Escape keeps them, its button removes them.
+  const remove = row.getByRole("button", { name: "Remove…" });
+  const confirmRemove = page.getByRole("alertdialog", { name: `Remove ${invitee.email}?` });
+  const removeForGood = confirmRemove.getByRole("button", { name: `Remove ${invitee.email}` });
+  await openWithKeyboard(page, remove, removeForGood, { opened: confirmRemove });
+  await expect(confirmRemove).toContainText("Their sessions end at once; their API tokens stop working.");
+  await page.keyboard.press("Escape");
+  await expect(confirmRemove).toHaveCount(0);
+  await expect(remove).toBeFocused();
+  await remove.click();
+  await removeForGood.click();
+  await expect(row).toHaveCount(0);
+
+  // Deleting the team asks the same way.
+  await page.goto("/settings/teams");
+  await team.getByRole("button", { name: "Delete team…" }).click();
+  await page.getByRole("alertdialog", { name: `Delete ${teamName}?` }).getByRole("button", { name: `Delete ${teamName}` }).click();
+  await expect(team).toHaveCount(0);
+
   await page.goto("/settings/audit-log");
   await expect(auditRow(page, "team.created", `team:`).filter({ hasText: teamName })).toHaveCount(1);
   await expect(auditRow(page, "team.project_added", visible.toLowerCase().replace(/ /g, "-"))).toHaveCount(1);
   await expect(auditRow(page, "invite.created", invitee.email).filter({ hasText: e2eOwner.email })).toHaveCount(1);
   await expect(auditRow(page, "invite.accepted", invitee.email)).toHaveCount(1);
+  await expect(auditRow(page, "user.removed", invitee.email)).toHaveCount(1);
+  await expect(auditRow(page, "team.deleted", teamName)).toHaveCount(1);
 });
 
 test("API tokens: created with chosen scopes and shown once, listed by prefix, revoked, and audited", async ({ page }) => {
