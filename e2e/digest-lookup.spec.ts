@@ -42,7 +42,9 @@ test("the digest on a server error page, typed into Find by digest, opens the La
   expect(traceId).toMatch(/^[0-9a-f]{32}$/);
   const ids = main.getByLabel("Trace and digest", { exact: true });
   await expect(ids.getByRole("term")).toHaveText(["Trace ID", "Digest"]);
-  await expect(ids.getByRole("definition")).toHaveText([traceId!, digest]);
+  // As rendered (innerText): the trace link's lasting description is hidden text for screen readers.
+  await expect(ids.getByRole("definition")).toHaveText([traceId!, digest], { useInnerText: true });
+  await expect(ids.getByRole("link", { name: traceId!, exact: true })).toHaveAttribute("href", `/traces/${traceId}`);
   await expect(ids.getByRole("link", { name: digest, exact: true })).toHaveAttribute("href", `/digest?value=${digest}`);
 
   // The CLI prints the same event page.

@@ -1,9 +1,10 @@
 import { devices, expect, test, type Locator, type Page } from "@playwright/test";
 import { slugify } from "../src/lib/slugify";
 import { eventEnvelope, uniqueToken } from "../tests/support/sdk-helpers";
+import { openLanternDatabase } from "./support/lantern-database";
 import { createProjectDsn } from "./support/lantern-process";
 import { mainPages, seedProject, type Seed } from "./support/main-pages";
-import { e2eBaseUrl, e2eServerEnvironment } from "./support/server";
+import { e2eBaseUrl, e2eOwner, e2eServerEnvironment } from "./support/server";
 
 /**
  * Acceptance 5 of issue 20: at 375 px, in Chromium's mobile emulation (a touch screen, the iPhone SE's
@@ -34,7 +35,32 @@ test.beforeAll(async () => {
   // One after the other: two `lantern project create` at once can find SQLite's write lock taken.
   seed = await seedProject("phone");
   longTitle = await seedLongTitle();
+  await seedSharedSearches(seed.slug);
 });
+
+/**
+ * Shared saved searches of a project are tabs on /issues too, each with the project's name and visually
+ * hidden "(shared)" text: a row of them is wider than a phone and must scroll inside itself.
+ */
+async function seedSharedSearches(slug: string): Promise<void> {
+  const database = openLanternDatabase();
+  try {
+    const owner = await database.db.selectFrom("users").select("id").where("email", "=", e2eOwner.email).executeTakeFirstOrThrow();
+    const project = await database.db.selectFrom("projects").select("id").where("slug", "=", slug).executeTakeFirstOrThrow();
+    const searches = ["Checkout errors", "Payment timeouts", "Slow renders"].map((name) => ({
+      owner_user_id: owner.id,
+      project_id: project.id,
+      name: `${name} ${slug}`,
+      query: "level:error",
+      sort: "last_seen",
+      is_shared: 1,
+      created_at: Date.now(),
+    }));
+    await database.db.insertInto("saved_searches").values(searches).execute();
+  } finally {
+    await database.close();
+  }
+}
 
 async function horizontalOverflow(page: Page): Promise<{ scrollWidth: number; clientWidth: number; culprits: string[] }> {
   return page.evaluate(() => {
