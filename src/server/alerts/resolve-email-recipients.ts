@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { seesAnyProject } from "../access/sees-any-project";
 import type { Database } from "../db/schema";
 import type { AssigneeColumns } from "../issues/owners/issue-assignee";
 import { findAssigneeUsers, type AccountRef } from "./find-assignee-user";
@@ -43,17 +44,14 @@ export async function resolveEmailRecipients(db: Kysely<Database>, projectId: nu
   return [...new Set(people.filter((person) => !off.has(person.id)).map((person) => person.email))];
 }
 
-/** Owners and admins see every project; members see their teams' projects (access/viewer.ts). */
+/** Whoever can see the project (access/sees-any-project.ts), by e-mail. */
 export async function peopleWhoSeeProject(db: Kysely<Database>, projectId: number): Promise<AccountRef[]> {
-  const users = await db.selectFrom("users").select(["id", "email", "name", "role"]).execute();
-  const teamRows = await db
-    .selectFrom("team_members")
-    .innerJoin("team_projects", "team_projects.team_id", "team_members.team_id")
-    .select("team_members.user_id")
-    .where("team_projects.project_id", "=", projectId)
+  const users = await db
+    .selectFrom("users")
+    .select(["id", "email", "name", "role"])
+    .where((eb) => seesAnyProject(eb, [projectId]))
     .execute();
-  const viaTeam = new Set(teamRows.map((row) => row.user_id));
-  return users.filter((user) => user.role === "owner" || user.role === "admin" || viaTeam.has(user.id)).sort((a, b) => a.email.localeCompare(b.email));
+  return users.sort((a, b) => a.email.localeCompare(b.email));
 }
 
 /** Whether a person turned workflow e-mail off (assignments, comments and regressions of their issues). */

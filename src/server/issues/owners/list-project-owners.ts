@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { seesAnyProject } from "../../access/sees-any-project";
 import type { Database } from "../../db/schema";
 
 export interface ProjectOwners {
@@ -17,19 +18,7 @@ export async function listProjectOwners(db: Kysely<Database>, projectId: number)
   const people = await db
     .selectFrom("users")
     .select(["users.id", "users.name", "users.email"])
-    .where((eb) =>
-      eb.or([
-        eb("users.role", "in", ["owner", "admin"]),
-        eb.exists(
-          eb
-            .selectFrom("team_members")
-            .innerJoin("team_projects", "team_projects.team_id", "team_members.team_id")
-            .select("team_members.user_id")
-            .whereRef("team_members.user_id", "=", "users.id")
-            .where("team_projects.project_id", "=", projectId),
-        ),
-      ]),
-    )
+    .where((eb) => seesAnyProject(eb, [projectId]))
     .orderBy("users.name")
     .orderBy("users.email")
     .execute();

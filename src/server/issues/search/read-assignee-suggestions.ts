@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { seesAnyProject } from "../../access/sees-any-project";
 import type { Database } from "../../db/schema";
 
 /** The highest code point: `prefix + top` bounds the range of strings that start with `prefix` (binary order). */
@@ -37,19 +38,7 @@ export async function readAssignablePeople(db: Kysely<Database>, projectIds: num
     .select(["users.email", "users.name"])
     .where("users.email", ">=", lowered)
     .where("users.email", "<", lowered + top)
-    .where((eb) =>
-      eb.or([
-        eb("users.role", "in", ["owner", "admin"]),
-        eb.exists(
-          eb
-            .selectFrom("team_members")
-            .innerJoin("team_projects", "team_projects.team_id", "team_members.team_id")
-            .select("team_members.user_id")
-            .whereRef("team_members.user_id", "=", "users.id")
-            .where("team_projects.project_id", "in", projectIds),
-        ),
-      ]),
-    )
+    .where((eb) => seesAnyProject(eb, projectIds))
     .orderBy("users.email")
     .limit(limit)
     .execute();
