@@ -1,6 +1,7 @@
 import { TextTooltip } from "@/components/ui/text-tooltip";
 import { formatTimestamp } from "@/lib/format-time";
 import type { AuditLogPage } from "@/server/audit/list-audit-log";
+import { DataTable } from "@/components/ui/data-table";
 
 type Entry = AuditLogPage["entries"][number];
 
@@ -25,50 +26,26 @@ function details(entry: Entry): string {
 /** The audit log, newest first: when, who, what, on what, and from which address and browser. */
 export function AuditLogTable({ entries }: { entries: Entry[] }) {
   return (
-    // Focusable so a keyboard can scroll it sideways when the settings navigation leaves it too narrow (axe: scrollable-region-focusable).
-    <div role="region" aria-label="Audit log entries" tabIndex={0} className="overflow-x-auto rounded-lg border border-border bg-card focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
-      <table aria-label="Audit log" className="w-full text-left text-sm">
-        <thead className="border-b border-border text-xs uppercase text-muted-foreground">
-          <tr>
-            <th scope="col" className="px-4 py-2 font-medium">
-              When
-            </th>
-            <th scope="col" className="px-4 py-2 font-medium">
-              Who
-            </th>
-            <th scope="col" className="px-4 py-2 font-medium">
-              What
-            </th>
-            <th scope="col" className="px-4 py-2 font-medium">
-              Target
-            </th>
-            <th scope="col" className="px-4 py-2 font-medium">
-              From
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((entry) => (
-            <tr key={entry.id} className="border-b border-border align-top last:border-0">
-              <td className="whitespace-nowrap px-4 py-2 font-mono text-xs">{formatTimestamp(entry.createdAt)}</td>
-              <td className="px-4 py-2">{who(entry)}</td>
-              <td className="px-4 py-2">
-                <span className="font-mono text-xs">{entry.action}</span>
-                {entry.data ? <span className="block break-all text-xs text-muted-foreground">{details(entry)}</span> : null}
-              </td>
-              <td className="break-all px-4 py-2">{entry.target ?? "—"}</td>
-              <td className="px-4 py-2 text-xs">
-                <span className="block font-mono">{entry.ipAddress ?? "—"}</span>
-                {entry.userAgent ? (
-                  <TextTooltip tooltip={entry.userAgent} isWholeText className="block max-w-56 truncate text-muted-foreground no-underline">
-                    {entry.userAgent}
-                  </TextTooltip>
-                ) : null}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable label="Audit log" columns={[{ label: "When" }, { label: "Who" }, { label: "What" }, { label: "Target" }, { label: "From" }]} padding="px-4" isHeaderInCapitals bodyClassName="">
+      {entries.map((entry) => (
+        <tr key={entry.id} className="border-b border-border align-top last:border-0">
+          <td className="whitespace-nowrap px-4 py-2 font-mono text-xs">{formatTimestamp(entry.createdAt)}</td>
+          <td className="px-4 py-2">{who(entry)}</td>
+          <td className="px-4 py-2">
+            <span className="font-mono text-xs">{entry.action}</span>
+            {entry.data ? <span className="block break-all text-xs text-muted-foreground">{details(entry)}</span> : null}
+          </td>
+          <td className="break-all px-4 py-2">{entry.target ?? "—"}</td>
+          <td className="px-4 py-2 text-xs">
+            <span className="block font-mono">{entry.ipAddress ?? "—"}</span>
+            {entry.userAgent ? (
+              <TextTooltip tooltip={entry.userAgent} isWholeText className="block max-w-56 truncate text-muted-foreground no-underline">
+                {entry.userAgent}
+              </TextTooltip>
+            ) : null}
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }

@@ -3,6 +3,7 @@ import { RelativeTime } from "@/components/issues/relative-time";
 import { cn } from "@/lib/cn";
 import { formatRate } from "@/lib/format-rate";
 import type { ProjectRelease } from "@/server/releases/list-project-releases";
+import { DataTable } from "@/components/ui/data-table";
 
 const none = <span className="text-muted-foreground">—</span>;
 
@@ -16,75 +17,49 @@ function rateTone(rate: number): string {
 /** A project's releases with new issues, the latest deploy and session health. */
 export function ReleaseTable({ releases, issuesHref }: { releases: ProjectRelease[]; issuesHref: (version: string) => string }) {
   return (
-    <div tabIndex={0} role="region" aria-label="Releases table" className="overflow-x-auto rounded-lg border border-border bg-card focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
-      <table className="w-full text-sm" aria-label="Releases">
-        <thead className="border-b border-border text-left text-xs text-muted-foreground">
-          <tr>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Release
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Crash-free sessions
-            </th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">
-              Sessions
-            </th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">
-              Adoption
-            </th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">
-              New issues
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Deployed
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-border">
-          {releases.map((release) => (
-            <tr key={release.version} className="align-top hover:bg-muted/50">
-              <th scope="row" className="min-w-48 px-3 py-2 text-left font-normal">
-                <Link href={issuesHref(release.version)} prefetch={false} className="font-mono text-sm break-all hover:underline">
-                  {release.version}
-                </Link>
-                <div className="mt-1 text-xs text-muted-foreground">
-                  first seen <RelativeTime time={release.firstSeen} />
-                  {release.dateReleased !== null ? (
-                    <>
-                      {" "}
-                      · released <RelativeTime time={release.dateReleased} />
-                    </>
-                  ) : null}
-                </div>
-              </th>
-              <td className="px-3 py-2 whitespace-nowrap">
-                {release.health ? (
-                  <span className={cn("font-medium tabular-nums", rateTone(release.health.crashFreeRate))}>
-                    {formatRate(release.health.crashFreeRate)}{" "}
-                    <span className="ml-2 text-xs font-normal text-muted-foreground">
-                      {release.health.crashed.toLocaleString("en")} crashed
-                    </span>
-                  </span>
-                ) : (
-                  <span className="text-xs text-muted-foreground">no sessions</span>
-                )}
-              </td>
-              <td className="px-3 py-2 text-right tabular-nums">{release.health ? release.health.sessions.toLocaleString("en") : none}</td>
-              <td className="px-3 py-2 text-right tabular-nums">{release.health ? formatRate(release.health.adoption) : none}</td>
-              <td className="px-3 py-2 text-right tabular-nums">{release.newIssues.toLocaleString("en")}</td>
-              <td className="px-3 py-2 text-xs whitespace-nowrap">
-                {release.lastDeploy ? (
-                  <>
-                    {release.lastDeploy.environment} · <RelativeTime time={release.lastDeploy.finishedAt} />
-                  </>
-                ) : (
-                  none
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable label="Releases" columns={[{ label: "Release" }, { label: "Crash-free sessions" }, { label: "Sessions", className: "text-right" }, { label: "Adoption", className: "text-right" }, { label: "New issues", className: "text-right" }, { label: "Deployed" }]}>
+      {releases.map((release) => (
+        <tr key={release.version} className="align-top hover:bg-muted/50">
+          <th scope="row" className="min-w-48 px-3 py-2 text-left font-normal">
+            <Link href={issuesHref(release.version)} prefetch={false} className="font-mono text-sm break-all hover:underline">
+              {release.version}
+            </Link>
+            <div className="mt-1 text-xs text-muted-foreground">
+              first seen <RelativeTime time={release.firstSeen} />
+              {release.dateReleased !== null ? (
+                <>
+                  {" "}
+                  · released <RelativeTime time={release.dateReleased} />
+                </>
+              ) : null}
+            </div>
+          </th>
+          <td className="px-3 py-2 whitespace-nowrap">
+            {release.health ? (
+              <span className={cn("font-medium tabular-nums", rateTone(release.health.crashFreeRate))}>
+                {formatRate(release.health.crashFreeRate)}{" "}
+                <span className="ml-2 text-xs font-normal text-muted-foreground">
+                  {release.health.crashed.toLocaleString("en")} crashed
+                </span>
+              </span>
+            ) : (
+              <span className="text-xs text-muted-foreground">no sessions</span>
+            )}
+          </td>
+          <td className="px-3 py-2 text-right tabular-nums">{release.health ? release.health.sessions.toLocaleString("en") : none}</td>
+          <td className="px-3 py-2 text-right tabular-nums">{release.health ? formatRate(release.health.adoption) : none}</td>
+          <td className="px-3 py-2 text-right tabular-nums">{release.newIssues.toLocaleString("en")}</td>
+          <td className="px-3 py-2 text-xs whitespace-nowrap">
+            {release.lastDeploy ? (
+              <>
+                {release.lastDeploy.environment} · <RelativeTime time={release.lastDeploy.finishedAt} />
+              </>
+            ) : (
+              none
+            )}
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
