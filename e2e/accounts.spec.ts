@@ -207,7 +207,15 @@ test("API tokens: created with chosen scopes and shown once, listed by prefix, r
   await page.reload();
   await expect(page.getByText(token)).toHaveCount(0);
 
-  await row.getByRole("button", { name: "Revoke" }).click();
+  // Revoking asks first: Escape keeps the token.
+  await row.getByRole("button", { name: "Revoke…" }).click();
+  const confirm = page.getByRole("alertdialog", { name: `Revoke ${name}?` });
+  await expect(confirm).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(confirm).toHaveCount(0);
+  await expect(row).toHaveCount(1);
+  await row.getByRole("button", { name: "Revoke…" }).click();
+  await confirm.getByRole("button", { name: "Revoke token" }).click();
   await expect(page.getByRole("list", { name: "API tokens" }).getByRole("listitem").filter({ hasText: name })).toHaveCount(0);
   await page.goto("/settings/audit-log");
   await expect(auditRow(page, "token.created", name)).toHaveCount(1);

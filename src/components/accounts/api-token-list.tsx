@@ -1,6 +1,5 @@
-import { ActionForm } from "@/components/issues/action-form";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
+import { ConfirmAction } from "@/components/ui/confirm-action";
 import type { ActionState } from "@/lib/action-state";
 import { formatTimestamp } from "@/lib/format-time";
 
@@ -18,7 +17,7 @@ interface ApiTokenListProps {
   revoke: (state: ActionState, formData: FormData) => Promise<ActionState>;
 }
 
-/** The account's live tokens: the first characters (to tell them apart), scopes, last use, and a revoke button. */
+/** The account's live tokens: the first characters (to tell them apart), scopes, last use, and a revoke button that asks first. */
 export function ApiTokenList({ tokens, revoke }: ApiTokenListProps) {
   if (tokens.length === 0) return <p className="text-sm text-muted-foreground">No API tokens.</p>;
   return (
@@ -33,12 +32,17 @@ export function ApiTokenList({ tokens, revoke }: ApiTokenListProps) {
           <span className="text-xs text-muted-foreground">
             created {formatTimestamp(token.createdAt)}, {token.lastUsedAt === null ? "never used" : `last used ${formatTimestamp(token.lastUsedAt)}`}
           </span>
-          <ActionForm action={revoke} aria-label={`Revoke ${token.name}`} className="ml-auto flex flex-wrap items-center gap-2">
-            <input type="hidden" name="tokenId" value={token.id} />
-            <Button type="submit" variant="secondary" size="sm">
-              Revoke
-            </Button>
-          </ActionForm>
+          <div className="ml-auto">
+            <ConfirmAction
+              trigger="Revoke…"
+              title={`Revoke ${token.name}?`}
+              description="Whatever still sends it (a CI job, a script, sentry-cli) is refused from then on. A revoked token cannot be restored."
+              action={revoke}
+              formLabel={`Revoke ${token.name}`}
+              fields={{ tokenId: token.id }}
+              submitLabel="Revoke token"
+            />
+          </div>
         </li>
       ))}
     </ul>
