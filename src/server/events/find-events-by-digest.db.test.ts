@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { storeFixtureEvent, type EventPatch } from "../../../tests/support/event-envelopes";
 import { createTestAuth, createTestConfig, createTestContext, createTestUser } from "../../../tests/support/test-accounts";
+import { sendFixtureEvent } from "../../../tests/support/send-fixture-event";
 import { createTestDatabase, testDialect, type TestDatabase } from "../../../tests/support/test-database";
 import type { AccessContext } from "../access/authorize";
 import { systemContext } from "../access/system-context";
-import { digestBatch } from "../digest/digest-batch";
 import { mergeIssues } from "../issues/merge-issues";
 import { insertProject } from "../projects/insert-project";
 import { findEventsByDigest } from "./find-events-by-digest";
@@ -18,17 +18,7 @@ describe(`finding events by their digest tag on ${testDialect}`, () => {
   });
   afterEach(() => database.destroy());
 
-  /** Stores one real captured event (patched), digests it, and returns its event id and issue. */
-  async function send(projectId: number, patch: EventPatch, fixture = "node-exception.envelope"): Promise<{ eventId: string; issueId: number }> {
-    let eventId = "";
-    await storeFixtureEvent(database.db, projectId, fixture, (event) => {
-      patch(event);
-      eventId = event.event_id as string;
-    });
-    await digestBatch(database);
-    const row = await database.db.selectFrom("events").select("issue_id").where("event_id", "=", eventId).executeTakeFirstOrThrow();
-    return { eventId, issueId: row.issue_id! };
-  }
+  const send = (projectId: number, patch: EventPatch, fixture?: string) => sendFixtureEvent(database, projectId, patch, fixture);
   const withDigest =
     (digest: string, seconds?: number): EventPatch =>
     (event) => {

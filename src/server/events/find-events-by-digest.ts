@@ -4,6 +4,7 @@ import type { Database } from "../db/schema";
 import { visibleProjectIds } from "../access/viewer";
 import { AppError } from "../errors";
 import { readEventPayload } from "./read-event-payload";
+import { eventPagePath } from "@/lib/event-page-path";
 
 export interface FindEventsByDigestOptions {
   /** The value of the error page's "Digest: …" line. */
@@ -69,8 +70,7 @@ export async function findEventsByDigest(context: AccessContext, { digest, limit
       for (const row of rows) {
         if (!hasDigestTag(row.payload, value)) continue;
         found++;
-        const path = `/projects/${encodeURIComponent(issue.slug)}/issues/${issue.issue_id}/events/${encodeURIComponent(row.event_id)}`;
-        matches.push({ projectSlug: issue.slug, projectName: issue.name, issueId: issue.issue_id, issueTitle: issue.title, eventId: row.event_id, timestamp: row.timestamp, path });
+        matches.push({ projectSlug: issue.slug, projectName: issue.name, issueId: issue.issue_id, issueTitle: issue.title, eventId: row.event_id, timestamp: row.timestamp, path: eventPagePath(issue.slug, issue.issue_id, row.event_id) });
       }
       const last = rows[rows.length - 1];
       if (!last || rows.length < pageSize) break;

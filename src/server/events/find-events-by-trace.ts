@@ -1,7 +1,9 @@
 import { authorize, type AccessContext } from "../access/authorize";
 import { visibleProjectIds } from "../access/viewer";
 import { AppError } from "../errors";
+import { eventPagePath } from "@/lib/event-page-path";
 import { parseTraceId } from "@/lib/trace-id";
+import type { DigestEventMatch } from "./find-events-by-digest";
 
 export interface FindEventsByTraceOptions {
   /** The trace id: 32 hex digits (any case; the dashed UUID form is accepted too). */
@@ -10,17 +12,8 @@ export interface FindEventsByTraceOptions {
   limit?: number;
 }
 
-export interface TraceEventMatch {
-  projectSlug: string;
-  projectName: string;
-  issueId: number;
-  issueTitle: string;
-  /** The event's 32-hex id, as in the event page's path. */
-  eventId: string;
-  timestamp: number;
+export interface TraceEventMatch extends DigestEventMatch {
   level: string;
-  /** The event page: `/projects/{slug}/issues/{issueId}/events/{eventId}`. */
-  path: string;
 }
 
 export const maxTraceEvents = 100;
@@ -56,6 +49,6 @@ export async function findEventsByTrace(context: AccessContext, { traceId, limit
     eventId: row.event_id,
     timestamp: Number(row.timestamp),
     level: row.level,
-    path: `/projects/${encodeURIComponent(row.slug)}/issues/${Number(row.issue_id)}/events/${encodeURIComponent(row.event_id)}`,
+    path: eventPagePath(row.slug, Number(row.issue_id), row.event_id),
   }));
 }

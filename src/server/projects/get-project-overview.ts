@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { authorizeProjectId, type AccessContext } from "../access/authorize";
+import { countNewIssuesByRelease } from "../releases/count-new-issues";
 import { loadReleaseHealth, releaseHealthWindowMs, type ReleaseHealth } from "../releases/load-release-health";
 
 const hourMs = 3_600_000;
@@ -100,28 +101,12 @@ export async function getProjectOverview(context: AccessContext, projectId: numb
     db.selectFrom("issues").select("id").where("project_id", "=", projectId).limit(1).executeTakeFirst(),
   ]);
 
-  const releaseIssueCounts =
-    releaseRows.length === 0
-      ? []
-      : await db
-          .selectFrom("issues")
-          .select((eb) => ["first_release", eb.fn.countAll<number>().as("total")])
-          .where("project_id", "=", projectId)
-          .where(
-            "first_release",
-            "in",
-            releaseRows.map((row) => row.version),
-          )
-          .groupBy("first_release")
-          .execute();
-  const newIssuesOf = new Map(releaseIssueCounts.map((row) => [row.first_release, Number(row.total)]));
-  // Health over the last 14 days whichever range the charts show: a day of sessions says little about a release.
-  const healthOf = await loadReleaseHealth(
-    db,
-    projectId,
-    releaseRows.map((row) => row.version),
-    now - releaseHealthWindowMs,
-  );
+  const releaseVersions = releaseRows.map((row) => row.version);
+  const [newIssuesOf, healthOf] = await Promise.all([
+    countNewIssuesByRelease(db, projectId, releaseVersions),
+    // Health over the last 14 days whichever range the charts show: a day of sessions says little about a release.
+    loadReleaseHealth(db, projectId, releaseVersions, now - releaseHealthWindowMs),
+  ]);
 
   const eventsOf = new Map<number, number>();
   const unresolvedOf = new Map<number, number>();

@@ -1,4 +1,5 @@
 import { authorizeProjectId, type AccessContext } from "../access/authorize";
+import { countNewIssuesByRelease } from "./count-new-issues";
 import { loadReleaseHealth, releaseHealthWindowMs, type ReleaseHealth } from "./load-release-health";
 
 
@@ -46,19 +47,11 @@ export async function listProjectReleases(context: AccessContext, projectId: num
   const versions = listed.map((row) => row.version);
   if (versions.length === 0) return { releases: [], hasMore: false, healthSince };
 
-  const [issueCounts, deploys, health] = await Promise.all([
-    db
-      .selectFrom("issues")
-      .select((eb) => ["first_release", eb.fn.countAll<number>().as("total")])
-      .where("project_id", "=", projectId)
-      .where("status", "!=", "merged")
-      .where("first_release", "in", versions)
-      .groupBy("first_release")
-      .execute(),
+  const [newIssuesOf, deploys, health] = await Promise.all([
+    countNewIssuesByRelease(db, projectId, versions),
     db.selectFrom("release_deploys").select(["version", "environment", "date_finished"]).where("version", "in", versions).orderBy("date_finished", "desc").orderBy("id", "desc").execute(),
     loadReleaseHealth(db, projectId, versions, healthSince),
   ]);
-  const newIssuesOf = new Map(issueCounts.map((row) => [row.first_release, Number(row.total)]));
   const lastDeployOf = new Map<string, { environment: string; finishedAt: number }>();
   for (const deploy of deploys) {
     if (!lastDeployOf.has(deploy.version)) lastDeployOf.set(deploy.version, { environment: deploy.environment, finishedAt: Number(deploy.date_finished) });
