@@ -20,7 +20,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   });
   if (created.status !== 0) throw new Error(`lantern user create failed: ${created.stderr || created.stdout}`);
   const log = openSync(e2eServerLog, "a");
-  const server = spawn("npm", ["start"], {
+  // E2E_REUSE_BUILD=1 (a developer's loop, never CI): serve the build already in .next instead of building again.
+  const reuseBuild = process.env.E2E_REUSE_BUILD === "1" && !process.env.CI && existsSync(".next/BUILD_ID");
+  const [command, args] = reuseBuild ? [process.execPath, ["cli/lantern.mjs", "start"]] : ["npm", ["start"]];
+  const server = spawn(command, args, {
     env: { ...process.env, ...e2eServerEnvironment, NODE_ENV: "production" },
     stdio: ["ignore", log, log],
     detached: true,
