@@ -8,6 +8,8 @@ import { migrateToLatest, migrationNames } from "../src/server/db/migrate";
 import { digestBatch } from "../src/server/digest/digest-batch";
 import { insertProject } from "../src/server/projects/insert-project";
 import { storeFixtureEvent } from "../tests/support/event-envelopes";
+import { recordServerUrl } from "../src/server/instance/recorded-server-url";
+import packageJson from "../package.json" with { type: "json" };
 
 /**
  * The real `lantern` command in a child process, on a fresh SQLite file. (PostgreSQL is covered by the
@@ -46,6 +48,38 @@ describe("lantern CLI", () => {
     const listed = await lantern(["project", "list"], { DATABASE_URL: databaseUrl });
     expect(listed.code).toBe(0);
     expect(listed.stdout).toMatch(new RegExp(`^demo\\s+other\\s+${lines[0]!.replace(/[.:/]/g, "\\$&")}$`, "m"));
+  });
+
+  it("project list and create, in a shell without PORT or LANTERN_URL, print DSNs for the URL the running server recorded and say so on stderr", { timeout: 5 * commandTimeout }, async () => {
+    const created = await lantern(["project", "create", "Checkout"], { DATABASE_URL: databaseUrl });
+    expect(created.stderr).toContain("lantern: DSNs use http://localhost:3000 — the default; no server has recorded its URL in this database yet.");
+    // What `lantern start` does once it listens, here for a server on port 3111.
+    const database = createDatabase({ dialect: "sqlite", path: databaseUrl.slice("file:".length) });
+    try {
+      await recordServerUrl(database.db, "http://127.0.0.1:3111", Date.UTC(2026, 10, 29, 0, 50, 12));
+    } finally {
+      await database.close();
+    }
+
+    const listed = await lantern(["project", "list"], { DATABASE_URL: databaseUrl });
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).toMatch(/^checkout\s+other\s+http:\/\/[0-9a-f]{32}@127\.0\.0\.1:3111\/\d+$/m);
+    expect(listed.stderr).toBe("lantern: DSNs use http://127.0.0.1:3111 — recorded by the server started at 2026-11-29 00:50:12 UTC; set LANTERN_URL to override.\n");
+
+    const another = await lantern(["project", "create", "Billing"], { DATABASE_URL: databaseUrl, PORT: "4000" });
+    expect(another.stdout).toMatch(/^http:\/\/[0-9a-f]{32}@127\.0\.0\.1:3111\/\d+\n$/);
+    expect(another.stderr).toContain("lantern: warning: PORT=4000 here would make http://localhost:4000, but the server started at 2026-11-29 00:50:12 UTC serves http://127.0.0.1:3111");
+
+    const explicit = await lantern(["project", "list"], { DATABASE_URL: databaseUrl, LANTERN_URL: "https://errors.example.com" });
+    expect(explicit.stdout).toMatch(/^billing\s+other\s+https:\/\/[0-9a-f]{32}@errors\.example\.com\/\d+$/m);
+    expect(explicit.stderr).toContain("lantern: warning: the server started at 2026-11-29 00:50:12 UTC serves http://127.0.0.1:3111, not LANTERN_URL's https://errors.example.com");
+  });
+
+  it("--version and -V print package.json's version", { timeout: 2 * commandTimeout }, async () => {
+    for (const flag of ["--version", "-V"]) {
+      const run = await lantern([flag], {});
+      expect(run).toMatchObject({ code: 0, stdout: `${packageJson.version}\n` });
+    }
   });
 
   it("project create acts as the system actor and is recorded as cli in the audit log", { timeout: 2 * commandTimeout }, async () => {
@@ -107,7 +141,7 @@ describe("lantern CLI", () => {
     }
 
     const found = await lantern(["digest", "3141592653"], { DATABASE_URL: databaseUrl, LANTERN_URL: "https://errors.example.com/lantern/" });
-    expect(found.stderr).toBe("");
+    expect(found.stderr).toBe("lantern: Links use https://errors.example.com/lantern — LANTERN_URL set here.\n");
     expect(found.code).toBe(0);
     expect(found.stdout).toMatch(new RegExp(`^https://errors\\.example\\.com/lantern/projects/web-shop/issues/\\d+/events/${eventId}\n$`));
 

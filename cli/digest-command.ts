@@ -3,6 +3,7 @@ import type { LanternConfig } from "../src/server/config";
 import { migrateToLatest } from "../src/server/db/migrate";
 import { isAppError } from "../src/server/errors";
 import { findEventsByDigest } from "../src/server/events/find-events-by-digest";
+import { resolvePublicUrl } from "./choose-public-url";
 import { withDatabase } from "./with-database";
 
 /**
@@ -18,7 +19,8 @@ export async function runDigestCommand(config: LanternConfig, value: string): Pr
         console.error(`lantern: no event carries the digest "${value.trim()}". Events are tagged once digest has processed them; retention may have removed older ones.`);
         return 1;
       }
-      for (const match of matches) console.log(`${config.publicUrl}${match.path}`);
+      const publicUrl = await resolvePublicUrl(database, "Links", config.publicUrl);
+      for (const match of matches) console.log(`${publicUrl}${match.path}`);
       return 0;
     } catch (error) {
       if (isAppError(error)) {

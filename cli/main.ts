@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import nextEnv from "@next/env";
 import { Command } from "commander";
@@ -5,6 +6,7 @@ import { systemContext } from "../src/server/access/system-context";
 import { ConfigError, loadConfig, type LanternConfig } from "../src/server/config";
 import { serverApplicationName } from "../src/server/backup/server-application-name";
 import { runBackupCommand } from "./backup-command";
+import { resolvePublicUrl } from "./choose-public-url";
 import { runDigestCommand } from "./digest-command";
 import { runDoctor } from "./doctor";
 import { withDatabase } from "./with-database";
@@ -17,6 +19,7 @@ import { registerOwnSourceMapsAtStart, runRegisterOwnSourceMaps } from "./own-so
 import { runRestoreCommand } from "./restore-command";
 import { startServer } from "./start-server";
 import { hasAnyUser } from "../src/server/users/count-users";
+import { recordServerUrl } from "../src/server/instance/recorded-server-url";
 import { runCreateToken, runCreateUser } from "./user-commands";
 
 // The same .env files Next.js reads, so the CLI and the server see one configuration.
@@ -34,7 +37,12 @@ function readConfigOrExit(): LanternConfig {
   }
 }
 
-const program = new Command("lantern").description("Lantern — self-hosted error monitoring for the Sentry SDKs").showHelpAfterError();
+const { version } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string };
+
+const program = new Command("lantern")
+  .description("Lantern — self-hosted error monitoring for the Sentry SDKs")
+  .version(version, "-V, --version", "print Lantern's version")
+  .showHelpAfterError();
 
 program
   .command("start")
@@ -51,6 +59,8 @@ program
       return hasAnyUser(database.db);
     });
     await startServer(config, { hasOwner });
+    // Once listening (a start that failed to bind records nothing): a CLI in another shell prints DSNs for this server.
+    await withDatabase(config, (database) => recordServerUrl(database.db, config.publicUrl));
   });
 
 program
@@ -83,7 +93,8 @@ project
     await withDatabase(config, async (database) => {
       await migrateToLatest(database.db);
       const created = await createProject(systemContext(database, config), { name, platform: options.platform as never });
-      console.log(buildDsn(config.publicUrl, created.key.public_key, created.project.id));
+      const publicUrl = await resolvePublicUrl(database, "DSNs", config.publicUrl);
+      console.log(buildDsn(publicUrl, created.key.public_key, created.project.id));
     });
   });
 
@@ -96,8 +107,9 @@ project
       await migrateToLatest(database.db);
       const projects = await listProjects(systemContext(database, config));
       if (projects.length === 0) console.log("No projects yet. Create one with: lantern project create <name>");
+      const publicUrl = projects.length > 0 ? await resolvePublicUrl(database, "DSNs", config.publicUrl) : config.publicUrl;
       for (const row of projects) {
-        const dsn = row.publicKey ? buildDsn(config.publicUrl, row.publicKey, row.id) : "(no active key)";
+        const dsn = row.publicKey ? buildDsn(publicUrl, row.publicKey, row.id) : "(no active key)";
         console.log(`${row.slug.padEnd(24)} ${row.platform.padEnd(18)} ${dsn}`);
       }
     });
