@@ -13,7 +13,7 @@ interface ChoosePublicUrlInput {
   /** What the printed URLs are, for the messages: "DSNs", "Links". */
   purpose: string;
   /** LANTERN_URL and PORT as this process has them (environment and .env files), unparsed. */
-  environment: { LANTERN_URL?: string; PORT?: string };
+  environment: Record<string, string | undefined>;
   /** The URL this process's configuration makes of them (LANTERN_URL, else http://localhost:$PORT). */
   configuredUrl: string;
   recorded: RecordedServerUrl | null;

@@ -45,7 +45,7 @@ test("the header's search takes an issue query to the issue list and a digest to
   await box.fill("level:error TypeError");
   await box.press("Enter");
   await expect(page).toHaveURL(/\/issues\?query=level%3Aerror\+TypeError$/);
-  await expect(page.getByRole("combobox", { name: "Search", exact: true })).toHaveValue("level:error TypeError");
+  await expect(page.getByRole("combobox", { name: "Search", exact: true })).toHaveValue("level:error TypeError ");
 
   await box.fill("2654435761");
   await box.press("Enter");

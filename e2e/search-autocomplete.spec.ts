@@ -164,7 +164,7 @@ test("saving a search makes a tab that reproduces it; a member sees the shared t
   await expect.poll(() => new URL(page.url()).searchParams.get("query")).toBe("checkout_step:payment");
   await expect(tabs.getByRole("link", { name: `Payments ${project.token}` })).toHaveAttribute("aria-current", "page");
   await expect(rows(page)).toHaveText([new RegExp(project.titles.payment)]);
-  await expect(box(page)).toHaveValue("checkout_step:payment");
+  await expect(box(page)).toHaveValue("checkout_step:payment ");
 
   const memberContext = await signedInContext(browser, member.email, member.password);
   try {

@@ -7,13 +7,24 @@ export const headerSearchMaxLength = 500;
  */
 const digestPattern = /^\d{1,20}$/;
 
+/** A project slug as slugify makes them (lower-case words and dashes); anything else searches everywhere. */
+const projectSlugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
 /**
  * Where the header's one search box sends what was typed: a digest to the digest lookup (one matching event
- * opens at once), anything else — words, `key:value` filters — to the issue search of every project.
+ * opens at once), anything else — words, `key:value` filters — to the issue search: of the project the
+ * person is in when there is one (its results page links on to every project), else of every project.
  */
-export function headerSearchDestination(input: string): string {
+export function headerSearchDestination(input: string, projectSlug?: string | null): string {
   const text = input.trim().slice(0, headerSearchMaxLength);
-  if (text === "") return "/issues";
+  const base = projectSlug && projectSlugPattern.test(projectSlug) && projectSlug.length <= 100 ? `/projects/${projectSlug}/issues` : "/issues";
+  if (text === "") return base;
   if (digestPattern.test(text)) return `/digest?${new URLSearchParams({ value: text }).toString()}`;
-  return `/issues?${new URLSearchParams({ query: text }).toString()}`;
+  return `${base}?${new URLSearchParams({ query: text }).toString()}`;
+}
+
+/** The project a dashboard path is about (`/projects/shop/issues/7` → `shop`); null elsewhere and on `/projects/new`. */
+export function projectSlugOfPath(pathname: string): string | null {
+  const slug = /^\/projects\/([^/?#]+)/.exec(pathname)?.[1];
+  return slug && slug !== "new" && projectSlugPattern.test(slug) ? slug : null;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applySearchCompletion, searchTermAtCursor } from "./search-autocomplete";
+import { applySearchCompletion, editableSearchText, searchTermAtCursor } from "./search-autocomplete";
 
 describe("the search term under the cursor", () => {
   it("reads a key being typed, with or without negation", () => {
@@ -40,5 +40,23 @@ describe("accepting a suggestion", () => {
       text: '!browser.name:"Mobile Safari" is:unresolved',
       cursor: 30,
     });
+  });
+});
+
+describe("the text the search box starts with", () => {
+  it("ends a query with one space, so typing at its end starts a new term", () => {
+    expect(editableSearchText("is:unresolved")).toBe("is:unresolved ");
+    expect(editableSearchText("is:unresolved level:error ")).toBe("is:unresolved level:error ");
+    expect(editableSearchText("")).toBe("");
+    const text = editableSearchText("is:unresolved");
+    expect(text + "level:error").toBe("is:unresolved level:error");
+  });
+
+  it("takes suggestions accepted at its end as terms of their own", () => {
+    const text = editableSearchText("is:unresolved");
+    const afterKey = applySearchCompletion(text, searchTermAtCursor(text, text.length), { kind: "key", key: "level" });
+    expect(afterKey).toEqual({ text: "is:unresolved level:", cursor: 20 });
+    const afterValue = applySearchCompletion(afterKey.text, searchTermAtCursor(afterKey.text, afterKey.cursor), { kind: "value", key: "level", value: "error" });
+    expect(afterValue).toEqual({ text: "is:unresolved level:error ", cursor: 26 });
   });
 });

@@ -68,3 +68,12 @@ export function applySearchCompletion(text: string, term: SearchTermAtCursor, co
   const inserted = isSpace(after[0]) ? filter : `${filter} `;
   return { text: before + inserted + after, cursor: before.length + inserted.length + (isSpace(after[0]) ? 1 : 0) };
 }
+
+/**
+ * The text the search box starts with: the query and one space after its last term, so that what a person
+ * types at its end starts a term of its own (`is:unresolved level:error`, never `is:unresolvedlevel:error`).
+ * The server trims the query, so the space changes no search.
+ */
+export function editableSearchText(query: string): string {
+  return query === "" || isSpace(query.at(-1)) ? query : `${query} `;
+}

@@ -1,6 +1,7 @@
 "use client";
 
 import Form from "next/form";
+import Link from "next/link";
 import { useId } from "react";
 import { Button } from "@/components/ui/button";
 import { Select } from "@/components/ui/input";
@@ -32,6 +33,8 @@ interface IssueSearchBarProps {
 export function IssueSearchBar({ action, query, sort, error, projects, project, projectId }: IssueSearchBarProps) {
   const errorId = useId();
   const hintId = useId();
+  // A project's own list (the header's search lands here inside a project): the same search, one click wider.
+  const allProjectsHref = !projects && projectId !== undefined ? `/issues?${new URLSearchParams({ query, ...(sort !== "last_seen" ? { sort } : {}) }).toString()}` : null;
   return (
     <Form action={action} role="search" aria-label="Search issues" className="mb-4 flex flex-wrap items-end gap-3">
       {projects ? (
@@ -79,6 +82,11 @@ export function IssueSearchBar({ action, query, sort, error, projects, project, 
       <Button type="submit" variant="secondary">
         Search
       </Button>
+      {allProjectsHref ? (
+        <Link href={allProjectsHref} prefetch={false} className="py-2 text-sm text-primary hover:underline">
+          Search all projects
+        </Link>
+      ) : null}
       {error ? <QueryError id={errorId} query={query} error={error} /> : null}
       <p id={hintId} className="basis-full text-xs text-muted-foreground">
         Filters such as <code>is:resolved</code>, <code>level:error</code>, <code>release:1.2</code>, <code>user.email:…</code>, <code>has:browser.name</code>,{" "}

@@ -3,7 +3,7 @@
 import { useEffect, useId, useRef, useState, type ComponentProps, type KeyboardEvent } from "react";
 import { Input } from "@/components/ui/input";
 import { cn } from "@/lib/cn";
-import { applySearchCompletion, type SearchCompletion, type SearchTermAtCursor } from "@/lib/search-autocomplete";
+import { applySearchCompletion, editableSearchText, type SearchCompletion, type SearchTermAtCursor } from "@/lib/search-autocomplete";
 
 interface Suggestion {
   completion: SearchCompletion;
@@ -29,7 +29,8 @@ const debounceMs = 120;
 export function SearchCombobox({ initialQuery, projectId, className, ...inputProps }: SearchComboboxProps) {
   const listboxId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const [text, setText] = useState(initialQuery);
+  // A space after the last term: a click at the end and typing adds a term instead of gluing onto it.
+  const [text, setText] = useState(() => editableSearchText(initialQuery));
   const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
   const [term, setTerm] = useState<SearchTermAtCursor | null>(null);
   const [isOpen, setIsOpen] = useState(false);
