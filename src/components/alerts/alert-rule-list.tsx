@@ -6,9 +6,11 @@ import { ConfirmAction } from "@/components/ui/confirm-action";
 import { Select } from "@/components/ui/input";
 import { muteChoices, muteState } from "@/lib/alert-mute";
 import type { ActionState } from "@/lib/action-state";
+import type { TargetHealth } from "@/lib/delivery-health";
 import { formatTimestamp } from "@/lib/format-time";
 import type { AlertRuleView } from "@/server/alerts/alert-rule-view";
 import type { RuleSummary } from "@/server/alerts/describe-alert-rule";
+import { FailingDeliveriesNotice } from "./failing-deliveries";
 
 type Action = (state: ActionState, formData: FormData) => Promise<ActionState>;
 
@@ -99,17 +101,18 @@ export function AlertRuleControls({ projectSlug, rule, actions, now }: { project
 
 interface AlertRuleListProps {
   projectSlug: string;
-  rows: { rule: AlertRuleView; summary: RuleSummary }[];
+  /** `failing`: the rule's e-mail and channels that are failing now. */
+  rows: { rule: AlertRuleView; summary: RuleSummary; failing: TargetHealth[] }[];
   /** Absent for members: they read the rules without controls. */
   actions?: AlertRuleActions;
   now: number;
 }
 
-/** A project's alert rules, each in words, with its controls for those who may change it. */
+/** A project's alert rules, each in words with whatever of it is failing to deliver, and its controls for those who may change it. */
 export function AlertRuleList({ projectSlug, rows, actions, now }: AlertRuleListProps) {
   return (
     <ul aria-label="Alert rules" className="space-y-4">
-      {rows.map(({ rule, summary }) => {
+      {rows.map(({ rule, summary, failing }) => {
         const headingId = `rule-${rule.id}-name`;
         return (
           <li key={rule.id}>
@@ -122,12 +125,13 @@ export function AlertRuleList({ projectSlug, rows, actions, now }: AlertRuleList
                 </h2>
                 <MuteBadge mutedUntil={rule.mutedUntil} now={now} />
                 {actions ? (
-                  <Link href={`/projects/${encodeURIComponent(projectSlug)}/alerts/${rule.id}`} prefetch={false} className="ml-auto text-sm text-primary hover:underline" aria-label={`Edit ${rule.name}`}>
+                  <Link href={`/projects/${encodeURIComponent(projectSlug)}/alerts/${rule.id}?edit=1#edit-rule`} prefetch={false} className="ml-auto text-sm text-primary hover:underline" aria-label={`Edit ${rule.name}`}>
                     Edit
                   </Link>
                 ) : null}
               </div>
               <RuleFacts summary={summary} rule={rule} />
+              <FailingDeliveriesNotice failing={failing} label={`Failing deliveries of ${rule.name}`} />
               {actions ? <AlertRuleControls projectSlug={projectSlug} rule={rule} actions={actions} now={now} /> : null}
             </section>
           </li>

@@ -7,9 +7,11 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import type { ActionState } from "@/lib/action-state";
 import { channelKindLabels } from "@/lib/channel-kinds";
+import type { FailingDeliveries } from "@/lib/delivery-health";
 import type { listAlertDeliveries } from "@/server/alerts/list-alert-deliveries";
 import type { NotificationChannelView } from "@/server/alerts/notification-channel-view";
 import { DeliveryLog } from "./delivery-log";
+import { FailingDeliveriesNotice } from "./failing-deliveries";
 
 type Action = (state: ActionState, formData: FormData) => Promise<ActionState>;
 
@@ -22,15 +24,17 @@ export interface ChannelActions {
 interface ChannelCardProps {
   channel: NotificationChannelView;
   deliveries: Awaited<ReturnType<typeof listAlertDeliveries>>;
+  /** Its deliveries failing now (every project's), or null. */
+  failing: FailingDeliveries | null;
   actions: ChannelActions;
 }
 
 /**
- * One channel: its name, kind, a hint of its URL and whether it signs; edit (URL and secret are write-only:
+ * One channel: its name, kind, a hint of its URL and whether it signs, whether it is failing; edit (URL and secret are write-only:
  * empty keeps them) in a dialog, a test notification, its delivery log (a disclosure: it is content, open once
  * there is any), and delete behind a confirmation dialog.
  */
-export function ChannelCard({ channel, deliveries, actions }: ChannelCardProps) {
+export function ChannelCard({ channel, deliveries, failing, actions }: ChannelCardProps) {
   const id = `channel-${channel.id}`;
   return (
     <section aria-labelledby={`${id}-name`} className="rounded-lg border border-border bg-card p-5 shadow-sm">
@@ -47,6 +51,7 @@ export function ChannelCard({ channel, deliveries, actions }: ChannelCardProps) 
         <dt className="text-muted-foreground">Secret</dt>
         <dd>{channel.hasSecret ? "set (write-only)" : "none"}</dd>
       </dl>
+      <FailingDeliveriesNotice failing={failing ? [{ target: { kind: "channel", slug: channel.slug, name: channel.name }, failing }] : []} label={`Failing deliveries to ${channel.name}`} />
       <div className="mt-4 flex flex-wrap items-start gap-3 border-t border-border pt-4">
         <ActionForm action={actions.sendTest} aria-label={`Send a test notification to ${channel.name}`} className="flex flex-wrap items-center gap-2">
           <input type="hidden" name="channelSlug" value={channel.slug} />

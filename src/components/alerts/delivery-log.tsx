@@ -1,8 +1,10 @@
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
+import { DataTable } from "@/components/ui/data-table";
+import { TextTooltip } from "@/components/ui/text-tooltip";
+import { Tooltip } from "@/components/ui/tooltip";
 import { formatTimestamp } from "@/lib/format-time";
 import type { listAlertDeliveries } from "@/server/alerts/list-alert-deliveries";
-import { DataTable } from "@/components/ui/data-table";
 
 type Delivery = Awaited<ReturnType<typeof listAlertDeliveries>>[number];
 
@@ -17,57 +19,79 @@ function destination(delivery: Delivery): string {
   return delivery.recipient ?? delivery.kind;
 }
 
+/** "11-29 00:45" (UTC): short enough for one line; the whole timestamp is the tooltip. */
+function shortTime(time: number): string {
+  return formatTimestamp(time).slice(5, 16);
+}
+
+/** One line of text cut short by CSS, the whole of it on hover and focus (and selectable as it is). */
+function Clipped({ text, className }: { text: string; className: string }) {
+  return (
+    <TextTooltip tooltip={text} isWholeText className={`block truncate no-underline ${className}`}>
+      {text}
+    </TextTooltip>
+  );
+}
+
 /**
- * A rule's or a channel's deliveries, newest first: when, for which issue, to where, how many attempts and
- * how it ended; each attempt (time, answer, error, duration) behind a disclosure. Everything is text.
+ * A rule's or a channel's deliveries, newest first, one line per delivery: when, for which issue, to where,
+ * how it ended and the last error — long values cut short with their whole text in a tooltip — and each
+ * attempt (time, answer, error, duration) behind a disclosure. Everything is text.
  */
 export function DeliveryLog({ deliveries, label }: { deliveries: Delivery[]; label: string }) {
   if (deliveries.length === 0) return <p className="text-sm text-muted-foreground">Nothing sent yet.</p>;
   return (
-    <DataTable label={label} columns={[{ label: "Time" }, { label: "Issue" }, { label: "To" }, { label: "Status" }, { label: "Response" }, { label: "Attempts" }]} isHeaderInCapitals bodyClassName="">
-      {deliveries.map((delivery) => (
-        <tr key={delivery.id} className="border-b border-border align-top last:border-0">
-          <td className="whitespace-nowrap px-3 py-2 font-mono text-xs">{formatTimestamp(delivery.createdAt)}</td>
-          <td className="max-w-72 px-3 py-2">
-            {delivery.issueId && delivery.reason !== "test" ? (
-              <Link href={`/issues/${delivery.issueId}`} prefetch={false} className="break-words text-primary hover:underline">
-                {delivery.issueTitle ?? `Issue ${delivery.issueId}`}
-              </Link>
-            ) : (
-              <span className="break-words">{delivery.issueTitle ?? "—"}</span>
-            )}
-            <span className="block text-xs text-muted-foreground">{delivery.reason}</span>
-          </td>
-          <td className="min-w-32 break-words px-3 py-2">
-            {destination(delivery)}
-            <span className="block text-xs text-muted-foreground">{delivery.kind}</span>
-          </td>
-          <td className="px-3 py-2">
-            <Badge className={statusClass[delivery.status] ?? "text-muted-foreground"}>{delivery.status}</Badge>
-          </td>
-          <td className="px-3 py-2">
-            <span className="font-mono text-xs">{delivery.responseCode ?? "—"}</span>
-            {delivery.lastError ? <span className="block max-w-64 break-words text-xs text-danger">{delivery.lastError}</span> : null}
-          </td>
-          <td className="px-3 py-2">
-            {delivery.attemptLog.length === 0 ? (
-              <span className="font-mono text-xs">{delivery.attempts}</span>
-            ) : (
-              <details>
-                <summary className="cursor-pointer font-mono text-xs">{delivery.attempts}</summary>
-                <ol aria-label={`Attempts of delivery ${delivery.deliveryId}`} className="mt-1 space-y-1 text-xs">
-                  {delivery.attemptLog.map((attempt, index) => (
-                    <li key={index} className="whitespace-nowrap">
-                      <span className="font-mono">{formatTimestamp(attempt.attemptedAt)}</span> · {attempt.responseCode ?? "no answer"} · {attempt.durationMs} ms
-                      {attempt.error ? <span className="block max-w-64 whitespace-normal break-words text-danger">{attempt.error}</span> : null}
-                    </li>
-                  ))}
-                </ol>
-              </details>
-            )}
-          </td>
-        </tr>
-      ))}
+    <DataTable label={label} columns={[{ label: "Time" }, { label: "Issue" }, { label: "To" }, { label: "Status" }, { label: "Error" }, { label: "Attempts" }]} isHeaderInCapitals bodyClassName="">
+      {deliveries.map((delivery) => {
+        const title = delivery.issueTitle || (delivery.issueId ? `Issue ${delivery.issueId}` : "—");
+        return (
+          <tr key={delivery.id} className="border-b border-border align-top last:border-0">
+            <td className="whitespace-nowrap px-3 py-2 font-mono text-xs">
+              <TextTooltip tooltip={formatTimestamp(delivery.createdAt)}>{shortTime(delivery.createdAt)}</TextTooltip>
+            </td>
+            <td className="px-3 py-2">
+              {delivery.issueId && delivery.reason !== "test" ? (
+                <Tooltip content={title}>
+                  <Link href={`/issues/${delivery.issueId}`} prefetch={false} className="block max-w-56 truncate text-primary hover:underline">
+                    {title}
+                  </Link>
+                </Tooltip>
+              ) : (
+                <Clipped text={title} className="max-w-56" />
+              )}
+              <span className="block text-xs text-muted-foreground">{delivery.reason}</span>
+            </td>
+            <td className="px-3 py-2">
+              <Clipped text={destination(delivery)} className="max-w-40" />
+              <span className="block text-xs text-muted-foreground">{delivery.kind}</span>
+            </td>
+            <td className="whitespace-nowrap px-3 py-2">
+              <Badge className={statusClass[delivery.status] ?? "text-muted-foreground"}>{delivery.status}</Badge>
+              {delivery.responseCode !== null ? <span className="block font-mono text-xs text-muted-foreground">{delivery.responseCode}</span> : null}
+            </td>
+            <td className="px-3 py-2 text-xs">{delivery.lastError ? <Clipped text={delivery.lastError} className="max-w-64 text-danger" /> : <span className="text-muted-foreground">—</span>}</td>
+            <td className="px-3 py-2">
+              {delivery.attemptLog.length === 0 ? (
+                <span className="font-mono text-xs">{delivery.attempts}</span>
+              ) : (
+                <details>
+                  <summary className="cursor-pointer font-mono text-xs">{delivery.attempts}</summary>
+                  <ol aria-label={`Attempts of delivery ${delivery.deliveryId}`} className="mt-1 w-72 space-y-1 text-xs">
+                    {delivery.attemptLog.map((attempt, index) => (
+                      <li key={index}>
+                        <span className="whitespace-nowrap">
+                          <span className="font-mono">{formatTimestamp(attempt.attemptedAt)}</span> · {attempt.responseCode ?? "no answer"} · {attempt.durationMs} ms
+                        </span>
+                        {attempt.error ? <span className="block break-words text-danger">{attempt.error}</span> : null}
+                      </li>
+                    ))}
+                  </ol>
+                </details>
+              )}
+            </td>
+          </tr>
+        );
+      })}
     </DataTable>
   );
 }

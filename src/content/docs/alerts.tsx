@@ -253,9 +253,13 @@ export function Alerts({ instance, project }: { instance: DocsInstance | null; p
         The same page turns off <strong>workflow e-mail</strong>, which needs no rule: an issue was assigned to you, someone commented on an issue assigned to you (not your own comments), an issue
         assigned to you regressed.
       </p>
+      <h3 id="smtp">Setting up e-mail</h3>
       <p>
         E-mail needs an SMTP server: set <code>LANTERN_SMTP_URL</code> (<code>smtp://user:password@host:587</code> or <code>smtps://…:465</code>) and <code>LANTERN_SMTP_FROM</code> (see{" "}
-        <Link href="/docs/configuration">Configuration</Link>). Without it, e-mail deliveries are recorded as failed with &ldquo;E-mail is not configured&rdquo;; channels work regardless.
+        <Link href="/docs/configuration">Configuration</Link>) where Lantern runs, and restart it. Without it, e-mail deliveries are recorded as failed with &ldquo;E-mail is not configured&rdquo;;
+        channels work regardless. Lantern says so where you look: the new-project form (its alert box then starts unticked), the Alerts tab, and{" "}
+        <Link href="/settings/notifications">Settings → Notifications</Link>, which shows the SMTP server in use (without its password) and sends a test e-mail to you; <code>lantern doctor</code>{" "}
+        fails naming each rule that e-mails. A rule or channel whose deliveries fail shows &ldquo;failing&rdquo; with the count and the last error on the Alerts tab and the rule&apos;s page.
       </p>
 
       <h2>Notification channels</h2>

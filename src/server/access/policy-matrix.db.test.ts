@@ -103,9 +103,12 @@ import { deleteNotificationChannel } from "../alerts/delete-notification-channel
 import { getAlertRule } from "../alerts/get-alert-rule";
 import { listAlertDeliveries } from "../alerts/list-alert-deliveries";
 import { listAlertRules } from "../alerts/list-alert-rules";
+import { listChannelDeliveryHealth, listRuleDeliveryHealth } from "../alerts/list-delivery-health";
+import { listEmailingRules } from "../alerts/list-emailing-rules";
 import { getNotificationChannel, listNotificationChannels } from "../alerts/list-notification-channels";
 import { muteAlertRule } from "../alerts/mute-alert-rule";
 import { actionIds, conditionIds } from "../alerts/rule-schema";
+import { sendTestEmail } from "../alerts/send-test-email";
 import { sendTestNotification } from "../alerts/send-test-notification";
 import { updateAlertRule } from "../alerts/update-alert-rule";
 import { updateNotificationChannel } from "../alerts/update-notification-channel";
@@ -439,6 +442,8 @@ const drivers = {
       await listAlertRules(context, { projectSlug: t.projectSlug }),
       await getAlertRule(context, { projectSlug: t.projectSlug, ruleId: t.ruleId }),
       await listAlertDeliveries(context, { projectSlug: t.projectSlug, ruleId: t.ruleId }),
+      await listRuleDeliveryHealth(context, { projectSlug: t.projectSlug }),
+      await listEmailingRules(context),
     ],
     api: (t): ApiCall[] => [
       { route: listAlertRulesRoute, method: "GET", path: `/api/0/projects/${org}/${t.projectSlug}/rules/`, params: { organizationSlug: org, projectSlug: t.projectSlug } },
@@ -477,6 +482,8 @@ const drivers = {
       await updateNotificationChannel(context, { channelSlug: t.spareChannelSlug, name: "matrix renamed" }),
       await sendTestNotification(context, { channelSlug: t.channelSlug }),
       await listAlertDeliveries(context, { channelSlug: t.channelSlug }),
+      await listChannelDeliveryHealth(context),
+      ...(context.viewer.email ? [await sendTestEmail(context)] : []),
       await deleteNotificationChannel(context, { channelSlug: t.spareChannelSlug }),
     ],
     api: (t): ApiCall[] => [

@@ -6,6 +6,9 @@ import { describeAlertRule, type RuleSummary, type RuleTargetNames } from "../al
 import { getAlertRule } from "../alerts/get-alert-rule";
 import { listAlertDeliveries } from "../alerts/list-alert-deliveries";
 import { listAlertRules } from "../alerts/list-alert-rules";
+import type { TargetHealth } from "@/lib/delivery-health";
+import { listChannelDeliveryHealth, listRuleDeliveryHealth } from "../alerts/list-delivery-health";
+import { describeEmailSetup } from "../alerts/describe-email-setup";
 import { listNotificationChannels } from "../alerts/list-notification-channels";
 import { listRuleTargets, type RuleTargets } from "../alerts/list-rule-targets";
 import type { NotificationChannelView } from "../alerts/notification-channel-view";
@@ -34,16 +37,19 @@ function namesOf(targets: RuleTargets, channels: NotificationChannelView[]): Rul
 export interface AlertRuleRow {
   rule: AlertRuleView;
   summary: RuleSummary;
+  /** Its e-mail and channels that are failing now (empty: none). */
+  failing: TargetHealth[];
 }
 
 /** Project → Alerts: the rules in words, and whether the viewer may change them (members read only). */
 export async function loadAlertRulesPage(context: AccessContext, projectSlug: string) {
   const { project, rules } = await orNotFound(listAlertRules(context, { projectSlug }));
-  const [targets, channels] = await Promise.all([listRuleTargets(context, { projectSlug }), listNotificationChannels(context)]);
+  const [targets, channels, health] = await Promise.all([listRuleTargets(context, { projectSlug }), listNotificationChannels(context), listRuleDeliveryHealth(context, { projectSlug })]);
   const names = namesOf(targets, channels);
-  const rows: AlertRuleRow[] = rules.map((rule) => ({ rule, summary: describeAlertRule(rule, names) }));
+  const rows: AlertRuleRow[] = rules.map((rule) => ({ rule, summary: describeAlertRule(rule, names), failing: health.get(rule.id) ?? [] }));
   // Read once here, not while rendering: whether a rule is still muted is decided at this time.
-  return { project, rows, mayChange: context.viewer.permissions.has(permissionOf("alert.write")), now: Date.now() };
+  const emailSetup = describeEmailSetup(context.config);
+  return { project, rows, canSendEmail: emailSetup.isConfigured, mayChange: context.viewer.permissions.has(permissionOf("alert.write")), now: Date.now() };
 }
 
 /**
@@ -55,19 +61,29 @@ export async function loadAlertRulePage(context: AccessContext, projectSlug: str
   const mayChange = context.viewer.permissions.has(permissionOf("alert.write"));
   if (ruleId === "new" && !mayChange) notFound();
   const rule = ruleId === "new" ? null : await orNotFound(getAlertRule(context, { projectSlug, ruleId }));
-  const [targets, channels, deliveries] = await Promise.all([
+  const [targets, channels, deliveries, health] = await Promise.all([
     listRuleTargets(context, { projectSlug }),
     listNotificationChannels(context),
     rule ? listAlertDeliveries(context, { projectSlug, ruleId: rule.id }, { limit: 50 }) : Promise.resolve([]),
+    rule ? listRuleDeliveryHealth(context, { projectSlug, ruleId: rule.id }) : Promise.resolve(new Map<number, TargetHealth[]>()),
   ]);
   const form: { values: RuleFormValues; unshown: string[] } = rule ? ruleFormValuesOf(rule) : { values: newRuleFormValues(), unshown: [] };
-  return { project, rule, summary: rule ? describeAlertRule(rule, namesOf(targets, channels)) : null, form, targets, channels, deliveries, mayChange, now: Date.now() };
+  const failing = rule ? (health.get(rule.id) ?? []) : [];
+  return { project, rule, summary: rule ? describeAlertRule(rule, namesOf(targets, channels)) : null, form, targets, channels, deliveries, failing, emailSetup: describeEmailSetup(context.config), mayChange, now: Date.now() };
 }
 
-/** Settings → Notifications (owners and admins): every channel with its recent deliveries. */
+/**
+ * Settings → Notifications (owners and admins): whether e-mail can be sent and whether it is failing, and
+ * every channel with its recent deliveries and whether it is failing.
+ */
 export async function loadNotificationChannelsPage(context: AccessContext) {
   if (!context.viewer.permissions.has(permissionOf("channel.write"))) notFound();
-  const channels = await listNotificationChannels(context);
+  const [channels, health] = await Promise.all([listNotificationChannels(context), listChannelDeliveryHealth(context)]);
   const deliveries = await Promise.all(channels.map((channel) => listAlertDeliveries(context, { channelSlug: channel.slug }, { limit: 20 })));
-  return { channels: channels.map((channel, index) => ({ channel, deliveries: deliveries[index]! })) };
+  const failingBySlug = new Map(health.channels.flatMap(({ target, failing }) => (target.kind === "channel" ? [[target.slug, failing] as const] : [])));
+  return {
+    email: { setup: describeEmailSetup(context.config), failing: health.email, viewerEmail: context.viewer.email },
+    channels: channels.map((channel, index) => ({ channel, deliveries: deliveries[index]!, failing: failingBySlug.get(channel.slug) ?? null })),
+    now: Date.now(),
+  };
 }

@@ -5,6 +5,7 @@ import type { ActionState } from "@/lib/action-state";
 import { formField as field, revalidated, runFormAction } from "@/server/actions/form-action";
 import { createNotificationChannel } from "@/server/alerts/create-notification-channel";
 import { deleteNotificationChannel } from "@/server/alerts/delete-notification-channel";
+import { sendTestEmail } from "@/server/alerts/send-test-email";
 import { sendTestNotification } from "@/server/alerts/send-test-notification";
 import { updateNotificationChannel } from "@/server/alerts/update-notification-channel";
 import { getAppContext } from "@/server/app-context";
@@ -45,5 +46,14 @@ export async function sendChannelTestAction(_previous: ActionState, formData: Fo
   return runFormAction(
     () => sendTestNotification(context, { channelSlug: field(formData, "channelSlug") }),
     revalidated(path, () => ({ message: "Test notification queued. Reload the page to see it in the delivery log." })),
+  );
+}
+
+/** Sends a test e-mail to the signed-in person now and says what the SMTP server answered (as text). */
+export async function sendTestEmailAction(): Promise<ActionState> {
+  const context = await getAppContext();
+  return runFormAction(
+    () => sendTestEmail(context),
+    (outcome): ActionState => (outcome.ok ? { message: `Sent a test e-mail to ${outcome.to} through ${outcome.server} (answer ${outcome.response}).` } : { error: `No test e-mail to ${outcome.to}: ${outcome.error}` }),
   );
 }

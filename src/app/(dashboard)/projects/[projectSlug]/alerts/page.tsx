@@ -1,10 +1,12 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { AlertRuleList } from "@/components/alerts/alert-rule-list";
+import { EmailUnconfiguredNotice } from "@/components/alerts/email-unconfigured-notice";
 import { ProjectNav } from "@/components/projects/project-nav";
 import { PageHeader } from "@/components/shell/page-header";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
+import { sendsEmail } from "@/lib/delivery-health";
 import { getAppContext } from "@/server/app-context";
 import { loadAlertRulesPage } from "@/server/pages/load-alerts-page";
 import { copyAlertRuleAction, deleteAlertRuleAction, muteAlertRuleAction } from "./actions";
@@ -24,7 +26,8 @@ const ruleActions = { mute: muteAlertRuleAction, copy: copyAlertRuleAction, dele
 export default async function AlertRulesPage({ params, searchParams }: AlertRulesPageProps) {
   const { projectSlug } = await params;
   const { deleted } = await searchParams;
-  const { project, rows, mayChange, now } = await loadAlertRulesPage(await getAppContext(), projectSlug);
+  const { project, rows, canSendEmail, mayChange, now } = await loadAlertRulesPage(await getAppContext(), projectSlug);
+  const emailingRules = canSendEmail ? [] : rows.filter(({ rule }) => sendsEmail(rule.actions)).map(({ rule }) => rule.name);
   const newRule = mayChange ? (
     <Button asChild>
       <Link href={`/projects/${encodeURIComponent(project.slug)}/alerts/new`} prefetch={false}>
@@ -43,6 +46,7 @@ export default async function AlertRulesPage({ params, searchParams }: AlertRule
           </p>
         ) : null}
         {mayChange ? null : <p className="text-sm text-muted-foreground">Owners and admins change alert rules; you can read them.</p>}
+        {emailingRules.length > 0 ? <EmailUnconfiguredNotice ruleNames={emailingRules} /> : null}
         {rows.length === 0 ? (
           <EmptyState title="No alert rules" action={newRule}>
             <p>Nobody hears about this project&apos;s errors until someone opens Lantern. A rule e-mails people or posts to a channel when an issue is new, regresses or spikes.</p>

@@ -4,11 +4,15 @@ import { notFound } from "next/navigation";
 import { AlertRuleForm } from "@/components/alerts/alert-rule-form";
 import { AlertRuleControls, MuteBadge, RuleFacts } from "@/components/alerts/alert-rule-list";
 import { DeliveryLog } from "@/components/alerts/delivery-log";
+import { EmailUnconfiguredNotice } from "@/components/alerts/email-unconfigured-notice";
+import { FailingDeliveriesNotice } from "@/components/alerts/failing-deliveries";
+import { RuleEditor } from "@/components/alerts/rule-editor";
 import { ActionForm } from "@/components/issues/action-form";
 import { ProjectNav } from "@/components/projects/project-nav";
 import { PageHeader } from "@/components/shell/page-header";
 import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardTitle } from "@/components/ui/card";
+import { sendsEmail } from "@/lib/delivery-health";
 import { getAppContext } from "@/server/app-context";
 import { loadAlertRulePage } from "@/server/pages/load-alerts-page";
 import { ruleFormChoices } from "@/server/pages/rule-form-choices";
@@ -16,7 +20,7 @@ import { copyAlertRuleAction, deleteAlertRuleAction, muteAlertRuleAction, saveAl
 
 interface AlertRulePageProps {
   params: Promise<{ projectSlug: string; ruleId: string }>;
-  searchParams: Promise<{ created?: string | string[] }>;
+  searchParams: Promise<{ created?: string | string[]; edit?: string | string[] }>;
 }
 
 export async function generateMetadata({ params }: AlertRulePageProps): Promise<Metadata> {
@@ -26,12 +30,15 @@ export async function generateMetadata({ params }: AlertRulePageProps): Promise<
 
 const ruleActions = { mute: muteAlertRuleAction, copy: copyAlertRuleAction, delete: deleteAlertRuleAction };
 
-/** One rule: in words, its form (owners and admins), a test notification, and its delivery log. */
+/**
+ * One rule: in words, with what of it fails to deliver; its form behind "Edit rule" (owners and admins; open
+ * on arrival with ?edit=1); a test notification, and its delivery log.
+ */
 export default async function AlertRulePage({ params, searchParams }: AlertRulePageProps) {
   const { projectSlug, ruleId } = await params;
   if (!/^[1-9]\d{0,14}$/.test(ruleId)) notFound();
-  const { created } = await searchParams;
-  const { project, rule, summary, form, targets, channels, deliveries, mayChange, now } = await loadAlertRulePage(await getAppContext(), projectSlug, Number(ruleId));
+  const { created, edit } = await searchParams;
+  const { project, rule, summary, form, targets, channels, deliveries, failing, emailSetup, mayChange, now } = await loadAlertRulePage(await getAppContext(), projectSlug, Number(ruleId));
   if (!rule || !summary) notFound();
   const rulesPath = `/projects/${encodeURIComponent(project.slug)}/alerts`;
   return (
@@ -60,7 +67,23 @@ export default async function AlertRulePage({ params, searchParams }: AlertRuleP
             <MuteBadge mutedUntil={rule.mutedUntil} now={now} />
           </div>
           <RuleFacts summary={summary} rule={rule} />
+          <FailingDeliveriesNotice failing={failing} label={`Failing deliveries of ${rule.name}`} />
+          {!emailSetup.isConfigured && sendsEmail(rule.actions) ? (
+            <div className="mt-3">
+              <EmailUnconfiguredNotice ruleNames={[rule.name]} />
+            </div>
+          ) : null}
           {mayChange ? <AlertRuleControls projectSlug={project.slug} rule={rule} actions={ruleActions} now={now} /> : null}
+          {mayChange ? (
+            <div id="edit-rule" className="mt-4 border-t border-border pt-4">
+              <RuleEditor ruleName={rule.name} isInitiallyOpen={edit === "1"}>
+                {form.unshown.length > 0 ? (
+                  <p className="text-sm text-danger">This rule also holds {form.unshown.join(", ")}, which the form cannot show: saving the form replaces them. The rules API keeps them.</p>
+                ) : null}
+                <AlertRuleForm action={saveAlertRuleAction} projectSlug={project.slug} ruleId={rule.id} values={form.values} choices={ruleFormChoices(targets, channels)} submitLabel="Save rule" />
+              </RuleEditor>
+            </div>
+          ) : null}
         </Card>
         <Card>
           <CardTitle>Delivery log</CardTitle>
@@ -79,17 +102,6 @@ export default async function AlertRulePage({ params, searchParams }: AlertRuleP
             <DeliveryLog deliveries={deliveries} label={`Deliveries of ${rule.name}`} />
           </div>
         </Card>
-        {mayChange ? (
-          <Card>
-            <CardTitle>Edit</CardTitle>
-            {form.unshown.length > 0 ? (
-              <p className="mt-2 text-sm text-danger">This rule also holds {form.unshown.join(", ")}, which the form cannot show: saving the form replaces them. The rules API keeps them.</p>
-            ) : null}
-            <div className="mt-4">
-              <AlertRuleForm action={saveAlertRuleAction} projectSlug={project.slug} ruleId={rule.id} values={form.values} choices={ruleFormChoices(targets, channels)} submitLabel="Save rule" />
-            </div>
-          </Card>
-        ) : null}
       </div>
     </>
   );
