@@ -100,3 +100,16 @@ test("project settings rename the project and change its platform; the slug stay
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Renamed ${name}`);
   await expect(page.getByRole("main")).toContainText("Python");
 });
+
+test("Client keys lists the project's existing keys before the form for a new one", async ({ page }) => {
+  const name = `keys first ${uniqueToken()}`;
+  await createProjectDsn({ ...process.env, ...e2eServerEnvironment }, name);
+  await page.goto(`/projects/${slugify(name)}/keys`);
+  const keys = page.getByRole("list", { name: "Client keys" });
+  await expect(keys.getByRole("heading", { level: 2, name: "Default", exact: true })).toBeVisible();
+  const newKey = page.getByRole("heading", { level: 2, name: "New key" });
+  await expect(newKey).toBeVisible();
+  // DOCUMENT_POSITION_FOLLOWING: the form comes after the list, in reading order and on screen.
+  expect(await keys.evaluate((list, heading) => Boolean(list.compareDocumentPosition(heading!) & Node.DOCUMENT_POSITION_FOLLOWING), await newKey.elementHandle())).toBe(true);
+  expect((await newKey.boundingBox())!.y).toBeGreaterThan((await keys.boundingBox())!.y);
+});
