@@ -31,3 +31,25 @@ test("the Next.js guide shows the wizard's files with the chosen project's DSN a
   await expect(page.getByRole("heading", { name: "It works with the standard set-up" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Setting the tag yourself (optional)" })).toBeVisible();
 });
+
+test("the Next.js guide opens with a table of contents whose links move to their sections, by mouse and keyboard", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto("/docs/getting-started/nextjs");
+  const contents = page.getByRole("navigation", { name: "On this page" });
+  await expect(contents.getByRole("link")).toHaveText(["1. Install the SDK", "2. Add the files", "3. Check it", "Digests", "Troubleshooting"]);
+
+  const troubleshooting = page.getByRole("heading", { level: 2, name: "Troubleshooting" });
+  await expect(troubleshooting).not.toBeInViewport();
+  await contents.getByRole("link", { name: "Troubleshooting" }).click();
+  await expect(page).toHaveURL(/#troubleshooting$/);
+  await expect(troubleshooting).toBeInViewport();
+
+  // From the keyboard: the links are in the tab order and Enter follows them.
+  await page.goto("/docs/getting-started/nextjs");
+  const digests = contents.getByRole("link", { name: "Digests" });
+  for (let presses = 0; presses < 40 && !(await digests.evaluate((link) => link === document.activeElement)); presses += 1) await page.keyboard.press("Tab");
+  await expect(digests).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/#digests$/);
+  await expect(page.getByRole("heading", { level: 2, name: "Digests" })).toBeInViewport();
+});

@@ -1,7 +1,7 @@
 import { gzipSync } from "node:zlib";
 import { expect, test } from "@playwright/test";
 import { slugify } from "../src/lib/slugify";
-import { eventEnvelope, uniqueToken } from "../tests/support/sdk-helpers";
+import { eventEnvelope, runSdkScript, uniqueToken } from "../tests/support/sdk-helpers";
 import { openLanternDatabase } from "./support/lantern-database";
 import { createProjectDsn } from "./support/lantern-process";
 import { e2eServerEnvironment } from "./support/server";
@@ -68,4 +68,36 @@ test("the Received pages never show a password an envelope carried, sent gzip-co
     expect(await main.innerText(), `envelope ${intakeId}'s page`).not.toContain(password);
     expect(await page.content(), `envelope ${intakeId}'s HTML`).not.toContain(password);
   }
+});
+
+/**
+ * What real @sentry/node sends besides events reads as words: a client report for three messages beforeSend
+ * dropped, and the session update of a session that ended with an error — never "(client_report)".
+ */
+test("a client report and a session update from @sentry/node are listed and titled in words", async ({ page }) => {
+  test.setTimeout(60_000);
+  const token = uniqueToken();
+  const name = `received words ${token}`;
+  const dsn = await createProjectDsn({ ...process.env, ...e2eServerEnvironment }, name);
+  const sdk = { LANTERN_TEST_DSN: dsn, LANTERN_TEST_RELEASE: "shop@4.0.0", LANTERN_TEST_ENVIRONMENT: "e2e", LANTERN_TEST_TOKEN: token };
+  for (const script of ["drop-events.mjs", "session.mjs"]) {
+    const run = await runSdkScript(script, sdk);
+    expect(run.code, run.stderr).toBe(0);
+  }
+  const clientReport = "Client report: 3 events dropped by the SDK, reason: beforeSend";
+  const sessionUpdate = "Session update: ended (1 error)";
+
+  await page.goto(`/projects/${slugify(name)}`);
+  const received = page.getByRole("list", { name: "Received envelopes" });
+  await expect(received.getByRole("link", { name: clientReport })).toBeVisible();
+  await expect(received.getByRole("link", { name: sessionUpdate })).toBeVisible();
+  await expect(received.getByText("Client report", { exact: true })).toBeVisible();
+  await expect(received.getByText("Session update", { exact: true }).first()).toBeVisible();
+  const listed = await received.innerText();
+  for (const raw of ["(client_report)", "(session)", "client_report"]) expect(listed, `the list shows no raw "${raw}"`).not.toContain(raw);
+
+  await received.getByRole("link", { name: clientReport }).click();
+  await expect(page.getByRole("heading", { level: 1, name: clientReport })).toBeVisible();
+  await expect(page).toHaveTitle(new RegExp(`^${clientReport}`));
+  await expect(page.locator("main")).toContainText('"reason":"before_send"');
 });

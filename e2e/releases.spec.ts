@@ -56,9 +56,13 @@ test("the Releases tab lists each release with its crash-free sessions, adoption
   await expect(page.getByRole("link", { name: shaky })).toHaveAttribute("href", `/projects/${slug}/issues?query=${encodeURIComponent(`release:${shaky}`)}`);
 });
 
-test("a project without releases says how to get them", async ({ page }) => {
+test("a project without releases says how to get them, and the subtitle names the SDK's option as code, not Markdown", async ({ page }) => {
   const name = `no releases ${uniqueToken()}`;
   await createProjectDsn({ ...process.env, ...e2eServerEnvironment }, name);
   await page.goto(`/projects/${slugify(name)}/releases`);
   await expect(page.getByRole("heading", { name: "No release yet" })).toBeVisible();
+  const subtitle = page.locator("main p").filter({ hasText: "each version the SDK named in" });
+  await expect(subtitle).toContainText(`${name}: each version the SDK named in release, with its new issues`);
+  await expect(subtitle.locator("code")).toHaveText("release");
+  expect(await page.locator("main").innerText()).not.toContain("`");
 });

@@ -63,6 +63,34 @@ test.describe("Lantern monitors itself through /monitoring", () => {
     }
   });
 
+  test("Lantern's own project shows what its SDK sent — the error as an issue and its crash-free sessions — and never waits for a first event", async ({ page }) => {
+    const database = openLanternDatabase();
+    try {
+      const projectId = await internalProjectId(database);
+      // Each page load starts a session of the browser SDK; the button raises an unhandled error.
+      const sent = page.waitForResponse((response) => new URL(response.url()).pathname === "/monitoring" && (response.request().postData() ?? "").includes("unhandled browser error"));
+      await page.goto("/settings/diagnostics");
+      await page.getByRole("button", { name: "Raise an unhandled error" }).click();
+      expect((await sent).status()).toBe(200);
+      const startedSessions = async () =>
+        Number((await database.db.selectFrom("session_counts").select((eb) => eb.fn.sum<number>("quantity").as("total")).where("project_id", "=", projectId).where("status", "=", "started").executeTakeFirst())?.total ?? 0);
+      await expect.poll(startedSessions, { message: "the browser SDK's sessions are digested", timeout: 15_000 }).toBeGreaterThan(0);
+      await expect
+        .poll(async () => (await database.db.selectFrom("issues").select("title").where("project_id", "=", projectId).execute()).map((row) => row.title), { timeout: 15_000 })
+        .toContain("Error: Lantern diagnostics: unhandled browser error");
+
+      await page.goto("/projects/lantern");
+      await expect(page.getByRole("heading", { level: 1, name: "Lantern" })).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Waiting for your first event" })).toHaveCount(0);
+      await expect(page.getByRole("list", { name: "Top unresolved issues" }).getByRole("link", { name: "Error: Lantern diagnostics: unhandled browser error" })).toBeVisible();
+      const activity = page.getByRole("region", { name: "Activity in the last 24 hours" });
+      await expect(activity.getByText("Crash-free sessions")).toBeVisible();
+      await expect(activity.getByText(/^\d+ of \d+ sessions? crashed$/)).toBeVisible();
+    } finally {
+      await database.close();
+    }
+  });
+
   test("a redirect() and a visit to a missing page produce no event and no trace", async ({ page }) => {
     const database = openLanternDatabase();
     try {

@@ -4,6 +4,7 @@ import { CodeBlock } from "@/components/ui/code-block";
 import { actionIds, conditionIds, eventAttributes, filterIds, frequencyIntervals, levelNumbers, matchOperators, maxFrequencyMinutes, minFrequencyMinutes } from "@/lib/alert-rule-ids";
 import type { DocsInstance } from "@/server/pages/load-docs-project";
 import { exampleProjectSlug } from "./example-dsn";
+import type { DocSection } from "./doc-section";
 
 /** Where rules-as-code examples point: this instance's URL, its organization and a project's slug. */
 export interface RulesTarget {
@@ -199,6 +200,15 @@ function rowsOf<Key extends string>(ids: Record<Key, string>, words: Record<Key,
   return (Object.keys(ids) as Key[]).map((key) => ({ id: ids[key], ...words[key] }));
 }
 
+/** The page's sections, for its table of contents: each is an h2 with this id (the docs' index.test.ts checks). */
+export const alertsSections: DocSection[] = [
+  { id: "a-rule", title: "A rule" },
+  { id: "who-gets-e-mail", title: "Who gets e-mail" },
+  { id: "notification-channels", title: "Notification channels" },
+  { id: "delivery-and-retries", title: "Delivery and retries" },
+  { id: "rules-as-code", title: "Rules as code" },
+];
+
 /** Docs → Alerts, with this instance's URL and organization (and a project the viewer sees) written into the examples. */
 export function Alerts({ instance, project }: { instance: DocsInstance | null; project: { slug: string; name: string } | null }) {
   const target: RulesTarget = { url: instance?.url ?? "https://lantern.example.com", org: instance?.org ?? "lantern", project: project?.slug ?? exampleProjectSlug };
@@ -210,7 +220,7 @@ export function Alerts({ instance, project }: { instance: DocsInstance | null; p
         Terraform keeps doing so against Lantern.
       </p>
 
-      <h2>A rule</h2>
+      <h2 id="a-rule">A rule</h2>
       <ul>
         <li>
           <strong>When</strong> — any or all of: a new issue is created; a resolved issue regresses; an ignored issue comes back; an issue has more than N events, or more than N distinct users, in 1
@@ -238,7 +248,7 @@ export function Alerts({ instance, project }: { instance: DocsInstance | null; p
         <em>Alert me and the project&apos;s members by e-mail on every new issue</em> when creating the project; it can be deleted or muted later like any rule.
       </p>
 
-      <h2>Who gets e-mail</h2>
+      <h2 id="who-gets-e-mail">Who gets e-mail</h2>
       <ul>
         <li>
           <strong>The issue&apos;s assignee, else the project&apos;s members</strong>: the person the issue is assigned to, or the members of the team it is assigned to, if they can see the
@@ -262,7 +272,7 @@ export function Alerts({ instance, project }: { instance: DocsInstance | null; p
         fails naming each rule that e-mails. A rule or channel whose deliveries fail shows &ldquo;failing&rdquo; with the count and the last error on the Alerts tab and the rule&apos;s page.
       </p>
 
-      <h2>Notification channels</h2>
+      <h2 id="notification-channels">Notification channels</h2>
       <p>
         Owners and admins add channels under <Link href="/settings/notifications">Settings → Notifications</Link>: a name, a kind and the URL the service gives you. A rule names a channel by its slug.
         The URL is never shown again in full (only its host and a hint), because for Slack and Discord the URL is the secret.
@@ -293,7 +303,7 @@ export function Alerts({ instance, project }: { instance: DocsInstance | null; p
       </p>
       <CodeBlock code={webhookReceiverCode} label="webhook receiver" />
 
-      <h2>Delivery and retries</h2>
+      <h2 id="delivery-and-retries">Delivery and retries</h2>
       <p>
         An alert is written to the database in the same transaction as the event that caused it, and sent right after, so neither a crash nor a restart loses it; with several Lantern instances on
         one PostgreSQL database each is sent once. One attempt gets <code>LANTERN_ALERT_TIMEOUT_SECONDS</code> (10). Timeouts, network errors, 5xx and 429 answers are retried — 10 s, 20 s, 40 s, …
@@ -309,7 +319,7 @@ export function Alerts({ instance, project }: { instance: DocsInstance | null; p
         Set <code>LANTERN_WEBHOOK_ALLOW_PRIVATE=true</code> when your receivers live on your own network.
       </p>
 
-      <h2>Rules as code</h2>
+      <h2 id="rules-as-code">Rules as code</h2>
       <p>
         The rules API is Sentry&apos;s: <code>GET</code>/<code>POST /api/0/projects/{target.org}/&lt;project&gt;/rules/</code> and <code>GET</code>/<code>PUT</code>/<code>DELETE …/rules/&lt;id&gt;/</code>,
         taking and returning the JSON below exactly as sent (POST answers 200 and DELETE 202, as Sentry). A bad rule is a 400 naming the field, as <code>{`{"conditions[0].interval": ["expected one of …"]}`}</code>{" "}

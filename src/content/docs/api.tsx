@@ -1,4 +1,5 @@
 import { CodeBlock } from "@/components/ui/code-block";
+import type { DocSection } from "./doc-section";
 
 const tokenCommand = "npx lantern token create --user you@example.com --scopes read,write --name triage-script";
 const uploadTokenCommand = "npx lantern token create --user you@example.com --scopes upload --name ci-source-maps";
@@ -44,6 +45,17 @@ const endpoints: [method: string, path: string, what: string][] = [
   ["GET", "/api/0/openapi.json", "The OpenAPI 3.1 description of all of this"],
 ];
 
+/** The page's sections, for its table of contents: each is an h2 with this id (the docs' index.test.ts checks). */
+export const apiSections: DocSection[] = [
+  { id: "tokens", title: "Tokens" },
+  { id: "the-organization", title: "The organization" },
+  { id: "endpoints", title: "Endpoints" },
+  { id: "searching", title: "Searching" },
+  { id: "changing-issues", title: "Changing issues" },
+  { id: "pages", title: "Pages" },
+  { id: "what-differs-from-sentry", title: "What differs from Sentry" },
+];
+
 export function Api() {
   return (
     <>
@@ -51,7 +63,7 @@ export function Api() {
         Lantern answers the parts of Sentry&apos;s web API that scripts use most: listing and triaging issues, reading events, and managing client keys. A script written against Sentry&apos;s{" "}
         <code>/api/0/</code> works against Lantern when you change two things: the base URL and the token.
       </p>
-      <h2>Tokens</h2>
+      <h2 id="tokens">Tokens</h2>
       <p>
         Every request carries an API token: <code>Authorization: Bearer lnt_…</code>. A token acts as the person it belongs to and can never do more than they can: a member sees only the projects of their
         teams, an owner or admin sees every project. Its <strong>scopes</strong> narrow it further:
@@ -81,12 +93,12 @@ export function Api() {
         Without a token (or a signed-in browser session) every endpoint answers <code>401</code>; with a token whose scopes do not allow a change, <code>403</code>. A project, issue or event you may not see
         answers <code>404</code>, exactly as one that does not exist. Errors are JSON: <code>{`{"detail": "…"}`}</code>.
       </p>
-      <h2>The organization</h2>
+      <h2 id="the-organization">The organization</h2>
       <p>
         Sentry&apos;s paths name an organization. A Lantern instance is one organization, whose slug is <code>lantern</code> unless <code>LANTERN_ORG_SLUG</code> says otherwise; any other slug is a{" "}
         <code>404</code>. Set <code>SENTRY_ORG</code> (or your script&apos;s equivalent) to it.
       </p>
-      <h2>Endpoints</h2>
+      <h2 id="endpoints">Endpoints</h2>
       <p>Paths end with a slash as in Sentry; Lantern also accepts them without it.</p>
       <table>
         <thead>
@@ -113,7 +125,7 @@ export function Api() {
         rest of the API).
       </p>
       <CodeBlock code={curlExample} label="Shell" />
-      <h2>Searching</h2>
+      <h2 id="searching">Searching</h2>
       <p>
         <code>query</code> is the issue list&apos;s search language, which reads Sentry&apos;s: <code>is:unresolved</code>, <code>is:ignored</code>, <code>level:error</code>, <code>release:…</code>,{" "}
         <code>environment:…</code>, <code>user.email:…</code>, <code>error.type:TypeError</code>, <code>is:unhandled</code>, <code>browser.name:Chrome</code>, any tag as{" "}
@@ -122,7 +134,7 @@ export function Api() {
         <code>times-seen:&gt;10</code>, <code>!</code> to negate, and free text. Without <code>query</code> the lists show <code>is:unresolved</code>, as Sentry does; an empty <code>query=</code> shows
         every issue.
       </p>
-      <h2>Changing issues</h2>
+      <h2 id="changing-issues">Changing issues</h2>
       <p>
         <code>PUT</code> takes Sentry&apos;s body: <code>{`{"status": "resolved"}`}</code>, with <code>{`"statusDetails": {"inRelease": "shop@2.0"}`}</code> or <code>{`{"inNextRelease": true}`}</code>;{" "}
         <code>{`{"status": "ignored"}`}</code> forever, or until <code>ignoreDuration</code> minutes pass, <code>ignoreCount</code> more events or <code>ignoreUserCount</code> more users;{" "}
@@ -132,13 +144,13 @@ export function Api() {
         <code>isBookmarked</code>. On the bulk form without any <code>id</code>, the change applies to every issue the query matches (at
         most 1000), as in Sentry. Every change is recorded in the issue&apos;s activity under the token&apos;s owner.
       </p>
-      <h2>Pages</h2>
+      <h2 id="pages">Pages</h2>
       <p>
         Lists answer one page (up to <code>limit</code>, 100 by default) with Sentry&apos;s <code>Link</code> header. Follow the <code>next</code> link while it says <code>results=&quot;true&quot;</code>;
         Sentry clients that already do this work unchanged.
       </p>
       <CodeBlock code={linkExample} label="Response header" />
-      <h2>What differs from Sentry</h2>
+      <h2 id="what-differs-from-sentry">What differs from Sentry</h2>
       <ul>
         <li>
           Client keys have no secret part: <code>secret</code> is null and <code>dsn.secret</code> equals <code>dsn.public</code>. Lantern has no CSP, minidump or cron endpoints, so those DSN fields are

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { CodeBlock } from "@/components/ui/code-block";
+import type { DocSection } from "./doc-section";
 
 const instrumentationCode = `// instrumentation.ts (next to app/ or src/app/)
 import * as Sentry from "@sentry/nextjs";
@@ -31,6 +32,15 @@ Sentry.init({
   },
 });`;
 
+/** The page's sections, for its table of contents: each is an h2 with this id (the docs' index.test.ts checks). */
+export const digestLookupSections: DocSection[] = [
+  { id: "it-works-with-the-standard-set-up", title: "It works with the standard set-up" },
+  { id: "setting-the-tag-yourself-optional", title: "Setting the tag yourself (optional)" },
+  { id: "when-an-event-has-no-digest", title: "When an event has no digest" },
+  { id: "how-lantern-s-own-server-errors-carry-it", title: "How Lantern's own server errors carry it" },
+  { id: "looking-a-digest-up", title: "Looking a digest up" },
+];
+
 export function DigestLookup() {
   return (
     <>
@@ -39,7 +49,7 @@ export function DigestLookup() {
         with a line such as <code>Digest: 2654435761</code>. The digest is a short hash of the error that Next.js also passes to the server&apos;s error handlers and logs. It is the one thing a user can
         copy from that page, so Lantern lets you find the server event by it.
       </p>
-      <h2>It works with the standard set-up</h2>
+      <h2 id="it-works-with-the-standard-set-up">It works with the standard set-up</h2>
       <p>
         A Next.js app set up as Sentry&apos;s Next.js guide says — <code>@sentry/nextjs</code> 9.x or 10.x, <code>export const onRequestError = Sentry.captureRequestError</code> in{" "}
         <code>instrumentation.ts</code>, no wrapper and no <code>beforeSend</code> — needs nothing more (see <Link href="/docs/getting-started/nextjs">Getting started with Next.js</Link> for the files). The SDK does not send the
@@ -52,7 +62,7 @@ export function DigestLookup() {
         Only server events get a digest this way. The browser&apos;s own report of the same failure (&ldquo;Minified React error #441&rdquo;, sent by <code>global-error.tsx</code>) carries the digest in
         its breadcrumbs as well, but a digest should lead to the cause, which is the server event.
       </p>
-      <h2>Setting the tag yourself (optional)</h2>
+      <h2 id="setting-the-tag-yourself-optional">Setting the tag yourself (optional)</h2>
       <p>
         An event that already has a <code>digest</code> tag keeps it: Lantern derives nothing then. Set it yourself when the breadcrumb cannot be there (see below), or if you prefer to be explicit.
         Either wrap <code>Sentry.captureRequestError</code> and set the tag on the scope the report is made in:
@@ -61,7 +71,7 @@ export function DigestLookup() {
       <p>or copy the digest of the original error in the server SDK&apos;s <code>beforeSend</code>, as Lantern&apos;s own server does:</p>
       <CodeBlock code={beforeSendCode} label="sentry.server.config.ts" />
       <p>Tags hold at most 200 characters; a Next.js digest is a short number.</p>
-      <h2>When an event has no digest</h2>
+      <h2 id="when-an-event-has-no-digest">When an event has no digest</h2>
       <p>
         The lookup then answers <strong>No event carries the digest …</strong>. Besides a typo, an event that retention removed, or an error that never reached Lantern, these are the reasons:
       </p>
@@ -83,13 +93,13 @@ export function DigestLookup() {
           <strong>Events sent before this Lantern version.</strong> Lantern derives the digest as events arrive; older events keep what they had.
         </li>
       </ul>
-      <h2>How Lantern&apos;s own server errors carry it</h2>
+      <h2 id="how-lantern-s-own-server-errors-carry-it">How Lantern&apos;s own server errors carry it</h2>
       <p>
         Lantern monitors itself (see <Link href="/docs/guides/self-monitoring">Self-monitoring</Link>). Its server SDK copies the digest of every error it reports into a <code>digest</code> tag, so each server
         error of Lantern&apos;s dashboard lands in the <strong>Lantern</strong> project tagged with the digest its error page showed. Try it under <strong>Settings → Diagnostics → Render a failing server
         component</strong>.
       </p>
-      <h2>Looking a digest up</h2>
+      <h2 id="looking-a-digest-up">Looking a digest up</h2>
       <ul>
         <li>
           <strong>In the dashboard</strong>: paste the digest into the <strong>Find by digest</strong> box in the header and press Enter. One matching event opens at once; when the same error happened

@@ -3,6 +3,16 @@ import { CodeBlock } from "@/components/ui/code-block";
 import { sdkSnippets } from "@/lib/sdk-snippets";
 import { defaultExampleUrl, exampleDsnAt } from "./example-dsn";
 import type { DocContentProps } from "./index";
+import type { DocSection } from "./doc-section";
+
+/** The page's sections, for its table of contents: each is an h2 with this id (the docs' index.test.ts checks). */
+export const gettingStartedSections: DocSection[] = [
+  { id: "start-lantern", title: "1. Start Lantern" },
+  { id: "create-a-project", title: "2. Create a project" },
+  { id: "point-your-sdk-at-lantern", title: "3. Point your SDK at Lantern" },
+  { id: "see-the-event", title: "4. See the event" },
+  { id: "csp-violation-reports", title: "CSP violation reports" },
+];
 
 /** Written for this instance: its LANTERN_URL is in every address, DSN and snippet (localhost:3000 without one). */
 export function GettingStarted({ instance }: Pick<DocContentProps, "instance">) {
@@ -11,18 +21,18 @@ export function GettingStarted({ instance }: Pick<DocContentProps, "instance">) 
   return (
     <>
       <p>Lantern receives errors from the official Sentry SDKs. Your application keeps its Sentry setup; only the DSN changes.</p>
-      <h2>1. Start Lantern</h2>
+      <h2 id="start-lantern">1. Start Lantern</h2>
       <CodeBlock code="npm ci && npm start" label="start command" />
       <p>
         This builds Lantern, creates its SQLite database under <code>./data/</code>, and serves the dashboard on port 3000 — this instance is at <code>{url}</code>. Set <code>LANTERN_URL</code> to the address your applications use to reach Lantern, so the DSNs it shows point there.
       </p>
-      <h2>2. Create a project</h2>
+      <h2 id="create-a-project">2. Create a project</h2>
       <p>
         In the dashboard choose <strong>Projects → Create project</strong>, or on the server run:
       </p>
       <CodeBlock code="npx lantern project create checkout-web" label="CLI command" />
       <p>Both print the project&apos;s DSN, which looks like {exampleDsn}.</p>
-      <h2>3. Point your SDK at Lantern</h2>
+      <h2 id="point-your-sdk-at-lantern">3. Point your SDK at Lantern</h2>
       <p>
         A Next.js app? <Link href="/docs/getting-started/nextjs">Getting started with Next.js</Link> has every file Sentry&apos;s wizard writes, the tunnel, digests and what to check when nothing arrives.
       </p>
@@ -35,9 +45,9 @@ export function GettingStarted({ instance }: Pick<DocContentProps, "instance">) 
           </div>
         </section>
       ))}
-      <h2>4. See the event</h2>
+      <h2 id="see-the-event">4. See the event</h2>
       <p>Throw an error in your app. It appears on the project&apos;s page within a second, under &quot;Received&quot;.</p>
-      <h2>CSP violation reports</h2>
+      <h2 id="csp-violation-reports">CSP violation reports</h2>
       <p>
         Browsers can report what your Content-Security-Policy blocks. Point the policy&apos;s <code>report-uri</code> at the project&apos;s security endpoint, with the DSN&apos;s public key (release and environment are optional); each report becomes an event, one issue per directive and blocked host:
       </p>

@@ -1,3 +1,13 @@
+import type { DocSection } from "./doc-section";
+/** The page's sections, for its table of contents: each is an h2 with this id (the docs' index.test.ts checks). */
+export const groupingSections: DocSection[] = [
+  { id: "how-an-event-is-grouped", title: "How an event is grouped" },
+  { id: "project-rules", title: "Project rules" },
+  { id: "issue-states", title: "Issue states" },
+  { id: "searching-the-issue-list", title: "Searching the issue list" },
+  { id: "the-issue-page", title: "The issue page" },
+];
+
 export function Grouping() {
   return (
     <>
@@ -5,7 +15,7 @@ export function Grouping() {
         Lantern groups events into issues the way Sentry does (grouping config <code>newstyle:2023-01-11</code>), so the same events land in the same issues a team is used to. Every issue page shows, in
         its &ldquo;Grouping&rdquo; tab (&ldquo;Why grouped this way&rdquo;), each variant of the event, what contributed to it, and its hash.
       </p>
-      <h2>How an event is grouped</h2>
+      <h2 id="how-an-event-is-grouped">How an event is grouped</h2>
       <ul>
         <li>
           <strong>Errors with a stack trace</strong> group by their frames (module or file name, function, and for JavaScript, Node and Python the source line) and the exception type. The message is ignored,
@@ -25,7 +35,7 @@ export function Grouping() {
           webpack and <code>app:///</code> sources are. JavaScript <code>ChunkLoadError</code>s form one issue, and React hydration errors one issue per transaction.
         </li>
       </ul>
-      <h2>Project rules</h2>
+      <h2 id="project-rules">Project rules</h2>
       <p>
         In a project&apos;s settings, <strong>fingerprint rules</strong> and <strong>stack trace rules</strong> use Sentry&apos;s syntax and apply to events digested after saving. A rule that does not parse is
         refused with its line number.
@@ -47,13 +57,13 @@ function:handleError ^-group`}</code>
         <code>stack.module</code>, <code>stack.abs_path</code> (<code>path</code>), <code>stack.package</code>, <code>family</code>, <code>app</code>, <code>sdk</code>, <code>release</code>. Values are globs
         (<code>*</code>, <code>**</code> across path segments); quote values with spaces; <code>!</code> negates a matcher.
       </p>
-      <h2>Issue states</h2>
+      <h2 id="issue-states">Issue states</h2>
       <p>
         An issue is <strong>unresolved</strong> (new, ongoing, regressed or escalating), <strong>resolved</strong> (now, in the next release, or in a named release) or <strong>ignored</strong> (forever, until it
         occurs N more times or affects N more users, or for a while). A new event reopens a resolved issue as regressed — unless it comes from a release older than the one the issue was resolved in. An
         ignored issue wakes up when its condition is met. Issues can be merged, and a merged hash can be unmerged back out. Every change is recorded in the issue&apos;s activity.
       </p>
-      <h2>Searching the issue list</h2>
+      <h2 id="searching-the-issue-list">Searching the issue list</h2>
       <p>
         The search box suggests as you type: the search keys (<code>is:</code>, <code>level:</code>, <code>release:</code>, <code>user.email:</code>, <code>issue.priority:</code>…) and the tag keys your
         events carry, then, after a key and its colon, that key&apos;s values — the fixed ones (states, levels, priorities) or the ones your project has seen most, with how many events carry each. Typing
@@ -73,7 +83,7 @@ function:handleError ^-group`}</code>
         <code>assigned:</code> the search box also offers the project&apos;s teams (<code>#slug</code>) and the e-mails of the people who can see it. A key that is neither one of these nor a tag of a
         project you can see is refused with a warning naming it (the API answers 400).
       </p>
-      <h2>The issue page</h2>
+      <h2 id="the-issue-page">The issue page</h2>
       <p>
         The header shows the level, status, title and culprit, and three menus: <strong>Resolve ▾</strong> (now, in the next release, or in one of the project&apos;s releases),{" "}
         <strong>Ignore ▾</strong> (forever, for a while, until it occurs or affects users again) and <strong>⋯</strong> (copy a link to the issue, merge it with another issue, delete it after a

@@ -2,6 +2,7 @@ import Link from "next/link";
 import { CodeBlock } from "@/components/ui/code-block";
 import type { DocsInstance, DocsProject } from "@/server/pages/load-docs-project";
 import { defaultExampleUrl, exampleDsnAt, exampleProjectSlug } from "./example-dsn";
+import type { DocSection } from "./doc-section";
 
 export interface NextjsSetupFile {
   /** Relative to the app's root (app/ may be src/app/). */
@@ -94,6 +95,15 @@ export default function GlobalError({ error }: { error: Error & { digest?: strin
   ];
 }
 
+/** The page's sections, for its table of contents: each is an h2 with this id (the docs' index.test.ts checks). */
+export const nextjsSections: DocSection[] = [
+  { id: "install-the-sdk", title: "1. Install the SDK" },
+  { id: "add-the-files", title: "2. Add the files" },
+  { id: "check-it", title: "3. Check it" },
+  { id: "digests", title: "Digests" },
+  { id: "troubleshooting", title: "Troubleshooting" },
+];
+
 export function Nextjs({ project, instance }: { project: DocsProject | null; instance?: DocsInstance | null }) {
   // Placeholders keep this instance's address (LANTERN_URL), as the DSN it will print does.
   const exampleDsn = exampleDsnAt(instance?.url ?? defaultExampleUrl);
@@ -106,7 +116,7 @@ export function Nextjs({ project, instance }: { project: DocsProject | null; ins
         handlers, server actions, edge routes, client components and unhandled rejections in the browser each become an issue with Next.js&apos;s context (route, router, runtime), and the digest on a
         server error&apos;s page finds its event. Lantern&apos;s tests build and drive an app with exactly these files (Next.js 16, <code>@sentry/nextjs</code> 10).
       </p>
-      <h2>1. Install the SDK</h2>
+      <h2 id="install-the-sdk">1. Install the SDK</h2>
       <CodeBlock code="npm install @sentry/nextjs" label="install command" />
       {project ? (
         <p>
@@ -136,7 +146,7 @@ export function Nextjs({ project, instance }: { project: DocsProject | null; ins
         Use the same DSN in all four <code>Sentry.init</code> calls — the tunnel forwards only envelopes for the server&apos;s DSN. The DSN&apos;s host must be reachable from your server and, without the
         tunnel, from your users&apos; browsers: set <code>LANTERN_URL</code> to that address.
       </p>
-      <h2>2. Add the files</h2>
+      <h2 id="add-the-files">2. Add the files</h2>
       <p>
         Paths are from the app&apos;s root; with a <code>src/</code> directory, <code>app/</code> is <code>src/app/</code> and the <code>instrumentation*.ts</code> files go into <code>src/</code>.
       </p>
@@ -153,12 +163,12 @@ export function Nextjs({ project, instance }: { project: DocsProject | null; ins
         <code>tracesSampleRate: 1</code> records every request&apos;s trace; lower it in production if you do not need them all. <code>sendDefaultPii</code> sends addresses and cookies, which Lantern
         scrubs by the project&apos;s settings.
       </p>
-      <h2>3. Check it</h2>
+      <h2 id="check-it">3. Check it</h2>
       <p>
         Build and start the app, open a page that throws in a server component, and look at the project&apos;s issues in Lantern: the error is there within a second, and an event&apos;s page shows its
         Next.js digest next to its trace id. Copy the <code>Digest: …</code> line of the error page into <strong>Find by digest</strong> in Lantern&apos;s header.
       </p>
-      <h2>Digests</h2>
+      <h2 id="digests">Digests</h2>
       <p>
         Next.js hides a server error from the browser and shows only its digest. The SDK does not send the digest as such, but Next.js logs each server error with its digest just before{" "}
         <code>onRequestError</code> reports it, and the SDK keeps that log line as a breadcrumb. Lantern takes the digest from the breadcrumb that logged the event&apos;s own error (same type and message)
@@ -166,7 +176,7 @@ export function Nextjs({ project, instance }: { project: DocsProject | null; ins
         <code>digest:</code> and the API all find the server event. The browser&apos;s own report of the same failure (&ldquo;Minified React error #441&rdquo;, from <code>global-error.tsx</code>) becomes an
         issue of its own, without a digest: the digest leads to the cause. Details: <Link href="/docs/guides/digest-lookup">Looking up a digest</Link>.
       </p>
-      <h2>Troubleshooting</h2>
+      <h2 id="troubleshooting">Troubleshooting</h2>
       <h3>Nothing arrives</h3>
       <ul>
         <li>

@@ -3,6 +3,7 @@ import { CodeBlock } from "@/components/ui/code-block";
 import { sentryCliCommands, sentryCliReleaseCommands, uploadTokenCommand, type UploadTarget } from "@/lib/source-map-commands";
 import type { DocsInstance } from "@/server/pages/load-docs-project";
 import { exampleProjectSlug } from "./example-dsn";
+import type { DocSection } from "./doc-section";
 
 /** withSentryConfig for a Next.js app that uploads its maps to Lantern (the option names of @sentry/nextjs 10). */
 export function nextjsUploadConfig(target: UploadTarget): string {
@@ -61,6 +62,19 @@ module.exports = {
 };`;
 }
 
+/** The page's sections, for its table of contents: each is an h2 with this id (the docs' index.test.ts checks). */
+export const sourceMapsSections: DocSection[] = [
+  { id: "how-a-frame-finds-its-map", title: "How a frame finds its map" },
+  { id: "a-token-for-ci", title: "A token for CI" },
+  { id: "sentry-cli", title: "sentry-cli" },
+  { id: "next-js", title: "Next.js" },
+  { id: "vite", title: "Vite" },
+  { id: "webpack", title: "webpack" },
+  { id: "managing-uploads", title: "Managing uploads" },
+  { id: "troubleshooting", title: "Troubleshooting" },
+  { id: "lantern-s-own-errors", title: "Lantern's own errors" },
+];
+
 /** Docs → Source maps, with this instance's URL and organization, and a project the viewer sees, written in. */
 export function SourceMaps({ instance, project }: { instance: DocsInstance | null; project: { slug: string; name: string } | null }) {
   const target: UploadTarget = { url: instance?.url ?? "https://lantern.example.com", org: instance?.org ?? "lantern", project: project?.slug ?? exampleProjectSlug };
@@ -84,7 +98,7 @@ export function SourceMaps({ instance, project }: { instance: DocsInstance | nul
         )}
         .
       </p>
-      <h2>How a frame finds its map</h2>
+      <h2 id="how-a-frame-finds-its-map">How a frame finds its map</h2>
       <ul>
         <li>
           <strong>By debug ID</strong> (preferred): <code>sentry-cli sourcemaps inject</code> (or a bundler plugin) writes a unique ID into each built file and its map. The SDK sends the IDs of the files in
@@ -98,7 +112,7 @@ export function SourceMaps({ instance, project }: { instance: DocsInstance | nul
       <p>
         Maps are applied when Lantern digests an event. An event that arrived before its maps were uploaded is resolved when its page is shown, and the page says so.
       </p>
-      <h2>A token for CI</h2>
+      <h2 id="a-token-for-ci">A token for CI</h2>
       <p>
         Uploads need a token with the <strong>upload</strong> scope: it can upload source maps and manage releases of your projects, and read nothing else — the right thing to keep in a CI secret. Make
         one under <Link href="/settings/account">Settings → Account</Link> (API tokens, scope &ldquo;upload&rdquo;) or on the server:
@@ -107,7 +121,7 @@ export function SourceMaps({ instance, project }: { instance: DocsInstance | nul
       <p>
         Give it to the tools as <code>SENTRY_AUTH_TOKEN</code>. sentry-cli warns &ldquo;Unrecognized auth token format&rdquo; for Lantern&apos;s <code>lnt_</code> tokens and sends them all the same.
       </p>
-      <h2>sentry-cli</h2>
+      <h2 id="sentry-cli">sentry-cli</h2>
       <p>
         After the production build, inject debug IDs into the output, deploy those files (the injected ones — their IDs must reach the browser), and upload:
       </p>
@@ -118,7 +132,7 @@ export function SourceMaps({ instance, project }: { instance: DocsInstance | nul
       </p>
       <CodeBlock code={sentryCliReleaseCommands(target)} label="release upload command" />
       <p>Older sentry-cli versions that upload release files one at a time, or a whole release archive, work too.</p>
-      <h2>Next.js</h2>
+      <h2 id="next-js">Next.js</h2>
       <p>
         <code>withSentryConfig</code> uploads the maps of every <code>next build</code> when it has a token. <code>sentryUrl</code> points it at Lantern; with Next.js 16&apos;s Turbopack the build gives each
         chunk a debug ID itself. Set the SDKs up as in <Link href="/docs/getting-started/nextjs">Getting started with Next.js</Link>, then:
@@ -128,21 +142,21 @@ export function SourceMaps({ instance, project }: { instance: DocsInstance | nul
         By default the plugin deletes the browser maps from <code>.next/static</code> after the upload, so they are not served. Without <code>SENTRY_AUTH_TOKEN</code> the build skips the upload with a
         warning (local builds).
       </p>
-      <h2>Vite</h2>
+      <h2 id="vite">Vite</h2>
       <CodeBlock code={viteUploadConfig(target)} label="vite.config.ts" />
-      <h2>webpack</h2>
+      <h2 id="webpack">webpack</h2>
       <CodeBlock code={webpackUploadConfig(target)} label="webpack.config.js" />
       <p>
         <code>@sentry/esbuild-plugin</code> and <code>@sentry/rollup-plugin</code> take the same options. The plugins create and finalize a release named after the commit unless{" "}
         <code>release: {"{ create: false }"}</code>; Lantern keeps releases, deploys and accepts (and ignores) commits.
       </p>
-      <h2>Managing uploads</h2>
+      <h2 id="managing-uploads">Managing uploads</h2>
       <p>
         Each project&apos;s <strong>Source maps</strong> page lists its bundles — debug IDs, release, dist, files, size, who uploaded them and when — and owners and admins delete them there. Files are stored
         once however many bundles hold them, compressed. Bundles not uploaded or used for <code>LANTERN_SOURCEMAP_RETENTION_DAYS</code> (90) are deleted, except each project&apos;s newest{" "}
         <code>LANTERN_SOURCEMAP_KEEP_PER_PROJECT</code> (10); a bundle may hold up to <code>LANTERN_SOURCEMAP_MAX_BUNDLE</code> uncompressed (512 MB). See <Link href="/docs/configuration">Configuration</Link>.
       </p>
-      <h2>Troubleshooting</h2>
+      <h2 id="troubleshooting">Troubleshooting</h2>
       <p>
         An issue page marks each frame that stayed minified and says why, with the command that fixes it, filled in for the project:
       </p>
@@ -169,7 +183,7 @@ export function SourceMaps({ instance, project }: { instance: DocsInstance | nul
         </li>
       </ul>
       <p>A malformed or missing map never loses an event: its frames stay minified, and the page says why.</p>
-      <h2>Lantern&apos;s own errors</h2>
+      <h2 id="lantern-s-own-errors">Lantern&apos;s own errors</h2>
       <p>
         <code>npm run build</code> gives Lantern&apos;s own chunks debug IDs and keeps their maps out of the served files, and <code>lantern start</code> registers them in the built-in{" "}
         <strong>Lantern</strong> project (no network, no token), so Lantern&apos;s own errors there show its <code>src/</code> files (<Link href="/docs/guides/self-monitoring">Self-monitoring</Link>).

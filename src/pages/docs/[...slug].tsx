@@ -1,6 +1,7 @@
 import type { GetServerSideProps } from "next";
 import Head from "next/head";
 import Link from "next/link";
+import { DocsTableOfContents } from "@/components/docs/docs-table-of-contents";
 import { docPages, findDocPage } from "@/content/docs";
 import { requirePageViewer, toShellViewer } from "@/server/access/require-page-viewer";
 import { getConfig } from "@/server/config";
@@ -33,6 +34,7 @@ export default function DocPage({ slug, project, instance }: DocPageProps) {
       {/* min-w-0: a long code line scrolls inside its block instead of widening the page on a phone. */}
       <article className="docs-prose min-w-0 max-w-3xl">
         <h1>{page.title}</h1>
+        {page.sections ? <DocsTableOfContents sections={page.sections} /> : null}
         <Content project={project} instance={instance} />
       </article>
     </div>

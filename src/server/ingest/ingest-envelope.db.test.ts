@@ -52,8 +52,8 @@ describe(`ingestEnvelope on ${testDialect}`, () => {
       ["node-exception.envelope", { itemTypes: "event", summary: "Error: Checkout failed", sdkName: "sentry.javascript.node" }],
       ["node-message.envelope", { itemTypes: "event", summary: "Nightly export finished with warnings", sdkName: "sentry.javascript.node" }],
       ["node-large-exception.envelope", { itemTypes: "event", summary: "RangeError: Report too large to render", sdkName: "sentry.javascript.node" }],
-      ["node-session.envelope", { itemTypes: "session", summary: null, sdkName: "sentry.javascript.node" }],
-      ["node-client-report.envelope", { itemTypes: "client_report", summary: null, sdkName: null }],
+      ["node-session.envelope", { itemTypes: "session", summary: "Session update: ended (1 error)", sdkName: "sentry.javascript.node" }],
+      ["node-client-report.envelope", { itemTypes: "client_report", summary: "Client report: 1 event dropped by the SDK, reason: beforeSend", sdkName: null }],
     ])("%s", async (name, expected) => {
       const body = fixture(name);
       const eventId = headerOf(body).event_id ?? null;

@@ -1,3 +1,4 @@
+import { describeItem } from "@/lib/describe-envelope-items";
 import { readJsonObject } from "@/lib/read-json-object";
 import type { LanternConfig } from "../config";
 import { defaultScrubSettings, textScrubbingFor } from "../digest/scrub-event";
@@ -31,6 +32,7 @@ export function inspectEnvelope(envelope: ParsedEnvelope, limits: LanternConfig[
 
   let eventId = normalizeId(envelope.header.event_id);
   let summary: string | null = null;
+  let description: string | null = null;
   items.forEach((item, index) => {
     const { type } = item.header;
     const size = item.payload.length;
@@ -45,8 +47,11 @@ export function inspectEnvelope(envelope: ParsedEnvelope, limits: LanternConfig[
     if (summarizedItemTypes.has(type)) {
       eventId ??= normalizeId(value.event_id);
       summary ??= summarizeEvent(value);
+    } else {
+      description ??= describeItem(type, value);
     }
   });
+  summary ??= description === null ? null : finishSummary(description, textScrubbingFor(defaultScrubSettings));
   const sdk = envelope.header.sdk as { name?: unknown } | undefined;
   return {
     eventId,
@@ -82,19 +87,33 @@ function normalizeId(value: unknown): string | null {
  */
 export function summarizeEvent(event: Record<string, unknown>, scrubbing: TextScrubbing = textScrubbingFor(defaultScrubSettings)): string | null {
   const text = describeEvent(event);
-  return text ? scrubText(text, scrubbing).slice(0, maxSummaryLength) || null : null;
+  return text ? finishSummary(text, scrubbing) : null;
 }
 
-/** The summary of an envelope's items as digest rewrote them (the first event-like item that has one). */
+function finishSummary(text: string, scrubbing: TextScrubbing): string | null {
+  return scrubText(text, scrubbing).slice(0, maxSummaryLength) || null;
+}
+
+/**
+ * The summary of an envelope's items as digest rewrote them: the first event-like item that has one, else
+ * what the first session update, session aggregate or client report says in words (lib/describe-envelope-items).
+ */
 export function summarizeEnvelopeItems(items: EnvelopeItem[], scrubbing: TextScrubbing): string | null {
+  let description: string | null = null;
   for (const item of items) {
-    if (!summarizedItemTypes.has(item.header.type)) continue;
+    const { type } = item.header;
+    const isEventLike = summarizedItemTypes.has(type);
+    if (!isEventLike && (description !== null || !jsonItemTypes.has(type))) continue;
     const value = readJsonObject(item.payload);
     if (value === null) continue;
+    if (!isEventLike) {
+      description = describeItem(type, value);
+      continue;
+    }
     const summary = summarizeEvent(value, scrubbing);
     if (summary !== null) return summary;
   }
-  return null;
+  return description === null ? null : finishSummary(description, scrubbing);
 }
 
 function describeEvent(event: Record<string, unknown>): string | null {

@@ -1,5 +1,7 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { storeFixtureEvent } from "../../../tests/support/event-envelopes";
+import { storeEnvelope } from "../../../tests/support/store-envelope";
 import { testDialect, type TestDatabase } from "../../../tests/support/test-database";
 import { useSystemProject } from "../../../tests/support/system-project";
 import type { AccessContext } from "../access/authorize";
@@ -39,8 +41,25 @@ describe(`getProjectOverview on ${testDialect}`, () => {
 
   it("waits for the first event: nothing counted, nothing listed", async () => {
     const overview = await getProjectOverview(context, projectId, { now });
-    expect(overview).toMatchObject({ hasEvents: false, eventsInWindow: 0, unresolvedTotal: 0, topIssues: [], newIssues: [], newIssueCount: 0, releases: [] });
+    expect(overview).toMatchObject({ hasReceived: false, eventsInWindow: 0, unresolvedTotal: 0, topIssues: [], newIssues: [], newIssueCount: 0, releases: [], sessions: null });
     expect(overview.buckets).toHaveLength(24);
+  });
+
+  it("has received something once sessions arrived without an error (as Lantern's own project does), even after the raw envelopes are gone, and counts their health", async () => {
+    // The real @sentry/node session update of the fixtures, started two hours ago: once as a start, once as a crash.
+    const fixture = readFileSync(new URL("../../../tests/fixtures/envelopes/node-session.envelope", import.meta.url), "utf8");
+    const started = new Date(now - 2 * hourMs).toISOString();
+    for (const change of [{ init: true, status: "ok" }, { init: true, status: "exited" }, { init: false, status: "crashed" }]) {
+      const [header, itemHeader, item] = fixture.split("\n");
+      const session = { ...(JSON.parse(item!) as Record<string, unknown>), ...change, started, errors: 0 };
+      await storeEnvelope(database.db, projectId, new TextEncoder().encode([header, itemHeader, JSON.stringify(session)].join("\n")), { eventId: null, itemTypes: ["session"], summary: null, sdkName: null }, now - 2 * hourMs);
+    }
+    while ((await digestBatch(database)) > 0);
+    await database.db.deleteFrom("intake").where("project_id", "=", projectId).execute();
+
+    const overview = await getProjectOverview(context, projectId, { now });
+    expect(overview).toMatchObject({ hasReceived: true, eventsInWindow: 0, topIssues: [], sessions: { started: 2, crashed: 1, crashFreeRate: 0.5 } });
+    expect(overview.releases.map((release) => release.version)).toEqual(["lantern-fixtures@1.0.0"]);
   });
 
   it("counts events and unresolved issues per bucket, ranks the unresolved issues of the window and lists today's new ones", async () => {
@@ -51,7 +70,7 @@ describe(`getProjectOverview on ${testDialect}`, () => {
     await resolveIssue(context, { issueId: fixed, kind: "now" });
 
     const day = await getProjectOverview(context, projectId, { now });
-    expect(day.hasEvents).toBe(true);
+    expect(day.hasReceived).toBe(true);
     expect(day.eventsInWindow).toBe(8);
     const twoHoursAgo = day.buckets.at(-3)!;
     expect(twoHoursAgo).toMatchObject({ events: 4, unresolvedIssues: 2 });

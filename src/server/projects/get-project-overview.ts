@@ -38,8 +38,14 @@ export interface ProjectOverview {
   newIssueCount: number;
   /** The newest releases by when the project first saw them. */
   releases: { version: string; firstSeen: number; dateReleased: number | null; newIssues: number; health: ReleaseHealth | null }[];
-  /** Whether any event was ever digested for the project (otherwise the page waits for the first). */
-  hasEvents: boolean;
+  /** Release health of the whole project in the window, from the SDKs' sessions; null when none started in it. */
+  sessions: { started: number; crashed: number; crashFreeRate: number } | null;
+  /**
+   * Whether the project ever received anything: an issue, an envelope still in the received list, a session
+   * or a stored item (transactions, logs, …). A project that only sends sessions and traces, as Lantern's own
+   * does until its first error, is not waiting for its first event.
+   */
+  hasReceived: boolean;
 }
 
 const topCount = 5;
@@ -63,7 +69,7 @@ export async function getProjectOverview(context: AccessContext, projectId: numb
   // One pass over the window's hourly counts, per issue and bucket (the status comes along): the charts,
   // the unresolved issues seen and the top ones are all added up from it (three queries read it three times).
   const bucketStart = sql<number>`${sql.ref("issue_hourly_counts.hour")} - (${sql.ref("issue_hourly_counts.hour")} % ${sql.lit(bucketMs)})`;
-  const [windowRows, unresolvedTotal, newRows, newCount, releaseRows, anyIssue] = await Promise.all([
+  const [windowRows, unresolvedTotal, newRows, newCount, releaseRows, sessionRows, hasReceived] = await Promise.all([
     db
       .selectFrom("issue_hourly_counts")
       .innerJoin("issues", "issues.id", "issue_hourly_counts.issue_id")
@@ -98,7 +104,15 @@ export async function getProjectOverview(context: AccessContext, projectId: numb
       .where("first_seen", ">=", dayAgo)
       .executeTakeFirstOrThrow(),
     db.selectFrom("releases").select(["version", "first_seen", "date_released"]).where("project_id", "=", projectId).orderBy("first_seen", "desc").orderBy("version", "desc").limit(topCount).execute(),
-    db.selectFrom("issues").select("id").where("project_id", "=", projectId).limit(1).executeTakeFirst(),
+    db
+      .selectFrom("session_counts")
+      .select((eb) => ["status", eb.fn.sum<number>("quantity").as("quantity")])
+      .where("project_id", "=", projectId)
+      .where("hour", ">=", firstBucket)
+      .where("status", "in", ["started", "crashed"])
+      .groupBy("status")
+      .execute(),
+    hasReceivedAnything(db, projectId),
   ]);
 
   const releaseVersions = releaseRows.map((row) => row.version);
@@ -144,8 +158,29 @@ export async function getProjectOverview(context: AccessContext, projectId: numb
     newIssues: newRows.map((row) => toOverviewIssue(row, null)),
     newIssueCount: Number(newCount.total),
     releases: releaseRows.map((row) => ({ version: row.version, firstSeen: row.first_seen, dateReleased: row.date_released, newIssues: newIssuesOf.get(row.version) ?? 0, health: healthOf.get(row.version) ?? null })),
-    hasEvents: anyIssue !== undefined,
+    sessions: projectHealth(sessionRows),
+    hasReceived,
   };
+}
+
+function projectHealth(rows: { status: string; quantity: number }[]): ProjectOverview["sessions"] {
+  const of = (status: string) => Number(rows.find((row) => row.status === status)?.quantity ?? 0);
+  const started = of("started");
+  if (started === 0) return null;
+  // A session started before the window can crash inside it: never more crashes than sessions.
+  const crashed = Math.min(of("crashed"), started);
+  return { started, crashed, crashFreeRate: 1 - crashed / started };
+}
+
+/** One indexed probe per table, each by the project's leading column, stopping at the first row found. */
+async function hasReceivedAnything(db: AccessContext["db"], projectId: number): Promise<boolean> {
+  const probes = await Promise.all([
+    db.selectFrom("issues").select("id").where("project_id", "=", projectId).limit(1).executeTakeFirst(),
+    db.selectFrom("intake").select("id").where("project_id", "=", projectId).limit(1).executeTakeFirst(),
+    db.selectFrom("session_counts").select("hour").where("project_id", "=", projectId).limit(1).executeTakeFirst(),
+    db.selectFrom("stored_items").select("id").where("project_id", "=", projectId).limit(1).executeTakeFirst(),
+  ]);
+  return probes.some((row) => row !== undefined);
 }
 
 function toOverviewIssue(row: { id: number; title: string; culprit: string; level: string; times_seen: number; first_seen: number; last_seen: number }, windowCount: number | null): OverviewIssue {

@@ -5,6 +5,7 @@ import { VolumeChart } from "@/components/charts/volume-chart";
 import { PlatformBadge } from "@/components/projects/platform-badge";
 import { ReceivedEnvelopeList } from "@/components/projects/received-envelope-list";
 import { OverviewIssueList } from "@/components/projects/overview-issue-list";
+import { OverviewIssueViewSwitch, parseOverviewIssueView } from "@/components/projects/overview-issue-views";
 import { ProjectNav } from "@/components/projects/project-nav";
 import { WaitingForFirstEvent } from "@/components/projects/waiting-for-first-event";
 import { RelativeTime } from "@/components/issues/relative-time";
@@ -34,10 +35,16 @@ const ranges: ChartRange<OverviewRange>[] = [
   { value: "14d", label: "14 days", period: "the last 14 days" },
 ];
 
-/** `/projects/{slug}`: the page a team opens every morning — or, before the first event, how to send it. */
+/**
+ * `/projects/{slug}`: the page a team opens every morning — or, before the project received anything, how to
+ * send its first event. Lantern's own project never waits: this instance is its SDK, and the page shows what
+ * it sent (sessions and traces before any error).
+ */
 export default async function ProjectPage({ params, searchParams }: ProjectPageProps) {
   const { projectSlug } = await params;
-  const range: OverviewRange = (await searchParams).range === "14d" ? "14d" : "24h";
+  const query = await searchParams;
+  const range: OverviewRange = query.range === "14d" ? "14d" : "24h";
+  const issueView = parseOverviewIssueView(query.issues);
   const context = await getAppContext();
   const { config } = context;
   const { project, keys } = await loadProjectPage(context, projectSlug);
@@ -94,7 +101,7 @@ export default async function ProjectPage({ params, searchParams }: ProjectPageP
     <>
       <PageHeader title={project.name} description={<span className="font-mono">{project.slug}</span>} actions={<PlatformBadge platform={project.platform} />} />
       <ProjectNav slug={project.slug} current="overview" />
-      {!overview.hasEvents ? (
+      {!overview.hasReceived && project.is_internal !== 1 ? (
         <div className="space-y-6">
           <WaitingForFirstEvent projectSlug={project.slug} projectId={project.id}>
             {dsnCard}
@@ -108,10 +115,17 @@ export default async function ProjectPage({ params, searchParams }: ProjectPageP
               <CardTitle id="project-activity">Activity in {period}</CardTitle>
               <ChartRangeSwitch label="Overview range" ranges={ranges} current={range} path={base} parameter="range" />
             </div>
-            <dl className="mb-5 grid grid-cols-1 gap-3 sm:grid-cols-3">
+            <dl className={`mb-5 grid grid-cols-1 gap-3 ${overview.sessions ? "sm:grid-cols-2 xl:grid-cols-4" : "sm:grid-cols-3"}`}>
               <Stat label="Events" value={overview.eventsInWindow} />
               <Stat label="Unresolved issues seen" value={overview.unresolvedIssuesInWindow} note={`${overview.unresolvedTotal.toLocaleString("en")} unresolved in all`} />
               <Stat label="New issues today" value={overview.newIssueCount} note="first seen in the last 24 hours" />
+              {overview.sessions ? (
+                <Stat
+                  label="Crash-free sessions"
+                  value={formatRate(overview.sessions.crashFreeRate)}
+                  note={`${overview.sessions.crashed.toLocaleString("en")} of ${overview.sessions.started.toLocaleString("en")} ${overview.sessions.started === 1 ? "session" : "sessions"} crashed`}
+                />
+              ) : null}
             </dl>
             <div className="grid gap-6 lg:grid-cols-2">
               <section aria-labelledby="events-chart" className="min-w-0">
@@ -135,26 +149,34 @@ export default async function ProjectPage({ params, searchParams }: ProjectPageP
             </div>
           </Card>
 
-          <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
-            <Card aria-labelledby="top-issues" className="min-w-0">
-              <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
-                <CardTitle id="top-issues">Top unresolved issues</CardTitle>
-                <Link href={`${base}/issues`} prefetch={false} className="text-sm text-primary hover:underline">
-                  All issues
-                </Link>
-              </div>
-              <OverviewIssueList projectSlug={project.slug} issues={overview.topIssues} label="Top unresolved issues" count="window" empty={`No unresolved issue had events in ${period}.`} />
-            </Card>
-            <Card aria-labelledby="new-issues" className="min-w-0">
-              <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
-                <CardTitle id="new-issues">New issues today</CardTitle>
-                <Link href={issuesHref("first-seen:-24h")} prefetch={false} className="text-sm text-primary hover:underline">
-                  Search them
-                </Link>
-              </div>
-              <OverviewIssueList projectSlug={project.slug} issues={overview.newIssues} label="New issues today" count="total" empty="No new issue in the last 24 hours." />
-            </Card>
-          </div>
+          {/* One list at a time: on a young project the top issues and today's new ones are the same rows. */}
+          <Card aria-labelledby="project-issues" className="min-w-0">
+            <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+              <CardTitle id="project-issues">Issues</CardTitle>
+              <OverviewIssueViewSwitch current={issueView} path={base} keep={range === "24h" ? {} : { range }} newCount={overview.newIssueCount} />
+            </div>
+            {issueView === "top" ? (
+              <>
+                <p className="mb-3 text-xs text-muted-foreground">
+                  Unresolved issues with the most events in {period}.{" "}
+                  <Link href={`${base}/issues`} prefetch={false} className="text-primary hover:underline">
+                    All issues
+                  </Link>
+                </p>
+                <OverviewIssueList projectSlug={project.slug} issues={overview.topIssues} label="Top unresolved issues" count="window" empty={`No unresolved issue had events in ${period}.`} />
+              </>
+            ) : (
+              <>
+                <p className="mb-3 text-xs text-muted-foreground">
+                  First seen in the last 24 hours, newest first.{" "}
+                  <Link href={issuesHref("first-seen:-24h")} prefetch={false} className="text-primary hover:underline">
+                    Search them
+                  </Link>
+                </p>
+                <OverviewIssueList projectSlug={project.slug} issues={overview.newIssues} label="New issues today" count="total" empty="No new issue in the last 24 hours." />
+              </>
+            )}
+          </Card>
 
           <div className="grid gap-6 lg:grid-cols-2">
             <Card aria-labelledby="latest-releases" className="min-w-0">
@@ -167,7 +189,9 @@ export default async function ProjectPage({ params, searchParams }: ProjectPageP
                 </Link>
               ) : null}
               {overview.releases.length === 0 ? (
-                <p className="text-sm text-muted-foreground">No release yet: set `release` in the SDK and each event names the version it came from.</p>
+                <p className="text-sm text-muted-foreground">
+                  No release yet: set <code className="font-mono text-xs">release</code> in the SDK and each event names the version it came from.
+                </p>
               ) : (
                 <ul aria-label="Latest releases" className="divide-y divide-border">
                   {overview.releases.map((release) => (
@@ -193,11 +217,11 @@ export default async function ProjectPage({ params, searchParams }: ProjectPageP
   );
 }
 
-function Stat({ label, value, note }: { label: string; value: number; note?: string }) {
+function Stat({ label, value, note }: { label: string; value: number | string; note?: string }) {
   return (
     <div className="rounded-md border border-border p-3">
       <dt className="text-xs text-muted-foreground">{label}</dt>
-      <dd className="text-2xl font-semibold tabular-nums">{value.toLocaleString("en")}</dd>
+      <dd className="text-2xl font-semibold tabular-nums">{typeof value === "number" ? value.toLocaleString("en") : value}</dd>
       {note ? <dd className="text-xs text-muted-foreground">{note}</dd> : null}
     </div>
   );

@@ -23,6 +23,7 @@ function seconds(count: number): string {
   return count === 1 ? "1 second" : `${count} seconds`;
 }
 
+/** The keys a project has first (what a person comes to copy or disable), then the form for another. */
 export default async function ProjectKeysPage({ params }: ProjectKeysPageProps) {
   const { projectSlug } = await params;
   const context = await getAppContext();
@@ -35,13 +36,6 @@ export default async function ProjectKeysPage({ params }: ProjectKeysPageProps) 
       <PageHeader title="Client keys" description={`${project.name}: each key is a DSN. Give each app or environment its own, so one can be disabled without the others.`} />
       <ProjectNav slug={project.slug} current="keys" />
       <div className="max-w-3xl space-y-6">
-        <Card>
-          <CardTitle>New key</CardTitle>
-          <CardDescription>Its DSN works within a second.</CardDescription>
-          <div className="mt-4">
-            <CreateProjectKeyForm action={createProjectKeyAction} projectId={project.id} />
-          </div>
-        </Card>
         <p className="text-sm text-muted-foreground">
           Ingest keeps each key in memory for {seconds(cacheSeconds)} (<code className="font-mono text-xs">LANTERN_KEY_CACHE_SECONDS</code>): a disabled or rotated key stops working
           {cacheSeconds === 0 ? " at once" : ` within ${seconds(cacheSeconds)}`}, and a new rate limit applies after the same delay.
@@ -53,6 +47,13 @@ export default async function ProjectKeysPage({ params }: ProjectKeysPageProps) 
             </li>
           ))}
         </ul>
+        <Card>
+          <CardTitle>New key</CardTitle>
+          <CardDescription>Its DSN works within a second.</CardDescription>
+          <div className="mt-4">
+            <CreateProjectKeyForm action={createProjectKeyAction} projectId={project.id} />
+          </div>
+        </Card>
       </div>
     </>
   );

@@ -25,7 +25,15 @@ export default async function ProjectReleasesPage({ params }: ProjectReleasesPag
   const issuesHref = (version: string) => `/projects/${project.slug}/issues?${new URLSearchParams({ query: searchFilter("release", version) }).toString()}`;
   return (
     <>
-      <PageHeader title="Releases" description={`${project.name}: each version the SDK named in \`release\`, with its new issues and, where the SDK tracks sessions, its crash-free rate over the last 14 days.`} />
+      <PageHeader
+        title="Releases"
+        description={
+          <>
+            {project.name}: each version the SDK named in <code className="font-mono text-xs">release</code>, with its new issues and, where the SDK tracks sessions, its crash-free rate
+            over the last 14 days.
+          </>
+        }
+      />
       <ProjectNav slug={project.slug} current="releases" />
       {releases.length === 0 ? (
         <EmptyState title="No release yet">

@@ -7,6 +7,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
+import { describeItemTypes, itemTypeLabel } from "@/lib/describe-envelope-items";
 import { formatTimestamp } from "@/lib/format-time";
 import { rawRetentionInWords } from "@/lib/raw-retention-words";
 import { getAppContext } from "@/server/app-context";
@@ -33,7 +34,7 @@ const loadEnvelope = cache(async (projectSlug: string, envelopeId: string[] | un
 export async function generateMetadata({ params }: ReceivedPageProps): Promise<Metadata> {
   const { projectSlug, envelopeId } = await params;
   const { envelope } = await loadEnvelope(projectSlug, envelopeId);
-  return { title: envelope?.summary ?? "Received envelopes" };
+  return { title: envelope ? (envelope.summary ?? describeItemTypes(envelope.itemTypes)) : "Received envelopes" };
 }
 
 /** /received shows the latest envelope; /received/{id} a given one. */
@@ -55,7 +56,7 @@ export default async function ReceivedEnvelopePage({ params }: ReceivedPageProps
   return (
     <>
       <PageHeader
-        title={envelope.summary ?? `Envelope ${envelope.id}`}
+        title={envelope.summary ?? describeItemTypes(envelope.itemTypes)}
         description={
           <>
             <Link href={`/projects/${project.slug}`} className="hover:underline">
@@ -78,9 +79,9 @@ export default async function ReceivedEnvelopePage({ params }: ReceivedPageProps
           </nav>
         }
       />
-      <div className="mb-3 flex gap-1.5">
+      <div className="mb-3 flex flex-wrap gap-1.5">
         {envelope.itemTypes.map((type, index) => (
-          <Badge key={`${type}-${index}`}>{type}</Badge>
+          <Badge key={`${type}-${index}`}>{itemTypeLabel(type)}</Badge>
         ))}
       </div>
       <Card className="p-0">
