@@ -59,8 +59,11 @@ program
       return hasAnyUser(database.db);
     });
     await startServer(config, { hasOwner });
-    // Once listening (a start that failed to bind records nothing): a CLI in another shell prints DSNs for this server.
-    await withDatabase(config, (database) => recordServerUrl(database.db, config.publicUrl));
+    // Once listening (a start that failed to bind records nothing): a CLI in another shell prints DSNs for this
+    // server. Only a hint for the CLI, so a failure is reported and the server keeps serving.
+    await withDatabase(config, (database) => recordServerUrl(database.db, config.publicUrl)).catch((error: unknown) => {
+      console.error(`lantern: could not record ${config.publicUrl} for the CLI's DSNs: ${error instanceof Error ? error.message : String(error)}`);
+    });
   });
 
 program
