@@ -66,7 +66,7 @@ describe("Docs → Getting started with Next.js", () => {
     const html = renderToStaticMarkup(createElement(Nextjs, { project: null }));
     for (const file of nextjsSetupFiles(exampleDsn, "checkout-web")) expect(html).toContain(`<h3><code>${file.path}</code></h3>`);
     expect(html).toContain(`dsn: &quot;${exampleDsn.replaceAll("<", "&lt;").replaceAll(">", "&gt;")}&quot;`);
-    for (const heading of ["Digests", "Troubleshooting"]) expect(html).toContain(`<h2>${heading}</h2>`);
+    for (const [id, heading] of [["digests", "Digests"], ["troubleshooting", "Troubleshooting"]]) expect(html).toContain(`<h2 id="${id}">${heading}</h2>`);
     for (const heading of ["Nothing arrives", "Browser errors are blocked", "A digest is not found"]) expect(html).toContain(`<h3>${heading}</h3>`);
     expect(html).toContain("No event carries the digest …");
     expect(html).toContain('href="/docs/guides/digest-lookup"');
