@@ -66,6 +66,7 @@ test("without SMTP the new-project form warns at the alert box; ticked anyway, t
   await expect(box).not.toBeChecked();
   await expect(box).toHaveAccessibleDescription(/E-mail cannot be sent: this server has no SMTP server\. Set LANTERN_SMTP_URL/);
   await expect(page.getByRole("link", { name: "setting up e-mail" })).toHaveAttribute("href", "/docs/guides/alerts#smtp");
+  await page.screenshot({ path: "test-results/screenshots/new-project-without-smtp.png" });
   await page.getByLabel("Name").fill(name);
   await box.check();
   await page.getByRole("button", { name: "Create project" }).click();
@@ -99,6 +100,7 @@ test("without SMTP the new-project form warns at the alert box; ticked anyway, t
   await expect(log.getByRole("row").nth(1)).toContainText("failed");
   await expect(log.getByRole("row").nth(1)).toContainText("E-mail is not configured (LANTERN_SMTP_URL).");
   await expect(log.getByRole("row").nth(1)).toContainText(`Checkout failed for order ${token}`);
+  await page.screenshot({ path: "test-results/screenshots/alert-rule-failing.png", fullPage: true });
 });
 
 test("a webhook channel answering 500 shows as failing, with the count and the answer, on the Alerts tab, the rule's page and Settings → Notifications; there, Send test e-mail says e-mail is not configured", async ({ page }) => {
@@ -127,6 +129,7 @@ test("a webhook channel answering 500 shows as failing, with the count and the a
     await expect(failing).toContainText(`${channelName} failing: 1 delivery since`, { timeout: 1000 });
   });
   await expect(failing).toContainText("(1 still retrying), last error: HTTP 500: receiver is broken");
+  await page.screenshot({ path: "test-results/screenshots/alert-rules-failing.png", fullPage: true });
   await page.getByRole("link", { name: ruleName, exact: true }).click();
   await expect(failing).toContainText(`${channelName} failing: 1 delivery`);
   await expect(failing).toContainText("HTTP 500: receiver is broken");
@@ -138,4 +141,5 @@ test("a webhook channel answering 500 shows as failing, with the count and the a
   await expect(email).toContainText("Not configured: no e-mail is sent");
   await email.getByRole("button", { name: "Send test e-mail" }).click();
   await expect(email.getByRole("alert")).toContainText("No test e-mail to owner@lantern.test: E-mail is not configured: set LANTERN_SMTP_URL");
+  await page.screenshot({ path: "test-results/screenshots/settings-notifications-email.png" });
 });

@@ -24,6 +24,10 @@ function shortTime(time: number): string {
   return formatTimestamp(time).slice(5, 16);
 }
 
+function attemptsLabel(attempts: number): string {
+  return attempts === 1 ? "1 attempt" : `${attempts} attempts`;
+}
+
 /** One line of text cut short by CSS, the whole of it on hover and focus (and selectable as it is). */
 function Clipped({ text, className }: { text: string; className: string }) {
   return (
@@ -35,13 +39,13 @@ function Clipped({ text, className }: { text: string; className: string }) {
 
 /**
  * A rule's or a channel's deliveries, newest first, one line per delivery: when, for which issue, to where,
- * how it ended and the last error — long values cut short with their whole text in a tooltip — and each
- * attempt (time, answer, error, duration) behind a disclosure. Everything is text.
+ * how it ended (with each attempt — time, answer, error, duration — behind a disclosure) and the last error;
+ * long values are cut short with their whole text in a tooltip. Everything is text.
  */
 export function DeliveryLog({ deliveries, label }: { deliveries: Delivery[]; label: string }) {
   if (deliveries.length === 0) return <p className="text-sm text-muted-foreground">Nothing sent yet.</p>;
   return (
-    <DataTable label={label} columns={[{ label: "Time" }, { label: "Issue" }, { label: "To" }, { label: "Status" }, { label: "Error" }, { label: "Attempts" }]} isHeaderInCapitals bodyClassName="">
+    <DataTable label={label} columns={[{ label: "Time" }, { label: "Issue" }, { label: "To" }, { label: "Status" }, { label: "Error" }]} isHeaderInCapitals bodyClassName="">
       {deliveries.map((delivery) => {
         const title = delivery.issueTitle || (delivery.issueId ? `Issue ${delivery.issueId}` : "—");
         return (
@@ -52,30 +56,29 @@ export function DeliveryLog({ deliveries, label }: { deliveries: Delivery[]; lab
             <td className="px-3 py-2">
               {delivery.issueId && delivery.reason !== "test" ? (
                 <Tooltip content={title}>
-                  <Link href={`/issues/${delivery.issueId}`} prefetch={false} className="block max-w-56 truncate text-primary hover:underline">
+                  <Link href={`/issues/${delivery.issueId}`} prefetch={false} className="block max-w-48 truncate text-primary hover:underline">
                     {title}
                   </Link>
                 </Tooltip>
               ) : (
-                <Clipped text={title} className="max-w-56" />
+                <Clipped text={title} className="max-w-48" />
               )}
               <span className="block text-xs text-muted-foreground">{delivery.reason}</span>
             </td>
             <td className="px-3 py-2">
-              <Clipped text={destination(delivery)} className="max-w-40" />
+              <Clipped text={destination(delivery)} className="max-w-36" />
               <span className="block text-xs text-muted-foreground">{delivery.kind}</span>
             </td>
-            <td className="whitespace-nowrap px-3 py-2">
-              <Badge className={statusClass[delivery.status] ?? "text-muted-foreground"}>{delivery.status}</Badge>
-              {delivery.responseCode !== null ? <span className="block font-mono text-xs text-muted-foreground">{delivery.responseCode}</span> : null}
-            </td>
-            <td className="px-3 py-2 text-xs">{delivery.lastError ? <Clipped text={delivery.lastError} className="max-w-64 text-danger" /> : <span className="text-muted-foreground">—</span>}</td>
             <td className="px-3 py-2">
+              <span className="whitespace-nowrap">
+                <Badge className={statusClass[delivery.status] ?? "text-muted-foreground"}>{delivery.status}</Badge>
+                {delivery.responseCode !== null ? <span className="ml-1 font-mono text-xs text-muted-foreground">{delivery.responseCode}</span> : null}
+              </span>
               {delivery.attemptLog.length === 0 ? (
-                <span className="font-mono text-xs">{delivery.attempts}</span>
+                <span className="block text-xs text-muted-foreground">{attemptsLabel(delivery.attempts)}</span>
               ) : (
                 <details>
-                  <summary className="cursor-pointer font-mono text-xs">{delivery.attempts}</summary>
+                  <summary className="cursor-pointer whitespace-nowrap text-xs text-muted-foreground">{attemptsLabel(delivery.attempts)}</summary>
                   <ol aria-label={`Attempts of delivery ${delivery.deliveryId}`} className="mt-1 w-72 space-y-1 text-xs">
                     {delivery.attemptLog.map((attempt, index) => (
                       <li key={index}>
@@ -89,6 +92,7 @@ export function DeliveryLog({ deliveries, label }: { deliveries: Delivery[]; lab
                 </details>
               )}
             </td>
+            <td className="px-3 py-2 text-xs">{delivery.lastError ? <Clipped text={delivery.lastError} className="max-w-44 text-danger" /> : <span className="text-muted-foreground">—</span>}</td>
           </tr>
         );
       })}

@@ -18,7 +18,7 @@ export default async function NotificationsPage() {
   const { email, channels } = await loadNotificationChannelsPage(await getAppContext());
   return (
     <>
-      <PageHeader title="Notifications" description="Channels alert rules post to: Slack, Discord and Microsoft Teams incoming webhooks, or a signed webhook of your own. Rules name a channel by its slug." />
+      <PageHeader title="Notifications" description="Where alerts go: e-mail through this server's SMTP server, and channels — Slack, Discord and Microsoft Teams incoming webhooks, or a signed webhook of your own. Rules name a channel by its slug." />
       <div className="max-w-4xl space-y-6">
         <EmailSetupCard setup={email.setup} failing={email.failing} viewerEmail={email.viewerEmail} sendTest={sendTestEmailAction} />
         <Card>
