@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { RelativeTime } from "./relative-time";
+import { IdentifierText } from "@/components/ui/identifier-text";
 
 interface IssueFactsProps {
   timesSeen: number;
@@ -15,7 +16,7 @@ function Fact({ term, children, className }: { term: string; children: ReactNode
   return (
     <div className={className}>
       <dt className="text-xs text-muted-foreground">{term}</dt>
-      <dd className="mt-0.5 text-sm font-medium break-all">{children}</dd>
+      <dd className="mt-0.5 text-sm font-medium wrap-break-word">{children}</dd>
     </div>
   );
 }
@@ -25,7 +26,7 @@ const none = <span className="font-normal text-muted-foreground">none</span>;
 function Release({ release }: { release: string | null }) {
   return <span className="block text-xs font-normal text-muted-foreground">{release ? (
         <>
-          in <span className="font-mono text-foreground">{release}</span>
+          in <span className="font-mono text-foreground"><IdentifierText value={release} /></span>
         </>
       ) : (
         "no release"

@@ -96,14 +96,14 @@ function FrameTitle({ frame }: { frame: FrameView }) {
   return (
     <span className="flex min-w-0 flex-1 flex-wrap items-baseline gap-x-1.5 gap-y-0.5">
       {location ? (
-        <SafeLink href={frame.absPath} className={cn("break-all", frame.inApp && "text-foreground")}>
+        <SafeLink href={frame.absPath} className={cn("wrap-break-word", frame.inApp && "text-foreground")}>
           {location}
         </SafeLink>
       ) : null}
       {frame.function ? (
         <>
           <span className="text-muted-foreground">in</span>
-          <span className={cn("break-all", frame.inApp && "font-semibold text-foreground")}>{frame.function}</span>
+          <span className={cn("wrap-break-word", frame.inApp && "font-semibold text-foreground")}>{frame.function}</span>
         </>
       ) : null}
       {position ? <span className="text-muted-foreground">at line {position}</span> : null}

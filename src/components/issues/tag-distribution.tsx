@@ -41,7 +41,7 @@ export function TagDistribution({ tags, eventTags }: TagDistributionProps) {
                 {tag.topValues.map((value) => {
                   const isEventValue = eventValue.get(tag.key) === value.value;
                   return (
-                    <li key={value.value} className="min-w-0 break-all">
+                    <li key={value.value} className="min-w-0 wrap-break-word">
                       <span className={cn("font-mono", isEventValue && "font-semibold")}>{value.value}</span>
                       {isEventValue ? <span className="ml-1 text-muted-foreground">(this event)</span> : null}{" "}
                       <span className="text-muted-foreground tabular-nums">
