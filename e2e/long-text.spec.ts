@@ -48,7 +48,6 @@ for (const width of widths) {
         await page.evaluate(async () => {
           await document.fonts.ready;
         });
-        await page.screenshot({ path: `test-results/screenshots/long-text/${width.name.replace(" ", "")}/${mainPage.name}.png`, fullPage: true });
         const problems = await findTextProblems(page);
         expect(problems, `${mainPage.path(seed)} at ${width.name}`).toEqual({ brokenTokens: [], clippedTexts: [], hiddenScrolls: [], pageOverflow: null });
       });

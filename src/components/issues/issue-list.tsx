@@ -103,7 +103,11 @@ function IssueRow({ issue, showProject }: { issue: IssueListRow; showProject: bo
               <IdentifierText value={issue.culprit} />
             </span>
           ) : null}
-          {showProject ? <span>{issue.projectName}</span> : null}
+          {showProject ? (
+            <span className="min-w-0 wrap-break-word">
+              <IdentifierText value={issue.projectName} />
+            </span>
+          ) : null}
           <LevelBadge level={issue.level} />
           {issue.isUnhandled ? <UnhandledBadge /> : null}
           <IssueRowStatus id={issue.id} status={issue.status} substatus={issue.substatus} />

@@ -84,7 +84,7 @@ export function IssuePageView({ details, event, volume: range, extras, path }: I
             <PriorityControl issueId={issue.id} priority={issue.priority} />
             <span className="text-xs text-muted-foreground">
               <Link href={`/projects/${project.slug}`} prefetch={false} className="hover:underline">
-                {project.name}
+                <IdentifierText value={project.name} />
               </Link>{" "}
               · issue #{issue.id}
             </span>

@@ -191,7 +191,7 @@ function SourceContext({ frame, showAllLines }: { frame: FrameView; showAllLines
   const farCount = lines.filter((_, index) => isFar(index)).length;
   return (
     <div>
-      <pre tabIndex={0} className="overflow-x-auto rounded border border-border bg-background py-1 text-[11px] leading-4 text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none" aria-label="Source context">
+      <pre tabIndex={0} className="scroll-hint-x rounded border border-border bg-background py-1 text-[11px] leading-4 text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none" aria-label="Source context">
         {lines.map((line, index) => {
           const number = <span className="mr-3 inline-block w-10 shrink-0 text-right text-muted-foreground select-none">{firstLine !== null ? firstLine + index : ""}</span>;
           // <mark>: the line the frame was executing, highlighted for sight and named as such for screen readers.
