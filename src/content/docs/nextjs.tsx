@@ -71,7 +71,6 @@ export default withSentryConfig(nextConfig, {
 
 import * as Sentry from "@sentry/nextjs";
 import { useEffect } from "react";
-import { IdentifierText } from "@/components/ui/identifier-text";
 
 export default function GlobalError({ error }: { error: Error & { digest?: string } }) {
   useEffect(() => {
