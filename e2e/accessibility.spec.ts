@@ -8,7 +8,8 @@ import { mainPages, seedProject, type Seed } from "./support/main-pages";
 /**
  * Every main page, in the light and the dark theme: an axe scan that fails on serious or critical
  * violations (all of them are written, readably, to the failure message and to
- * test-results/accessibility/), and a full-page screenshot in test-results/screenshots/ (ignored by git).
+ * test-results/accessibility/), and a full-page screenshot at 1440 px in test-results/screenshots/ (ignored
+ * by git; the phone suite adds 375 px).
  * The data is a real error sent with the real @sentry/node into a project made with the CLI.
  */
 
@@ -48,7 +49,8 @@ test.beforeAll(async () => {
 
 for (const theme of themes) {
   test.describe(`in the ${theme} theme`, () => {
-    test.use({ colorScheme: theme });
+    // The desktop width of the screenshots (the phone suite takes them at 375 px).
+    test.use({ colorScheme: theme, viewport: { width: 1440, height: 900 } });
 
     for (const mainPage of mainPages) {
       test(`${mainPage.name} has no serious or critical axe violations`, async ({ page }) => {
@@ -61,7 +63,7 @@ for (const theme of themes) {
         });
 
         const screenshot = await page.screenshot({ fullPage: true, animations: "disabled" });
-        writeOutput(resolve(outputRoot, "screenshots", theme, `${mainPage.name}.png`), screenshot);
+        writeOutput(resolve(outputRoot, "screenshots", `1440px-${theme}`, `${mainPage.name}.png`), screenshot);
 
         const results = await new AxeBuilder({ page }).analyze();
         writeOutput(resolve(outputRoot, "accessibility", `${mainPage.name}-${theme}.json`), JSON.stringify(results.violations, null, 2));

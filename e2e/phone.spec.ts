@@ -115,8 +115,13 @@ for (const mainPage of mainPages) {
     expect(response?.status(), `${mainPage.path(seed)} answers`).toBe(mainPage.status ?? 200);
     await page.waitForLoadState("load");
     const { scrollWidth, clientWidth, culprits } = await horizontalOverflow(page);
-    // The first screen, as a phone shows it, for a person to look at (test-results/ is ignored by git).
-    await page.screenshot({ path: `test-results/screenshots/phone/${mainPage.name}.png` });
+    // The whole page as a phone shows it, light then dark, for a person to look at (test-results/ is ignored
+    // by git); the accessibility suite takes the same at 1440 px.
+    await page.screenshot({ path: `test-results/screenshots/375px-light/${mainPage.name}.png`, fullPage: true });
+    // next-themes follows the system's preference, which emulateMedia changes.
+    await page.emulateMedia({ colorScheme: "dark" });
+    await expect(page.locator("html")).toHaveClass(/(^|\s)dark(\s|$)/);
+    await page.screenshot({ path: `test-results/screenshots/375px-dark/${mainPage.name}.png`, fullPage: true });
     expect(clientWidth).toBe(375);
     expect(scrollWidth, `${mainPage.path(seed)} is ${scrollWidth} px wide; past the edge:\n${culprits.join("\n")}`).toBeLessThanOrEqual(clientWidth);
   });

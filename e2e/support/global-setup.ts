@@ -1,7 +1,8 @@
 import { spawn, spawnSync } from "node:child_process";
 import { chromium } from "@playwright/test";
 import { existsSync, mkdirSync, openSync, rmSync } from "node:fs";
-import { e2eBaseUrl, e2eDirectory, e2eOwner, e2eOwnerState, e2eServerEnvironment, e2eServerLog } from "./server";
+import { dirname } from "node:path";
+import { e2eBaseUrl, e2eDatabasePath, e2eDirectory, e2eOwner, e2eOwnerState, e2eServerEnvironment, e2eServerLog } from "./server";
 
 /**
  * Runs the README's `npm start` (production build, migrations, server) on a fresh SQLite database, with
@@ -11,7 +12,7 @@ import { e2eBaseUrl, e2eDirectory, e2eOwner, e2eOwnerState, e2eServerEnvironment
 export default async function globalSetup(): Promise<() => Promise<void>> {
   if (!existsSync(process.env.CHROMIUM_PATH ?? "/usr/bin/chromium")) throw new Error("Chromium is missing: run the browser tests through npm test (it finds Debian's or @sparticuz/chromium's), or set CHROMIUM_PATH.");
   rmSync(e2eDirectory, { recursive: true, force: true });
-  mkdirSync(e2eDirectory, { recursive: true });
+  mkdirSync(dirname(e2eDatabasePath), { recursive: true });
   // The owner exists before the server starts, as on a headless install; tests run signed in as them.
   const created = spawnSync(process.execPath, ["cli/lantern.mjs", "user", "create", "--owner", "--email", e2eOwner.email, "--name", e2eOwner.name, "--password-stdin"], {
     input: e2eOwner.password,

@@ -6,8 +6,9 @@ import { createProjectDsn } from "./lantern-process";
 import { e2eServerEnvironment } from "./server";
 
 /**
- * The main pages of the dashboard: the accessibility suite scans each (light and dark) and the phone suite
- * checks each at 375 px. A new page goes here once, and both suites cover it.
+ * The main pages of the dashboard: the accessibility suite scans each (light and dark) at 1440 px, the phone
+ * suite checks each at 375 px, and the long-text suite reads each at both widths with long names and paths.
+ * A new page goes here once, and every suite covers it.
  */
 
 export interface Seed {
@@ -55,12 +56,19 @@ export const mainPages: MainPage[] = [
   { name: "not-found", path: () => "/this-page-does-not-exist", status: 404 },
 ];
 
+interface SeedOptions {
+  /** The project's name, given a unique token: "<prefix> <token>", or `name(token)` when given. */
+  name?: (token: string) => string;
+  /** The event's release (the `release` field @sentry/node sends); "shop@1.0.0" unless given. */
+  release?: string;
+}
+
 /** One project with one real error (sent by @sentry/node, digested by the server), for the pages that need data. */
-export async function seedProject(namePrefix = "accessibility"): Promise<Seed> {
+export async function seedProject(namePrefix = "accessibility", options: SeedOptions = {}): Promise<Seed> {
   const token = uniqueToken();
-  const name = `${namePrefix} ${token}`;
+  const name = options.name ? options.name(token) : `${namePrefix} ${token}`;
   const dsn = await createProjectDsn({ ...process.env, ...e2eServerEnvironment }, name);
-  const run = await runSdkScript("capture-exception.mjs", { LANTERN_TEST_DSN: dsn, LANTERN_TEST_RELEASE: "shop@1.0.0", LANTERN_TEST_ENVIRONMENT: "e2e", LANTERN_TEST_TOKEN: token });
+  const run = await runSdkScript("capture-exception.mjs", { LANTERN_TEST_DSN: dsn, LANTERN_TEST_RELEASE: options.release ?? "shop@1.0.0", LANTERN_TEST_ENVIRONMENT: "e2e", LANTERN_TEST_TOKEN: token });
   expect(run.code, run.stderr).toBe(0);
   const eventId = String(run.facts.eventId);
   const projectId = Number(new URL(dsn).pathname.slice(1));

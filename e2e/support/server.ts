@@ -4,7 +4,12 @@ import { resolve } from "node:path";
 export const e2ePort = Number(process.env.E2E_PORT ?? 3100);
 export const e2eBaseUrl = `http://127.0.0.1:${e2ePort}`;
 export const e2eDirectory = resolve(".e2e");
-export const e2eDatabasePath = resolve(e2eDirectory, "lantern.db");
+/**
+ * 120 characters, so every run has the long database path of a checkout in a deep folder: a page that shows
+ * it (Settings) must fit a phone wherever the repository is cloned, not only in a short folder.
+ */
+export const e2eLongFolderName = "a_checkout.in_a_deep_folder.with_a_long_name".padEnd(120, "_and_longer");
+export const e2eDatabasePath = resolve(e2eDirectory, e2eLongFolderName, "lantern.db");
 export const e2eServerLog = resolve(e2eDirectory, "server.log");
 
 export const e2eServerEnvironment: Record<string, string> = {

@@ -2,6 +2,7 @@ import { TextTooltip } from "@/components/ui/text-tooltip";
 import { formatTimestamp } from "@/lib/format-time";
 import type { AuditLogPage } from "@/server/audit/list-audit-log";
 import { DataTable } from "@/components/ui/data-table";
+import { IdentifierText } from "@/components/ui/identifier-text";
 
 type Entry = AuditLogPage["entries"][number];
 
@@ -30,12 +31,18 @@ export function AuditLogTable({ entries }: { entries: Entry[] }) {
       {entries.map((entry) => (
         <tr key={entry.id} className="border-b border-border align-top last:border-0">
           <td className="whitespace-nowrap px-4 py-2 font-mono text-xs">{formatTimestamp(entry.createdAt)}</td>
-          <td className="px-4 py-2">{who(entry)}</td>
+          <td className="px-4 py-2 wrap-break-word">
+            <IdentifierText value={who(entry)} />
+          </td>
           <td className="px-4 py-2">
             <span className="font-mono text-xs">{entry.action}</span>
-            {entry.data ? <span className="block break-all text-xs text-muted-foreground">{details(entry)}</span> : null}
+            {entry.data ? (
+              <span className="block min-w-48 text-xs wrap-break-word text-muted-foreground">
+                <IdentifierText value={details(entry)} />
+              </span>
+            ) : null}
           </td>
-          <td className="break-all px-4 py-2">{entry.target ?? "—"}</td>
+          <td className="min-w-40 px-4 py-2 wrap-break-word">{entry.target ? <IdentifierText value={entry.target} /> : "—"}</td>
           <td className="px-4 py-2 text-xs">
             <span className="block font-mono">{entry.ipAddress ?? "—"}</span>
             {entry.userAgent ? (

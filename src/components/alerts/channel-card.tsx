@@ -47,7 +47,7 @@ export function ChannelCard({ channel, deliveries, failing, actions }: ChannelCa
       </div>
       <dl className="mt-3 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[6rem_1fr]">
         <dt className="text-muted-foreground">URL</dt>
-        <dd className="break-all font-mono text-xs">{channel.urlHint}</dd>
+        <dd className="wrap-break-word font-mono text-xs">{channel.urlHint}</dd>
         <dt className="text-muted-foreground">Secret</dt>
         <dd>{channel.hasSecret ? "set (write-only)" : "none"}</dd>
       </dl>

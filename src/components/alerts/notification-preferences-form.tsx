@@ -2,6 +2,7 @@ import { ActionForm } from "@/components/issues/action-form";
 import { Button } from "@/components/ui/button";
 import type { ActionState } from "@/lib/action-state";
 import type { NotificationSettings } from "@/server/alerts/list-notification-settings";
+import { IdentifierText } from "@/components/ui/identifier-text";
 
 interface NotificationPreferencesFormProps {
   settings: NotificationSettings;
@@ -21,8 +22,8 @@ export function NotificationPreferencesForm({ settings, action }: NotificationPr
             <li key={project.id} className="flex items-center gap-2">
               <input type="hidden" name="projectId" value={project.id} />
               <input id={`alert-email-${project.id}`} name={`alertEmail-${project.id}`} type="checkbox" defaultChecked={project.alertEmail} className="h-4 w-4 accent-[var(--primary)]" />
-              <label htmlFor={`alert-email-${project.id}`} className="text-sm">
-                Alert e-mail for {project.name}
+              <label htmlFor={`alert-email-${project.id}`} className="min-w-0 text-sm wrap-break-word">
+                Alert e-mail for <IdentifierText value={project.name} />
               </label>
             </li>
           ))}

@@ -5,6 +5,7 @@ import type { AssignedIssue } from "@/server/issues/owners/list-assigned-to-me";
 import { issueHref } from "./list/issue-href";
 import { PriorityBadge } from "./priority-badge";
 import { RelativeTime } from "./relative-time";
+import { IdentifierText } from "@/components/ui/identifier-text";
 
 const listOf = (query: string) => `/issues?query=${encodeURIComponent(query)}`;
 
@@ -40,7 +41,9 @@ export function AssignedToMe({ issues }: { issues: AssignedIssue[] }) {
                 {issue.title}
               </Link>
               {issue.assignee?.type === "team" ? <span className="rounded bg-muted px-1.5 py-0.5 text-xs">Team #{issue.assignee.slug}</span> : null}
-              <span className="text-xs text-muted-foreground">{issue.projectName}</span>
+              <span className="text-xs wrap-break-word text-muted-foreground">
+                <IdentifierText value={issue.projectName} />
+              </span>
               <PriorityBadge priority={issue.priority} />
               <RelativeTime time={issue.lastSeen} className="text-xs whitespace-nowrap text-muted-foreground" />
             </li>

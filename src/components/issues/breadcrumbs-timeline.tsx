@@ -132,7 +132,7 @@ export function BreadcrumbsTimeline({ breadcrumbs, eventTimestamp }: Breadcrumbs
                       </span>
                     ) : null}
                   </div>
-                  {crumb.message ? <p className="mt-0.5 font-mono break-all whitespace-pre-wrap">{crumb.message}</p> : null}
+                  {crumb.message ? <p className="mt-0.5 font-mono wrap-break-word whitespace-pre-wrap">{crumb.message}</p> : null}
                   {data.length > 0 ? (
                     <div className="mt-1">
                       <KeyValueList entries={data} label="Breadcrumb data" />

@@ -14,7 +14,7 @@ export function EventAttachments({ attachments, downloadBase }: { attachments: E
       {attachments.map((attachment) => (
         <li key={attachment.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2">
           <Paperclip aria-hidden className="h-3.5 w-3.5 shrink-0 text-muted-foreground" />
-          <a href={`${downloadBase}/${attachment.id}`} download={attachment.filename} className="min-w-0 font-mono break-all underline-offset-2 hover:underline" aria-label={`Download ${attachment.filename}`}>
+          <a href={`${downloadBase}/${attachment.id}`} download={attachment.filename} className="min-w-0 font-mono wrap-break-word underline-offset-2 hover:underline" aria-label={`Download ${attachment.filename}`}>
             {attachment.filename}
           </a>
           <span className="text-muted-foreground">{attachment.contentType ?? "unknown type"}</span>

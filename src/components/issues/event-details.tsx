@@ -53,7 +53,7 @@ export function EventDetails({ payload, timestamp, attachments, attachmentsBase,
     <div>
       {message ? (
         <Part title="Message">
-          <pre className="rounded-md border border-border bg-muted p-3 font-mono text-xs break-all whitespace-pre-wrap">{message}</pre>
+          <pre className="rounded-md border border-border bg-muted p-3 font-mono text-xs wrap-break-word whitespace-pre-wrap">{message}</pre>
         </Part>
       ) : null}
       {cspReport.length > 0 ? (

@@ -3,6 +3,7 @@ import type { IssueEventListItem } from "@/server/events/list-issue-events";
 import { LevelBadge } from "./issue-badges";
 import { RelativeTime } from "./relative-time";
 import { DataTable } from "@/components/ui/data-table";
+import { IdentifierText } from "@/components/ui/identifier-text";
 
 const none = <span className="text-muted-foreground">—</span>;
 
@@ -24,9 +25,9 @@ export function EventListTable({ events, eventsBase }: { events: IssueEventListI
           <td className="px-3 py-2 whitespace-nowrap text-muted-foreground">
             <RelativeTime time={event.timestamp} />
           </td>
-          <td className="px-3 py-2 font-mono text-xs break-all">{event.release ?? none}</td>
+          <td className="min-w-40 px-3 py-2 font-mono text-xs wrap-break-word">{event.release ? <IdentifierText value={event.release} /> : none}</td>
           <td className="px-3 py-2 text-xs">{event.environment ?? none}</td>
-          <td className="px-3 py-2 font-mono text-xs break-all">{event.userKey ?? none}</td>
+          <td className="px-3 py-2 font-mono text-xs wrap-break-word">{event.userKey ?? none}</td>
         </tr>
       ))}
     </DataTable>

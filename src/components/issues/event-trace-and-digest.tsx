@@ -19,7 +19,7 @@ export function EventTraceAndDigest({ payload }: { payload: Record<string, unkno
       {traceId !== null ? (
         <div className="flex min-w-0 gap-1.5">
           <dt>Trace ID</dt>
-          <dd className="font-mono break-all text-foreground">
+          <dd className="font-mono wrap-break-word text-foreground">
             {traceLink !== null ? (
               <Tooltip content="Every error event of this trace" describes>
                 <Link href={`/traces/${traceLink}`} prefetch={false} className="text-primary select-all underline-offset-2 hover:underline">
@@ -35,7 +35,7 @@ export function EventTraceAndDigest({ payload }: { payload: Record<string, unkno
       {digest !== null ? (
         <div className="flex min-w-0 gap-1.5">
           <dt>Digest</dt>
-          <dd className="font-mono break-all">
+          <dd className="font-mono wrap-break-word">
             <Tooltip content="Find every event with this digest">
               <Link href={`/digest?value=${encodeURIComponent(digest)}`} prefetch={false} className="text-primary underline-offset-2 hover:underline">
                 {digest}

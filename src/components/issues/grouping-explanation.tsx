@@ -44,7 +44,7 @@ function Variant({ variant, isEventHash, isOpen }: { variant: GroupingVariant; i
       </h3>
       <dl className="mt-2 grid grid-cols-[max-content_1fr] gap-x-3 gap-y-1 text-xs">
         <dt className="text-muted-foreground">Hash</dt>
-        <dd className="font-mono break-all">{variant.hash ?? "none"}</dd>
+        <dd className="font-mono wrap-break-word">{variant.hash ?? "none"}</dd>
         <dt className="text-muted-foreground">Contributes</dt>
         <dd>
           {contributes ? "yes" : "no"}
@@ -53,13 +53,13 @@ function Variant({ variant, isEventHash, isOpen }: { variant: GroupingVariant; i
         {variant.fingerprint ? (
           <>
             <dt className="text-muted-foreground">Fingerprint</dt>
-            <dd className="font-mono break-all">{variant.fingerprint.join(", ")}</dd>
+            <dd className="font-mono wrap-break-word">{variant.fingerprint.join(", ")}</dd>
           </>
         ) : null}
         {variant.matchedRule ? (
           <>
             <dt className="text-muted-foreground">Matched rule</dt>
-            <dd className="font-mono break-all">{variant.matchedRule}</dd>
+            <dd className="font-mono wrap-break-word">{variant.matchedRule}</dd>
           </>
         ) : null}
       </dl>
@@ -77,7 +77,7 @@ function Variant({ variant, isEventHash, isOpen }: { variant: GroupingVariant; i
 
 /** Hashed values are emphasised; values that do not count are struck through and muted. */
 function valueClass(contributes: boolean): string {
-  return cn("font-mono break-all", contributes ? "rounded bg-primary/10 px-1 font-semibold text-foreground" : "text-muted-foreground line-through decoration-muted-foreground/50");
+  return cn("font-mono wrap-break-word", contributes ? "rounded bg-primary/10 px-1 font-semibold text-foreground" : "text-muted-foreground line-through decoration-muted-foreground/50");
 }
 
 function ComponentNode({ node, parentContributes }: { node: GroupingComponent; parentContributes: boolean }) {

@@ -167,7 +167,7 @@ function MoreActions({ issueId, projectSlug, bulk }: { issueId: number; projectS
         </DropdownMenuContent>
       </DropdownMenu>
       {copied ? (
-        <p role="status" className="basis-full text-sm break-all text-muted-foreground">
+        <p role="status" className="basis-full text-sm wrap-break-word text-muted-foreground">
           {copied}
         </p>
       ) : null}

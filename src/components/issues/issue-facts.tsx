@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
+import { cn } from "@/lib/cn";
 import { RelativeTime } from "./relative-time";
+import { TextTooltip } from "@/components/ui/text-tooltip";
 
 interface IssueFactsProps {
   timesSeen: number;
@@ -13,9 +15,9 @@ interface IssueFactsProps {
 
 function Fact({ term, children, className }: { term: string; children: ReactNode; className?: string }) {
   return (
-    <div className={className}>
+    <div className={cn("min-w-0", className)}>
       <dt className="text-xs text-muted-foreground">{term}</dt>
-      <dd className="mt-0.5 text-sm font-medium break-all">{children}</dd>
+      <dd className="mt-0.5 text-sm font-medium wrap-break-word">{children}</dd>
     </div>
   );
 }
@@ -23,13 +25,16 @@ function Fact({ term, children, className }: { term: string; children: ReactNode
 const none = <span className="font-normal text-muted-foreground">none</span>;
 
 function Release({ release }: { release: string | null }) {
-  return <span className="block text-xs font-normal text-muted-foreground">{release ? (
-        <>
-          in <span className="font-mono text-foreground">{release}</span>
-        </>
-      ) : (
-        "no release"
-      )}</span>;
+  if (!release) return <span className="block text-xs font-normal text-muted-foreground">no release</span>;
+  // Often wider than this half column (a 40-character git SHA): cut short with an ellipsis, whole in a tooltip.
+  return (
+    <span className="block truncate text-xs font-normal text-muted-foreground">
+      in{" "}
+      <TextTooltip tooltip={release} isWholeText className="font-mono text-foreground no-underline">
+        {release}
+      </TextTooltip>
+    </span>
+  );
 }
 
 /** The issue's counters, first and last seen with their releases, and environments, as a description list. */

@@ -2,6 +2,7 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { Sparkline } from "@/components/charts/sparkline";
 import { Badge } from "@/components/ui/badge";
+import { IdentifierText } from "@/components/ui/identifier-text";
 import { TextTooltip } from "@/components/ui/text-tooltip";
 import type { ActionState } from "@/lib/action-state";
 import type { IssueListItem } from "@/server/issues/search/search-issues";
@@ -44,7 +45,7 @@ export function IssueList({ issues, action, showProject, empty }: IssueListProps
 
 function IssueTable({ issues, showProject }: { issues: IssueListRow[]; showProject: boolean }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-border bg-card">
+    <div className="scroll-hint-x rounded-lg border border-border [--scroll-hint-background:var(--card)]">
       <table className="w-full text-sm" aria-label="Issues">
         <thead className="border-b border-border text-left text-xs text-muted-foreground">
           <tr>
@@ -97,8 +98,16 @@ function IssueRow({ issue, showProject }: { issue: IssueListRow; showProject: bo
           {issue.title}
         </Link>
         <div className="mt-1 flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
-          {issue.culprit ? <span className="min-w-0 font-mono wrap-anywhere">{issue.culprit}</span> : null}
-          {showProject ? <span>{issue.projectName}</span> : null}
+          {issue.culprit ? (
+            <span className="min-w-0 font-mono wrap-break-word">
+              <IdentifierText value={issue.culprit} />
+            </span>
+          ) : null}
+          {showProject ? (
+            <span className="min-w-0 wrap-break-word">
+              <IdentifierText value={issue.projectName} />
+            </span>
+          ) : null}
           <LevelBadge level={issue.level} />
           {issue.isUnhandled ? <UnhandledBadge /> : null}
           <IssueRowStatus id={issue.id} status={issue.status} substatus={issue.substatus} />

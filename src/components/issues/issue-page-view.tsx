@@ -35,6 +35,7 @@ import type { VolumeRange } from "@/server/issues/get-issue-volume";
 import type { IssuePageExtras } from "@/server/pages/load-issue";
 import { bulkIssueAction } from "@/app/(dashboard)/issues/actions";
 import { addCommentAction, assignIssueAction, ignoreIssueAction, reopenIssueAction, resolveIssueAction, unmergeHashesAction } from "@/app/(dashboard)/projects/[projectSlug]/issues/[issueId]/actions";
+import { IdentifierText } from "@/components/ui/identifier-text";
 
 interface IssuePageViewProps {
   details: IssueDetails;
@@ -83,13 +84,17 @@ export function IssuePageView({ details, event, volume: range, extras, path }: I
             <PriorityControl issueId={issue.id} priority={issue.priority} />
             <span className="text-xs text-muted-foreground">
               <Link href={`/projects/${project.slug}`} prefetch={false} className="hover:underline">
-                {project.name}
+                <IdentifierText value={project.name} />
               </Link>{" "}
               · issue #{issue.id}
             </span>
           </div>
           <h1 className="text-2xl font-semibold tracking-tight break-words">{issue.title}</h1>
-          {issue.culprit ? <p className="font-mono text-sm break-all text-muted-foreground">{issue.culprit}</p> : null}
+          {issue.culprit ? (
+            <p className="font-mono text-sm wrap-break-word text-muted-foreground">
+              <IdentifierText value={issue.culprit} />
+            </p>
+          ) : null}
           {state ? (
             <p className="text-sm text-muted-foreground">
               {issue.status === "resolved" ? "Resolved" : "Ignored"} {state}.
@@ -135,7 +140,7 @@ export function IssuePageView({ details, event, volume: range, extras, path }: I
                 {event ? (
                   <CardDescription>
                     <Tooltip content="Permalink to this event" describes>
-                      <Link href={eventBase!} prefetch={false} className="font-mono break-all underline-offset-2 hover:underline">
+                      <Link href={eventBase!} prefetch={false} className="font-mono wrap-break-word underline-offset-2 hover:underline">
                         {event.eventId}
                       </Link>
                     </Tooltip>{" "}

@@ -25,7 +25,7 @@ export function IssueParticipants({ actors }: { actors: string[] }) {
           <span aria-hidden className="inline-flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-muted text-[10px] font-semibold">
             {initials(person)}
           </span>
-          <span className="min-w-0 break-all">{person}</span>
+          <span className="min-w-0 wrap-break-word">{person}</span>
         </li>
       ))}
     </ul>

@@ -110,7 +110,7 @@ export function JsonTree({ value, label }: { value: unknown; label: string }) {
   // A round trip leaves only JSON's own types (no undefined, functions or prototypes).
   const json = JSON.parse(JSON.stringify(value) ?? "null") as JsonValue;
   return (
-    <div role="group" aria-label={label} tabIndex={0} className="overflow-auto font-mono text-[11px] leading-relaxed break-all whitespace-pre-wrap focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+    <div role="group" aria-label={label} tabIndex={0} className="overflow-auto font-mono text-[11px] leading-relaxed wrap-break-word whitespace-pre-wrap focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
       <JsonNode name={null} value={json} isLast />
     </div>
   );

@@ -1,6 +1,7 @@
 import { Tooltip } from "@/components/ui/tooltip";
 import { humanizeByteValue } from "@/lib/humanize-bytes";
 import { SafeLink } from "./safe-link";
+import { IdentifierText } from "@/components/ui/identifier-text";
 
 interface KeyValueListProps {
   entries: [string, string][];
@@ -20,7 +21,9 @@ export function KeyValueList({ entries, label, humanizeBytes = false }: KeyValue
         const humanized = humanizeBytes ? humanizeByteValue(key, value) : null;
         return (
           <div key={`${key}-${index}`} className="contents">
-            <dt className="min-w-0 font-mono break-words text-muted-foreground">{key}</dt>
+            <dt className="min-w-0 font-mono break-words text-muted-foreground">
+              <IdentifierText value={key} />
+            </dt>
             <dd className="min-w-0 font-mono break-words">
               {humanized ? (
                 <Tooltip content={`${Number(value).toLocaleString("en")} bytes`}>

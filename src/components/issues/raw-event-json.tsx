@@ -15,7 +15,7 @@ export function RawEventJson({ payload }: { payload: Record<string, unknown> }) 
       <p className="text-xs text-muted-foreground">The stored event ({json.length.toLocaleString("en")} characters of JSON).</p>
       <div className="max-h-[32rem] overflow-auto rounded-md border border-border bg-muted p-3">
         {isLarge ? (
-          <pre tabIndex={0} className="font-mono text-[11px] leading-relaxed break-all whitespace-pre-wrap focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none" aria-label="Event JSON">
+          <pre tabIndex={0} className="font-mono text-[11px] leading-relaxed wrap-break-word whitespace-pre-wrap focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none" aria-label="Event JSON">
             {`${json.slice(0, maxTreeChars)}\n… (cut here; download the JSON for the rest)`}
           </pre>
         ) : (

@@ -5,7 +5,7 @@ import { SafeLink } from "./safe-link";
 
 /** Pairs as a list; text that is not pairs (a scrubbed "[Filtered]") as it is. */
 function PairsOrText({ value, label }: { value: [string, string][] | string; label: string }) {
-  if (typeof value === "string") return <p className="font-mono text-xs break-all" aria-label={label}>{value}</p>;
+  if (typeof value === "string") return <p className="font-mono text-xs wrap-break-word" aria-label={label}>{value}</p>;
   return <KeyValueList entries={value} label={label} />;
 }
 
@@ -23,7 +23,7 @@ export function RequestDetails({ request }: { request: RequestView }) {
   return (
     <div className="space-y-3">
       {request.method || request.url ? (
-        <p className="font-mono text-xs break-all">
+        <p className="font-mono text-xs wrap-break-word">
           {request.method ? <span className="mr-2 rounded bg-muted px-1.5 py-0.5 font-semibold">{request.method}</span> : null}
           {request.url ? <SafeLink href={request.url}>{request.url}</SafeLink> : null}
         </p>
@@ -37,7 +37,7 @@ export function RequestDetails({ request }: { request: RequestView }) {
         ) : null}
         {request.body !== null ? (
           <Block title="Body">
-            <pre tabIndex={0} aria-label="Request body" className="max-h-64 overflow-auto rounded-md border border-border bg-muted p-2 font-mono text-xs break-all whitespace-pre-wrap focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">{request.body}</pre>
+            <pre tabIndex={0} aria-label="Request body" className="max-h-64 overflow-auto rounded-md border border-border bg-muted p-2 font-mono text-xs wrap-break-word whitespace-pre-wrap focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">{request.body}</pre>
           </Block>
         ) : null}
         {request.headers.length > 0 ? (

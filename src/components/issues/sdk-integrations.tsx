@@ -15,7 +15,7 @@ export function SdkIntegrations({ integrations }: { integrations: string[] }) {
       <PopoverContent aria-label="SDK integrations">
         <ul className="flex flex-wrap gap-1 font-mono text-xs">
           {integrations.map((name, index) => (
-            <li key={`${name}-${index}`} className="rounded border border-border bg-muted px-1.5 py-0.5 break-all">
+            <li key={`${name}-${index}`} className="rounded border border-border bg-muted px-1.5 py-0.5 wrap-break-word">
               {name}
             </li>
           ))}

@@ -96,14 +96,14 @@ function FrameTitle({ frame }: { frame: FrameView }) {
   return (
     <span className="flex min-w-0 flex-1 flex-wrap items-baseline gap-x-1.5 gap-y-0.5">
       {location ? (
-        <SafeLink href={frame.absPath} className={cn("break-all", frame.inApp && "text-foreground")}>
+        <SafeLink href={frame.absPath} className={cn("wrap-break-word", frame.inApp && "text-foreground")}>
           {location}
         </SafeLink>
       ) : null}
       {frame.function ? (
         <>
           <span className="text-muted-foreground">in</span>
-          <span className={cn("break-all", frame.inApp && "font-semibold text-foreground")}>{frame.function}</span>
+          <span className={cn("wrap-break-word", frame.inApp && "font-semibold text-foreground")}>{frame.function}</span>
         </>
       ) : null}
       {position ? <span className="text-muted-foreground">at line {position}</span> : null}
@@ -191,7 +191,7 @@ function SourceContext({ frame, showAllLines }: { frame: FrameView; showAllLines
   const farCount = lines.filter((_, index) => isFar(index)).length;
   return (
     <div>
-      <pre tabIndex={0} className="overflow-x-auto rounded border border-border bg-background py-1 text-[11px] leading-4 text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none" aria-label="Source context">
+      <pre tabIndex={0} className="scroll-hint-x rounded border border-border bg-background py-1 text-[11px] leading-4 text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none" aria-label="Source context">
         {lines.map((line, index) => {
           const number = <span className="mr-3 inline-block w-10 shrink-0 text-right text-muted-foreground select-none">{firstLine !== null ? firstLine + index : ""}</span>;
           // <mark>: the line the frame was executing, highlighted for sight and named as such for screen readers.

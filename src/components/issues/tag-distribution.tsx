@@ -1,5 +1,6 @@
 import type { TagDistribution as TagDistributionData } from "@/server/issues/get-issue-tag-distribution";
 import { cn } from "@/lib/cn";
+import { IdentifierText } from "@/components/ui/identifier-text";
 
 interface TagDistributionProps {
   tags: TagDistributionData[];
@@ -41,8 +42,10 @@ export function TagDistribution({ tags, eventTags }: TagDistributionProps) {
                 {tag.topValues.map((value) => {
                   const isEventValue = eventValue.get(tag.key) === value.value;
                   return (
-                    <li key={value.value} className="min-w-0 break-all">
-                      <span className={cn("font-mono", isEventValue && "font-semibold")}>{value.value}</span>
+                    <li key={value.value} className="min-w-0 wrap-break-word">
+                      <span className={cn("font-mono", isEventValue && "font-semibold")}>
+                        <IdentifierText value={value.value} />
+                      </span>
                       {isEventValue ? <span className="ml-1 text-muted-foreground">(this event)</span> : null}{" "}
                       <span className="text-muted-foreground tabular-nums">
                         {percent(value.share)}

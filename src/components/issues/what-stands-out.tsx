@@ -2,6 +2,7 @@ import Link from "next/link";
 import { RelativeTime } from "@/components/issues/relative-time";
 import { Card, CardDescription, CardTitle } from "@/components/ui/card";
 import type { IssueHints } from "@/server/issues/get-issue-hints";
+import { IdentifierText } from "@/components/ui/identifier-text";
 
 function percent(share: number): string {
   if (share > 0 && share < 0.01) return "<1 %";
@@ -36,7 +37,9 @@ export function WhatStandsOut({ hints, projectSlug }: { hints: IssueHints; proje
             <li>
               <div>
                 <span className="font-medium">Suspect release </span>
-                <span className="font-mono break-all">{suspectRelease.version}</span>
+                <span className="font-mono wrap-break-word">
+                  <IdentifierText value={suspectRelease.version} />
+                </span>
                 <span className="text-muted-foreground"> — {suspectRelease.kind === "regressed" ? "it came back in this release" : "first seen in this release"}</span>
               </div>
               <div className="text-xs text-muted-foreground">

@@ -2,6 +2,7 @@ import Link from "next/link";
 import { LevelBadge } from "@/components/issues/issue-badges";
 import { RelativeTime } from "@/components/issues/relative-time";
 import type { OverviewIssue } from "@/server/projects/get-project-overview";
+import { IdentifierText } from "@/components/ui/identifier-text";
 
 interface OverviewIssueListProps {
   projectSlug: string;
@@ -28,7 +29,11 @@ export function OverviewIssueList({ projectSlug, issues, label, count, empty }: 
                 {issue.title}
               </Link>
               <div className="text-xs text-muted-foreground">
-                {issue.culprit ? <span className="font-mono break-all">{issue.culprit} · </span> : null}
+                {issue.culprit ? (
+                  <span className="font-mono wrap-break-word">
+                    <IdentifierText value={issue.culprit} /> ·{" "}
+                  </span>
+                ) : null}
                 last seen <RelativeTime time={issue.lastSeen} />
               </div>
             </div>

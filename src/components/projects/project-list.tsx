@@ -2,6 +2,7 @@ import Link from "next/link";
 import { Sparkline } from "@/components/charts/sparkline";
 import type { ProjectWithStats } from "@/server/projects/list-projects-with-stats";
 import { PlatformBadge } from "./platform-badge";
+import { IdentifierText } from "@/components/ui/identifier-text";
 
 const numberFormat = new Intl.NumberFormat("en");
 
@@ -12,8 +13,8 @@ export function ProjectList({ projects }: { projects: ProjectWithStats[] }) {
       {projects.map((project) => (
         <li key={project.id} className="flex flex-wrap items-center gap-x-6 gap-y-3 px-5 py-4">
           <div className="min-w-48 flex-1">
-            <Link href={`/projects/${project.slug}`} prefetch={false} className="font-medium hover:underline">
-              {project.name}
+            <Link href={`/projects/${project.slug}`} prefetch={false} className="font-medium wrap-break-word hover:underline">
+              <IdentifierText value={project.name} />
             </Link>
             <div className="mt-0.5 flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
               <span className="font-mono">{project.slug}</span>

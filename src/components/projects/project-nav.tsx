@@ -14,10 +14,13 @@ const sections: { id: ProjectSection; label: string; path: string }[] = [
   { id: "settings", label: "Settings", path: "/settings" },
 ];
 
-/** The pages of one project, the current one marked for assistive technology; one row that scrolls sideways on a phone. */
+/**
+ * The pages of one project, the current one marked for assistive technology; one row that scrolls sideways on
+ * a phone, with a shadow on the edge where more tabs are (a phone shows no scrollbar).
+ */
 export function ProjectNav({ slug, current }: { slug: string; current: ProjectSection }) {
   return (
-    <nav aria-label="Project" className="-mt-2 mb-4 flex gap-1 overflow-x-auto border-b border-border whitespace-nowrap sm:mb-6">
+    <nav aria-label="Project" className="scroll-hint-x -mt-2 mb-4 flex gap-1 border-b border-border whitespace-nowrap sm:mb-6">
       {sections.map((section) => {
         const isCurrent = section.id === current;
         return (
@@ -27,7 +30,7 @@ export function ProjectNav({ slug, current }: { slug: string; current: ProjectSe
             prefetch={false}
             aria-current={isCurrent ? "page" : undefined}
             className={cn(
-              "-mb-px border-b-2 border-transparent px-3 py-2 text-sm text-muted-foreground hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
+              "-mb-px shrink-0 border-b-2 border-transparent px-3 py-2 text-sm text-muted-foreground hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
               isCurrent && "border-primary font-medium text-foreground",
             )}
           >

@@ -4,6 +4,7 @@ import { cn } from "@/lib/cn";
 import { formatRate } from "@/lib/format-rate";
 import type { ProjectRelease } from "@/server/releases/list-project-releases";
 import { DataTable } from "@/components/ui/data-table";
+import { IdentifierText } from "@/components/ui/identifier-text";
 
 const none = <span className="text-muted-foreground">—</span>;
 
@@ -21,8 +22,8 @@ export function ReleaseTable({ releases, issuesHref }: { releases: ProjectReleas
       {releases.map((release) => (
         <tr key={release.version} className="align-top hover:bg-muted/50">
           <th scope="row" className="min-w-48 px-3 py-2 text-left font-normal">
-            <Link href={issuesHref(release.version)} prefetch={false} className="font-mono text-sm break-all hover:underline">
-              {release.version}
+            <Link href={issuesHref(release.version)} prefetch={false} className="font-mono text-sm wrap-break-word hover:underline">
+              <IdentifierText value={release.version} />
             </Link>
             <div className="mt-1 text-xs text-muted-foreground">
               first seen <RelativeTime time={release.firstSeen} />

@@ -1,6 +1,7 @@
 import bytes from "bytes";
 import { Card, CardDescription, CardTitle } from "@/components/ui/card";
 import type { StorageReport } from "@/server/storage/budget-storage-report";
+import { IdentifierText } from "@/components/ui/identifier-text";
 
 function size(value: number): string {
   return bytes.format(value, { unitSeparator: " " }) ?? `${value} B`;
@@ -14,7 +15,9 @@ function SizeTable({ caption, rows }: { caption: string; rows: { label: string; 
         {rows.map((row) => (
           <tr key={row.label}>
             <th scope="row" className="py-1.5 text-left font-normal">
-              <span className="font-mono">{row.label}</span>
+              <span className="font-mono wrap-break-word">
+                <IdentifierText value={row.label} />
+              </span>
               {row.detail ? <span className="ml-2 text-muted-foreground">{row.detail}</span> : null}
             </th>
             <td className="py-1.5 text-right font-mono tabular-nums">{size(row.bytes)}</td>

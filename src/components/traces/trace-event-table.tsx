@@ -16,7 +16,7 @@ export function TraceEventTable({ events }: { events: TraceEventMatch[] }) {
             </Link>
             <div className="mt-1 flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
               <LevelBadge level={event.level} />
-              <span className="font-mono break-all">{event.eventId}</span>
+              <span className="font-mono wrap-break-word">{event.eventId}</span>
             </div>
           </td>
           <td className="px-3 py-2 text-xs">

@@ -22,9 +22,10 @@ interface DataTableProps {
 }
 
 /**
- * A table in a box that scrolls sideways on a narrow screen. The box is a focusable, labelled region, so a
- * keyboard can scroll it too (axe: scrollable-region-focusable), and `relative`, so visually hidden text in
- * its cells stays inside it instead of widening the page.
+ * A table in a box that scrolls sideways on a narrow screen, with a shadow on the edge where more columns
+ * are hidden (phones show no scrollbar). The box is a focusable, labelled region, so a keyboard can scroll
+ * it too (axe: scrollable-region-focusable), and `relative`, so visually hidden text in its cells stays
+ * inside it instead of widening the page.
  */
 export function DataTable({ label, columns, children, padding = "px-3", isHeaderInCapitals = false, bodyClassName }: DataTableProps) {
   return (
@@ -32,7 +33,7 @@ export function DataTable({ label, columns, children, padding = "px-3", isHeader
       tabIndex={0}
       role="region"
       aria-label={`${label}, scrollable`}
-      className="relative overflow-x-auto rounded-lg border border-border bg-card focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+      className="scroll-hint-x relative rounded-lg border border-border [--scroll-hint-background:var(--card)] focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
     >
       <table className="w-full text-left text-sm" aria-label={label}>
         <thead className={cn("border-b border-border text-xs text-muted-foreground", isHeaderInCapitals && "uppercase")}>

@@ -30,7 +30,8 @@ export const textTooltipClass = "relative cursor-help rounded-sm underline decor
 export function TextTooltip({ children, tooltip, className, isWholeText = false }: TextTooltipProps) {
   return (
     <Tooltip content={tooltip}>
-      <span tabIndex={0} className={cn(textTooltipClass, className)}>
+      {/* data-whole-value: the tooltip holds the whole value, so the text may be cut short with an ellipsis. */}
+      <span tabIndex={0} data-whole-value="" className={cn(textTooltipClass, className)}>
         {children}
         {isWholeText ? null : <span className="sr-only"> ({tooltip})</span>}
       </span>

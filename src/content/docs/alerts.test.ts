@@ -14,7 +14,8 @@ const instance = { url: "https://errors.example.org", org: "acme", email: "ops@e
 const target = { url: instance.url, org: instance.org, project: "checkout-web" };
 
 function render(project: { slug: string; name: string } | null = { slug: "checkout-web", name: "Checkout" }): string {
-  return renderToStaticMarkup(createElement(Alerts, { instance, project }));
+  // The text as read: identifiers carry <wbr> line-break hints (IdentifierText).
+  return renderToStaticMarkup(createElement(Alerts, { instance, project })).replaceAll("<wbr/>", "");
 }
 
 /** The `<code>` ids in the rows of the table labelled `title`. */

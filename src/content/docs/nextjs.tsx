@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { CodeBlock } from "@/components/ui/code-block";
+import { IdentifierText } from "@/components/ui/identifier-text";
 import type { DocsInstance, DocsProject } from "@/server/pages/load-docs-project";
 import { defaultExampleUrl, exampleDsnAt, exampleProjectSlug } from "./example-dsn";
 import type { DocSection } from "./doc-section";
@@ -120,7 +121,10 @@ export function Nextjs({ project, instance }: { project: DocsProject | null; ins
       <CodeBlock code="npm install @sentry/nextjs" label="install command" />
       {project ? (
         <p>
-          The files below carry the DSN of <strong>{project.name}</strong> (<code>{project.slug}</code>), also on its{" "}
+          The files below carry the DSN of{" "}
+          <strong>
+            <IdentifierText value={project.name} />
+          </strong> (<code>{project.slug}</code>), also on its{" "}
           <Link href={`/projects/${project.slug}/setup`}>Setup</Link> page.
           {project.others.length > 0 ? (
             <>
@@ -129,7 +133,9 @@ export function Nextjs({ project, instance }: { project: DocsProject | null; ins
               {project.others.map((other, index) => (
                 <span key={other.slug}>
                   {index > 0 ? ", " : null}
-                  <Link href={`/docs/getting-started/nextjs?project=${encodeURIComponent(other.slug)}`}>{other.name}</Link>
+                  <Link href={`/docs/getting-started/nextjs?project=${encodeURIComponent(other.slug)}`}>
+                    <IdentifierText value={other.name} />
+                  </Link>
                 </span>
               ))}
               .

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { PageHeader } from "@/components/shell/page-header";
 import { Card, CardDescription, CardTitle } from "@/components/ui/card";
+import { IdentifierText } from "@/components/ui/identifier-text";
 import { getAppContext } from "@/server/app-context";
 
 export const metadata: Metadata = { title: "Settings" };
@@ -28,6 +29,7 @@ export default async function SettingsPage() {
   const { config, viewer } = await getAppContext();
   const rows: [string, string][] = [
     ["Public URL (LANTERN_URL)", config.publicUrl],
+    // A checkout in a deep folder makes a long path: it wraps after its separators instead of widening the page.
     ["Database", config.database.dialect === "sqlite" ? `SQLite at ${config.database.path}` : "PostgreSQL"],
     ["Self-monitoring", config.selfMonitoring.isEnabled ? (config.selfMonitoring.upstreamDsn ? "on, sent to an upstream DSN" : "on, into the Lantern project") : "off"],
     ["Largest accepted envelope", `${Math.round(config.ingest.maxEnvelopeBytes / 1024 / 1024)} MiB decompressed`],
@@ -44,13 +46,15 @@ export default async function SettingsPage() {
         ))}
       </nav>
       <div className="grid gap-6 md:grid-cols-2">
-        <Card>
+        <Card className="min-w-0">
           <CardTitle>Instance</CardTitle>
           <dl className="mt-4 space-y-3 text-sm">
             {rows.map(([label, value]) => (
               <div key={label}>
                 <dt className="text-muted-foreground">{label}</dt>
-                <dd className="font-mono">{value}</dd>
+                <dd className="font-mono wrap-break-word">
+                  <IdentifierText value={value} />
+                </dd>
               </div>
             ))}
           </dl>

@@ -44,8 +44,9 @@ export function IssueListScreen({ basePath, data, sort, projects, project, isLat
   const liveParams = new URLSearchParams({ query: data.queryText, ...(data.live ? { since: String(data.live.since) } : {}), ...(project ? { projectId: String(project.id) } : {}) });
   return (
     <>
-      {/* relative: the tabs' visually hidden text (a shared search's "(shared)") is positioned inside this scrolling row, not past the page's edge. */}
-      <nav aria-label="Issue status" className="relative mb-4 flex gap-1 overflow-x-auto border-b border-border md:flex-wrap md:overflow-visible">
+      {/* relative: the tabs' visually hidden text (a shared search's "(shared)") is positioned inside this scrolling row, not past the page's edge;
+          scroll-hint-x: a shadow on the edge where more tabs are, as a phone shows no scrollbar. */}
+      <nav aria-label="Issue status" className="scroll-hint-x relative mb-4 flex gap-1 border-b border-border md:flex-wrap md:overflow-visible">
         {views.map((view) => {
           const isCurrent = view.query === data.queryText;
           return (

@@ -102,7 +102,7 @@ function QueryError({ id, query, error }: { id: string; query: string; error: No
     <div id={id} role="alert" className="basis-full text-sm text-danger">
       <p>{error.message}</p>
       {position !== null && query ? (
-        <p className="mt-1 font-mono text-xs break-all text-foreground">
+        <p className="mt-1 font-mono text-xs wrap-break-word text-foreground">
           {query.slice(0, position)}
           <mark className="rounded-sm bg-danger/20 px-0.5 text-danger underline decoration-wavy">{query.slice(position, position + length) || " "}</mark>
           {query.slice(position + length)}

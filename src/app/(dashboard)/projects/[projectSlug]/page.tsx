@@ -20,6 +20,7 @@ import { listReceivedEnvelopes } from "@/server/intake/list-received-envelopes";
 import { buildDsn } from "@/server/projects/build-dsn";
 import { getProjectOverview, type OverviewRange } from "@/server/projects/get-project-overview";
 import { loadProjectPage } from "@/server/pages/load-project-page";
+import { IdentifierText } from "@/components/ui/identifier-text";
 
 interface ProjectPageProps {
   params: Promise<{ projectSlug: string }>;
@@ -196,8 +197,8 @@ export default async function ProjectPage({ params, searchParams }: ProjectPageP
                 <ul aria-label="Latest releases" className="divide-y divide-border">
                   {overview.releases.map((release) => (
                     <li key={release.version} className="flex flex-wrap items-baseline justify-between gap-2 py-2 first:pt-0 last:pb-0">
-                      <Link href={issuesHref(searchFilter("release", release.version))} prefetch={false} className="min-w-0 font-mono text-sm break-all hover:underline">
-                        {release.version}
+                      <Link href={issuesHref(searchFilter("release", release.version))} prefetch={false} className="min-w-0 font-mono text-sm wrap-break-word hover:underline">
+                        <IdentifierText value={release.version} />
                       </Link>
                       <span className="text-xs text-muted-foreground">
                         {release.newIssues.toLocaleString("en")} new {release.newIssues === 1 ? "issue" : "issues"} · first seen <RelativeTime time={release.firstSeen} />

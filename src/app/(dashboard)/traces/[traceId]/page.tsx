@@ -31,7 +31,7 @@ export default async function TracePage({ params }: TracePageProps) {
 
   return (
     <>
-      <PageHeader title="Trace" description={<span className="font-mono break-all select-all">{traceId}</span>} />
+      <PageHeader title="Trace" description={<span className="font-mono wrap-break-word select-all">{traceId}</span>} />
       {problem ? (
         <p role="alert" className="text-sm text-danger">
           {problem}

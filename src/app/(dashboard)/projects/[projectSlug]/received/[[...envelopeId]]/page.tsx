@@ -85,7 +85,7 @@ export default async function ReceivedEnvelopePage({ params }: ReceivedPageProps
         ))}
       </div>
       <Card className="p-0">
-        <pre className="max-h-[70vh] overflow-auto p-4 font-mono text-xs leading-relaxed whitespace-pre-wrap break-all">{envelope.text}</pre>
+        <pre className="max-h-[70vh] overflow-auto p-4 font-mono text-xs leading-relaxed whitespace-pre-wrap wrap-break-word">{envelope.text}</pre>
       </Card>
     </>
   );
