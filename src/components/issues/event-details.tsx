@@ -88,7 +88,7 @@ export function EventDetails({ payload, timestamp, attachments, attachmentsBase,
         </Part>
       ) : null}
       {request ? (
-        <Part title="Request" summary={request.method ?? undefined} foldsOnPhone>
+        <Part title="Request" foldsOnPhone>
           <RequestDetails request={request} />
         </Part>
       ) : null}
