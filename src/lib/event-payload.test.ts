@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readBreadcrumbs, readExceptions, readNamedContexts, readRequest, readSdk, readTags } from "./event-payload";
+import { readBreadcrumbs, readDebugImages, readExceptions, readExtra, readFingerprint, readLogentry, readModules, readNamedContexts, readRequest, readSdk, readTags, readThreads } from "./event-payload";
 import { safeHttpUrl } from "./safe-url";
 
 describe("event payload reads", () => {
@@ -69,12 +69,50 @@ describe("event payload reads", () => {
     });
     expect(readSdk({ sdk: {} })).toBeNull();
     const contexts = readNamedContexts({ contexts: { zeta: { a: 1 }, trace: { trace_id: "t" }, os: { name: "Linux", type: "os" }, empty: {} } });
-    expect(contexts.map((context) => [context.name, context.title])).toEqual([["os", "Operating system"], ["trace", "Trace"], ["zeta", "zeta"]]);
+    expect(contexts.map((context) => [context.name, context.title])).toEqual([["os", "Operating system"], ["trace", "Trace"], ["zeta", "Zeta"]]);
     expect(contexts[0]!.entries).toEqual([["name", "Linux"]]);
   });
 
   it("titles a context named like an Object member by its own name (the name is the sender's)", () => {
     const contexts = readNamedContexts(JSON.parse('{"contexts": {"constructor": {"a": 1}, "__proto__": {"b": 2}, "toString": {"c": 3}}}') as Record<string, unknown>);
-    expect(contexts.map((context) => [context.name, context.title])).toEqual([["__proto__", "__proto__"], ["constructor", "constructor"], ["toString", "toString"]]);
+    expect(contexts.map((context) => [context.name, context.title])).toEqual([["__proto__", "Proto"], ["constructor", "Constructor"], ["toString", "To String"]]);
+  });
+
+  it("keeps a custom context's values as sent (any JSON type, nested) and a known one's as text", () => {
+    const contexts = readNamedContexts({ contexts: { order: { id: "o-1", total: 4200, gift: false, coupon: null, lines: ["A"], shipping: { country: "DE" } }, runtime: { name: "node", type: "runtime" } } });
+    expect(contexts.map((context) => [context.name, context.title])).toEqual([["runtime", "Runtime"], ["order", "Order"]]);
+    expect(contexts[0]!.values).toBeNull();
+    expect(contexts[1]!.values).toEqual([["id", "o-1"], ["total", 4200], ["gift", false], ["coupon", null], ["lines", ["A"]], ["shipping", { country: "DE" }]]);
+  });
+
+  it("reads extra sorted by key, with values as sent", () => {
+    expect(readExtra({ extra: { orderId: "o-1", attempt: 2, cart: { items: ["A"] } } })).toEqual([["attempt", 2], ["cart", { items: ["A"] }], ["orderId", "o-1"]]);
+    expect(readExtra({ extra: ["not", "an", "object"] })).toEqual([]);
+  });
+
+  it("reads modules sorted by name, debug images and threads", () => {
+    expect(readModules({ modules: { zod: "4.0.0", "@sentry/node": "10.78.0", odd: 3 } })).toEqual([["@sentry/node", "10.78.0"], ["odd", "3"], ["zod", "4.0.0"]]);
+    expect(readDebugImages({ debug_meta: { images: [{ type: "sourcemap", code_file: "app:///main.js", debug_id: "c941d872-af1f-4f0c-a7ff-ad3d295fe153" }, "junk"] } })).toEqual([
+      { type: "sourcemap", debugId: "c941d872-af1f-4f0c-a7ff-ad3d295fe153", codeFile: "app:///main.js", codeId: null, arch: null, imageAddr: null, imageSize: null },
+    ]);
+    const threads = readThreads({ threads: { values: [{ id: 1, name: "main", crashed: true, current: true, stacktrace: { frames: [{ function: "outer" }, { function: "inner", in_app: true }] } }, { id: 2 }] } });
+    expect(threads.map((thread) => [thread.id, thread.name, thread.crashed, thread.current, thread.frames.map((frame) => frame.function)])).toEqual([
+      ["1", "main", true, true, ["inner", "outer"]],
+      ["2", null, false, false, []],
+    ]);
+  });
+
+  it("reads the message with its template and parameters, positional or named", () => {
+    expect(readLogentry({ logentry: { formatted: "Charge 42 failed", message: "Charge %s failed", params: ["42"] } })).toEqual({ formatted: "Charge 42 failed", template: "Charge %s failed", params: [["0", "42"]] });
+    expect(readLogentry({ logentry: { formatted: "Hi", params: { name: "Ada" } } })).toEqual({ formatted: "Hi", template: null, params: [["name", "Ada"]] });
+    expect(readLogentry({ logentry: { message: "Plain" } })).toEqual({ formatted: "Plain", template: null, params: [] });
+    expect(readLogentry({})).toBeNull();
+  });
+
+  it("reads the SDK's fingerprint, but not Sentry's default one", () => {
+    expect(readFingerprint({ fingerprint: ["checkout-failed", "{{ default }}"] })).toEqual(["checkout-failed", "{{ default }}"]);
+    expect(readFingerprint({ fingerprint: ["{{ default }}"] })).toBeNull();
+    expect(readFingerprint({ fingerprint: [] })).toBeNull();
+    expect(readFingerprint({})).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { frameNoteKey, type FrameNote } from "./frame-diagnosis";
+import { humanizeContextTitle } from "./humanize-context-title";
 import { ownValue } from "./own-value";
 
 /**
@@ -268,15 +269,152 @@ export function readSdk(payload: Json): SdkView | null {
 }
 
 /** The contexts people look for first, in this order; others follow by name. */
-const contextOrder = ["browser", "os", "device", "runtime", "app", "trace", "culture", "cloud_resource", "response"];
-const contextTitles: Record<string, string> = { browser: "Browser", os: "Operating system", device: "Device", runtime: "Runtime", app: "App", trace: "Trace", culture: "Culture", cloud_resource: "Cloud resource", response: "Response" };
+const contextOrder = ["browser", "os", "device", "runtime", "app", "trace", "culture", "cloud_resource", "gpu", "response"];
+const contextTitles: Record<string, string> = { browser: "Browser", os: "Operating system", device: "Device", runtime: "Runtime", app: "App", trace: "Trace", culture: "Culture", cloud_resource: "Cloud resource", gpu: "GPU", response: "Response", nextjs: "Next.js" };
 
-/** Contexts as readContexts gives them, known ones first, each with a title for people. */
-export function readNamedContexts(payload: Json): { name: string; title: string; entries: [string, string][] }[] {
+export interface ContextView {
+  name: string;
+  title: string;
+  /** Known contexts (os, device…): each value as one line of text. */
+  entries: [string, string][];
+  /** A custom context (`setContext("order", …)`): its values as sent, any JSON type, for a tree. Null for known ones. */
+  values: [string, unknown][] | null;
+}
+
+/**
+ * Contexts, known ones first, each with a title for people: a known context by its name, a custom one by its
+ * key humanized (or its own `title`), with its values kept as JSON so nested objects read as a tree.
+ */
+export function readNamedContexts(payload: Json): ContextView[] {
   const rank = (name: string) => (contextOrder.includes(name) ? contextOrder.indexOf(name) : contextOrder.length);
   return readContexts(payload)
     .sort((a, b) => rank(a.name) - rank(b.name) || a.name.localeCompare(b.name))
-    // `type` repeats the context's name (os, browser…) and says nothing more.
-    .map((context) => ({ ...context, title: ownValue(contextTitles, context.name) ?? context.name, entries: context.entries.filter(([key, value]) => !(key === "type" && value === context.name)) }))
+    .map((context): ContextView => {
+      const known = ownValue(contextTitles, context.name);
+      const raw = isRecord(payload.contexts) ? ownValue(payload.contexts, context.name) : undefined;
+      const object = isRecord(raw) ? raw : {};
+      // `type` repeats the context's name (os, browser…) and says nothing more.
+      const repeatsName = (key: string, value: unknown) => key === "type" && value === context.name;
+      return {
+        name: context.name,
+        title: known ?? humanizeContextTitle(context.name, object),
+        entries: context.entries.filter(([key, value]) => !repeatsName(key, value)),
+        values: known ? null : Object.entries(object).filter(([key, value]) => value !== undefined && !repeatsName(key, value)),
+      };
+    })
     .filter((context) => context.entries.length > 0);
+}
+
+/** `extra` (setExtra, setExtras, captureException's `extra`): its keys sorted, as Sentry lists them, values as sent. */
+export function readExtra(payload: Json): [string, unknown][] {
+  if (!isRecord(payload.extra)) return [];
+  return Object.entries(payload.extra)
+    .filter(([, value]) => value !== undefined)
+    .sort(([a], [b]) => a.localeCompare(b));
+}
+
+/** `modules` (package → version, from the SDK's modules integration), sorted by name. */
+export function readModules(payload: Json): [string, string][] {
+  if (!isRecord(payload.modules)) return [];
+  return Object.entries(payload.modules)
+    .filter(([name]) => name !== "")
+    .map(([name, version]): [string, string] => [name, version === null || version === undefined ? "" : displayValue(version)])
+    .sort(([a], [b]) => a.localeCompare(b));
+}
+
+export interface DebugImageView {
+  type: string | null;
+  debugId: string | null;
+  codeFile: string | null;
+  codeId: string | null;
+  arch: string | null;
+  imageAddr: string | null;
+  imageSize: number | null;
+}
+
+/** `debug_meta.images`: source maps by debug id (JS) or native images, each with what identifies it. */
+export function readDebugImages(payload: Json): DebugImageView[] {
+  const images = isRecord(payload.debug_meta) && Array.isArray(payload.debug_meta.images) ? payload.debug_meta.images : [];
+  return images.filter(isRecord).map((image) => ({
+    type: text(image.type),
+    debugId: text(image.debug_id) ?? text(image.id) ?? text(image.uuid),
+    codeFile: text(image.code_file) ?? text(image.name),
+    codeId: text(image.code_id),
+    arch: text(image.arch),
+    imageAddr: text(image.image_addr),
+    imageSize: count(image.image_size),
+  }));
+}
+
+export interface ThreadView {
+  id: string | null;
+  name: string | null;
+  crashed: boolean;
+  current: boolean;
+  main: boolean;
+  state: string | null;
+  /** Newest frame first. */
+  frames: FrameView[];
+}
+
+/** `threads`, each with its stack trace (newest frame first) and whether it crashed, is current or is the main one. */
+export function readThreads(payload: Json): ThreadView[] {
+  return values(payload.threads)
+    .filter(isRecord)
+    .map((thread) => ({
+      id: typeof thread.id === "number" || typeof thread.id === "string" ? String(thread.id) : null,
+      name: text(thread.name),
+      crashed: thread.crashed === true,
+      current: thread.current === true,
+      main: thread.main === true,
+      state: text(thread.state),
+      frames: (isRecord(thread.stacktrace) && Array.isArray(thread.stacktrace.frames) ? thread.stacktrace.frames : []).filter(isRecord).map((frame) => readFrame(frame)).reverse(),
+    }));
+}
+
+export interface LogentryView {
+  /** The message as formatted (or as sent when there is nothing to format). */
+  formatted: string;
+  /** The template (`logentry.message`) when it differs from the formatted message. */
+  template: string | null;
+  /** The template's parameters as sent: positional by index, named by name. */
+  params: [string, unknown][];
+}
+
+/** The event's message (`logentry`) with its template and parameters, or null when there is none. */
+export function readLogentry(payload: Json): LogentryView | null {
+  const formatted = readMessage(payload);
+  if (formatted === null) return null;
+  const logentry = isRecord(payload.logentry) ? payload.logentry : null;
+  const template = text(logentry?.message);
+  const params = logentry?.params;
+  return {
+    formatted,
+    template: template !== null && template !== formatted ? template : null,
+    params: Array.isArray(params) ? params.map((value, index): [string, unknown] => [String(index), value]) : isRecord(params) ? Object.entries(params) : [],
+  };
+}
+
+/** The fingerprint the SDK sent, or null when it sent none (or only Sentry's default `{{ default }}`). */
+export function readFingerprint(payload: Json): string[] | null {
+  if (!Array.isArray(payload.fingerprint)) return null;
+  const parts = payload.fingerprint.filter((part): part is string => typeof part === "string");
+  const isDefault = parts.length === 1 && /^\{\{\s*default\s*\}\}$/i.test(parts[0]!.trim());
+  return parts.length === 0 || isDefault ? null : parts;
+}
+
+export interface ProcessingErrorView {
+  type: string;
+  /** The field it concerns (`threads.values.0`, `release`…). */
+  name: string | null;
+  value: string | null;
+}
+
+/** `errors`: what normalization repaired or dropped (Relay's `{type, name, value}`), in the order recorded. */
+export function readProcessingErrors(payload: Json): ProcessingErrorView[] {
+  return (Array.isArray(payload.errors) ? payload.errors : []).filter(isRecord).map((error) => ({
+    type: text(error.type) ?? "unknown_error",
+    name: text(error.name),
+    value: error.value === undefined || error.value === null ? null : displayValue(error.value),
+  }));
 }

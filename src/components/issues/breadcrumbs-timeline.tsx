@@ -51,6 +51,9 @@ function useViewerTimeZone(): string {
   return useSyncExternalStore(staysTheSame, viewerTimeZone, serverTimeZone);
 }
 
+/** Breadcrumbs shown before "Show N older breadcrumbs" (SDKs keep up to 100). */
+const firstCrumbs = 20;
+
 const categoryOf = (crumb: BreadcrumbView) => crumb.category ?? crumb.type ?? "default";
 const levelOf = (crumb: BreadcrumbView) => crumb.level ?? "info";
 
@@ -70,17 +73,23 @@ export function BreadcrumbsTimeline({ breadcrumbs, eventTimestamp }: Breadcrumbs
   const categories = useMemo(() => [...new Set(crumbs.map(({ crumb }) => categoryOf(crumb)))].sort(), [crumbs]);
   const levels = useMemo(() => [...new Set(crumbs.map(({ crumb }) => levelOf(crumb)))].sort(), [crumbs]);
   const needle = text.trim().toLowerCase();
-  const shown = crumbs.filter(({ crumb, data }) => {
+  const [showsAll, setShowsAll] = useState(false);
+  const matching = crumbs.filter(({ crumb, data }) => {
     if (category && categoryOf(crumb) !== category) return false;
     if (level && levelOf(crumb) !== level) return false;
     if (!needle) return true;
     return [crumb.message ?? "", categoryOf(crumb), ...data.flat()].some((value) => value.toLowerCase().includes(needle));
   });
+  // A long list shows its newest crumbs until asked for the older ones; a filter shows every match.
+  const isFiltered = needle !== "" || category !== "" || level !== "";
+  const isCut = !showsAll && !isFiltered && matching.length > firstCrumbs + 1;
+  const shown = isCut ? matching.slice(0, firstCrumbs) : matching;
 
   return (
     <div>
-      <div className="mb-3 grid gap-2 sm:grid-cols-[1fr_auto_auto]">
-        <Input type="search" value={text} onChange={(event) => setText(event.target.value)} placeholder="Filter breadcrumbs" aria-label="Filter breadcrumbs by text" className="h-8" />
+      {/* On a phone the two selects share a row under the text filter. */}
+      <div className="mb-3 grid grid-cols-2 gap-2 sm:grid-cols-[1fr_auto_auto]">
+        <Input type="search" value={text} onChange={(event) => setText(event.target.value)} placeholder="Filter breadcrumbs" aria-label="Filter breadcrumbs by text" className="col-span-2 h-8 sm:col-span-1" />
         <Select value={category} onChange={(event) => setCategory(event.target.value)} aria-label="Breadcrumb category" className="h-8 sm:w-44">
           <option value="">All categories</option>
           {categories.map((name) => (
@@ -99,10 +108,10 @@ export function BreadcrumbsTimeline({ breadcrumbs, eventTimestamp }: Breadcrumbs
         </Select>
       </div>
       <p id={`${id}-count`} className="mb-2 text-xs text-muted-foreground" aria-live="polite">
-        {shown.length === crumbs.length ? `${crumbs.length} ${crumbs.length === 1 ? "breadcrumb" : "breadcrumbs"}, newest first` : `${shown.length} of ${crumbs.length} breadcrumbs match`}
+        {matching.length === crumbs.length ? `${crumbs.length} ${crumbs.length === 1 ? "breadcrumb" : "breadcrumbs"}, newest first` : `${matching.length} of ${crumbs.length} breadcrumbs match`}
         {` · times in ${timeZone}`}
       </p>
-      {shown.length === 0 ? (
+      {matching.length === 0 ? (
         <p className="rounded-md border border-dashed border-border px-3 py-4 text-center text-sm text-muted-foreground">No breadcrumb matches these filters.</p>
       ) : (
         <ol className="relative space-y-0 border-l border-border pl-0" aria-label="Breadcrumbs" aria-describedby={`${id}-count`}>
@@ -144,6 +153,16 @@ export function BreadcrumbsTimeline({ breadcrumbs, eventTimestamp }: Breadcrumbs
           })}
         </ol>
       )}
+      {isCut ? (
+        <button
+          type="button"
+          aria-expanded={false}
+          onClick={() => setShowsAll(true)}
+          className="mt-1 rounded px-1 text-xs text-muted-foreground hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+        >
+          Show {matching.length - shown.length} older breadcrumbs
+        </button>
+      ) : null}
     </div>
   );
 }

@@ -1,22 +1,21 @@
-import type { ReactNode } from "react";
 import type { EventAttachmentSummary } from "@/server/events/list-event-attachments";
 import type { StoredEventResolution } from "@/server/sourcemaps/resolve-stored-event";
-import { readBreadcrumbs, readEntries, readExceptions, readMessage, readNamedContexts, readRequest, readSdk, readTags, readText } from "@/lib/event-payload";
+import { readBreadcrumbs, readDebugImages, readEntries, readExceptions, readExtra, readFingerprint, readLogentry, readModules, readNamedContexts, readProcessingErrors, readRequest, readSdk, readTags, readText, readThreads } from "@/lib/event-payload";
 import { BreadcrumbsTimeline } from "./breadcrumbs-timeline";
+import { ContextCards } from "./context-cards";
+import { DataList } from "./data-list";
+import { DebugImages } from "./debug-images";
 import { EventAttachments } from "./event-attachments";
+import { EventFingerprint } from "./event-fingerprint";
+import { EventSection as Part } from "./event-section";
 import { ExceptionChain } from "./exception-chain";
 import { KeyValueList } from "./key-value-list";
+import { LogMessage } from "./log-message";
+import { ProcessingErrors } from "./processing-errors";
+import { ModulesList } from "./modules-list";
 import { RequestDetails } from "./request-details";
 import { SdkIntegrations } from "./sdk-integrations";
-
-function Part({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className="mt-4 min-w-0" aria-label={title}>
-      <h3 className="mb-2 text-sm font-semibold">{title}</h3>
-      {children}
-    </section>
-  );
-}
+import { ThreadList } from "./thread-list";
 
 interface EventDetailsProps {
   payload: Record<string, unknown>;
@@ -27,16 +26,27 @@ interface EventDetailsProps {
   attachmentsBase: string;
   /** Source maps applied when shown: frames resolved now, and why the others stay minified. */
   resolution?: StoredEventResolution | null;
+  /** Whether the grouping used the event's fingerprint, in words (lib/fingerprint-use); null when unknown. */
+  fingerprintUse?: string | null;
 }
 
 /**
- * One stored event as text: message, CSP report, exception chain, breadcrumbs, request, user, tags, contexts, SDK,
- * release and environment, and attachments. Sections without data are left out; the raw JSON is the page's JSON tab.
+ * One stored event as text: message (with its template and parameters), CSP report, exception chain, threads,
+ * breadcrumbs, request, contexts, additional data (`extra`), user, tags, release and environment, SDK,
+ * fingerprint, attachments, modules and debug images — every field a Sentry user looks for
+ * (docs/architecture.md, "Event fields on the page"). Sections without data are left out; long ones (threads,
+ * modules, debug images) are folded; the raw JSON is the page's JSON tab.
  */
-export function EventDetails({ payload, timestamp, attachments, attachmentsBase, resolution }: EventDetailsProps) {
+export function EventDetails({ payload, timestamp, attachments, attachmentsBase, resolution, fingerprintUse = null }: EventDetailsProps) {
   // The stack traces show today's resolution; the raw JSON (the page's JSON tab) stays the stored event.
   const exceptions = readExceptions(resolution?.payload ?? payload, resolution?.notes);
-  const message = readMessage(payload);
+  const logentry = readLogentry(payload);
+  const threads = readThreads(resolution?.payload ?? payload);
+  const extra = readExtra(payload);
+  const fingerprint = readFingerprint(payload);
+  const modules = readModules(payload);
+  const debugImages = readDebugImages(payload);
+  const processingErrors = readProcessingErrors(payload);
   const breadcrumbs = readBreadcrumbs(payload);
   const request = readRequest(payload);
   const user = readEntries(payload.user);
@@ -45,15 +55,16 @@ export function EventDetails({ payload, timestamp, attachments, attachmentsBase,
   const tags = readTags(payload);
   const contexts = readNamedContexts(payload);
   const sdk = readSdk(payload);
-  const about = (["release", "environment", "dist", "platform", "transaction", "logger", "server_name"] as const).flatMap((field): [string, string][] => {
+  // server_name is a tag once stored (Relay moves it there too); it is listed here when an older event kept it.
+  const about = (["release", "environment", "dist", "level", "platform", "transaction", "logger", "server_name"] as const).flatMap((field): [string, string][] => {
     const value = readText(payload, field);
     return value ? [[field, value]] : [];
   });
   return (
     <div>
-      {message ? (
+      {logentry ? (
         <Part title="Message">
-          <pre className="rounded-md border border-border bg-muted p-3 font-mono text-xs wrap-break-word whitespace-pre-wrap">{message}</pre>
+          <LogMessage logentry={logentry} />
         </Part>
       ) : null}
       {cspReport.length > 0 ? (
@@ -66,48 +77,50 @@ export function EventDetails({ payload, timestamp, attachments, attachmentsBase,
           <ExceptionChain exceptions={exceptions} resolvedNow={resolution?.resolvedNow ?? 0} />
         </Part>
       ) : null}
+      {threads.length > 0 ? (
+        <Part title="Threads">
+          <ThreadList threads={threads} />
+        </Part>
+      ) : null}
       {breadcrumbs.length > 0 ? (
-        <Part title="Breadcrumbs">
+        <Part title="Breadcrumbs" summary={`(${breadcrumbs.length})`} foldsOnPhone>
           <BreadcrumbsTimeline breadcrumbs={breadcrumbs} eventTimestamp={timestamp} />
         </Part>
       ) : null}
       {request ? (
-        <Part title="Request">
+        <Part title="Request" foldsOnPhone>
           <RequestDetails request={request} />
         </Part>
       ) : null}
       {contexts.length > 0 ? (
-        <Part title="Contexts">
-          {/* Columns rather than a grid: short contexts stack under each other instead of beside the tallest. */}
-          <div className="gap-3 md:columns-2 xl:columns-3">
-            {contexts.map((context) => (
-              <div key={context.name} className="mb-3 min-w-0 break-inside-avoid rounded-md border border-border p-3">
-                <h4 className="mb-1 text-xs font-semibold">{context.title}</h4>
-                <KeyValueList entries={context.entries} label={`Context ${context.name}`} humanizeBytes />
-              </div>
-            ))}
-          </div>
+        <Part title="Contexts" summary={`(${contexts.length})`} foldsOnPhone>
+          <ContextCards contexts={contexts} />
+        </Part>
+      ) : null}
+      {extra.length > 0 ? (
+        <Part title="Additional data" summary={`(${extra.length})`} foldsOnPhone>
+          <DataList entries={extra} label="Additional data" />
         </Part>
       ) : null}
       {/* Short lists side by side: the event reads in one screen more, each list keeps its own section. */}
       <div className="grid gap-x-6 md:grid-cols-2 xl:grid-cols-3">
         {user.length > 0 ? (
-          <Part title="User">
+          <Part title="User" foldsOnPhone>
             <KeyValueList entries={user} label="User" />
           </Part>
         ) : null}
         {tags.length > 0 ? (
-          <Part title="Tags">
+          <Part title="Tags" summary={`(${tags.length})`} foldsOnPhone>
             <KeyValueList entries={tags} label="Tags of this event" />
           </Part>
         ) : null}
         {about.length > 0 ? (
-          <Part title="Release and environment">
+          <Part title="Release and environment" foldsOnPhone>
             <KeyValueList entries={about} label="Release and environment" />
           </Part>
         ) : null}
         {sdk ? (
-          <Part title="SDK">
+          <Part title="SDK" foldsOnPhone>
             <KeyValueList
               label="SDK"
               entries={[
@@ -119,9 +132,29 @@ export function EventDetails({ payload, timestamp, attachments, attachmentsBase,
             {sdk.integrations.length > 0 ? <SdkIntegrations integrations={sdk.integrations} /> : null}
           </Part>
         ) : null}
+        {fingerprint ? (
+          <Part title="Fingerprint" foldsOnPhone>
+            <EventFingerprint fingerprint={fingerprint} use={fingerprintUse} />
+          </Part>
+        ) : null}
         {attachments.length > 0 ? (
-          <Part title="Attachments">
+          <Part title="Attachments" summary={`(${attachments.length})`} foldsOnPhone>
             <EventAttachments attachments={attachments} downloadBase={attachmentsBase} />
+          </Part>
+        ) : null}
+        {modules.length > 0 ? (
+          <Part title="Modules">
+            <ModulesList modules={modules} />
+          </Part>
+        ) : null}
+        {processingErrors.length > 0 ? (
+          <Part title="Processing errors">
+            <ProcessingErrors errors={processingErrors} />
+          </Part>
+        ) : null}
+        {debugImages.length > 0 ? (
+          <Part title="Debug images">
+            <DebugImages images={debugImages} />
           </Part>
         ) : null}
       </div>

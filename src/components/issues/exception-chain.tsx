@@ -47,8 +47,8 @@ function rememberView(view: TraceView): void {
  * The exception chain, newest first: `Type: value`, how it was caught, and its stack trace in one of
  * the views chosen above the chain — every frame, in-app frames only, the minified frames source maps
  * replaced (when they did), or the plain-text form. `resolvedNow` counts frames the page resolved with maps
- * uploaded after the event arrived. "In-app only" is remembered in this browser; only each trace's crashing
- * frame opens until "Expand all frames".
+ * uploaded after the event arrived. "In-app only" is remembered in this browser; only the top exception's
+ * crashing frame opens, and a cause shows its first frames, until "Expand all frames".
  */
 export function ExceptionChain({ exceptions, resolvedNow = 0 }: { exceptions: ExceptionView[]; resolvedNow?: number }) {
   const [chosen, setChosen] = useState<TraceView | null>(null);
@@ -119,22 +119,26 @@ export function ExceptionChain({ exceptions, resolvedNow = 0 }: { exceptions: Ex
             ) : null}
             {exception.module ? <span>module: {exception.module}</span> : null}
           </div>
-          <Trace exception={exception} view={view} expandAll={expandAll} />
+          <Trace exception={exception} view={view} expandAll={expandAll} isCause={index > 0} />
         </article>
       ))}
     </div>
   );
 }
 
-function Trace({ exception, view, expandAll }: { exception: ExceptionView; view: TraceView; expandAll: boolean }) {
+/** A cause's trace starts closed and short (its first rows), as Sentry shows the chain: the top error leads. */
+const causeTrace = { opensCrashingFrame: false, firstRows: 2 };
+
+function Trace({ exception, view, expandAll, isCause }: { exception: ExceptionView; view: TraceView; expandAll: boolean; isCause: boolean }) {
   if (exception.frames.length === 0) return <p className="text-sm text-muted-foreground">No stack trace.</p>;
+  const shape = isCause ? causeTrace : {};
   if (view === "minified") {
     const minified = exception.rawFrames ?? [];
-    if (minified.length > 0) return <StackTrace key={String(expandAll)} frames={minified} expandAll={expandAll} />;
+    if (minified.length > 0) return <StackTrace key={String(expandAll)} frames={minified} expandAll={expandAll} {...shape} />;
     return (
       <>
         <p className="mb-2 text-xs text-muted-foreground">No frame of this trace was resolved with a source map; showing the frames as sent.</p>
-        <StackTrace key={String(expandAll)} frames={exception.frames} expandAll={expandAll} />
+        <StackTrace key={String(expandAll)} frames={exception.frames} expandAll={expandAll} {...shape} />
       </>
     );
   }
@@ -153,13 +157,13 @@ function Trace({ exception, view, expandAll }: { exception: ExceptionView; view:
   }
   if (view === "app") {
     const appFrames = exception.frames.filter((frame) => frame.inApp);
-    if (appFrames.length > 0) return <StackTrace key={String(expandAll)} frames={appFrames} expandAll={expandAll} />;
+    if (appFrames.length > 0) return <StackTrace key={String(expandAll)} frames={appFrames} expandAll={expandAll} {...shape} />;
     return (
       <>
         <p className="mb-2 text-xs text-muted-foreground">No frame of this trace is in-app; showing all frames.</p>
-        <StackTrace key={String(expandAll)} frames={exception.frames} expandAll={expandAll} />
+        <StackTrace key={String(expandAll)} frames={exception.frames} expandAll={expandAll} {...shape} />
       </>
     );
   }
-  return <StackTrace key={String(expandAll)} frames={exception.frames} expandAll={expandAll} />;
+  return <StackTrace key={String(expandAll)} frames={exception.frames} expandAll={expandAll} {...shape} />;
 }

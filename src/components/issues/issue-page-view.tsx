@@ -13,6 +13,7 @@ import { HighlightedTags } from "@/components/issues/highlighted-tags";
 import { IssueActions } from "@/components/issues/issue-actions";
 import { LevelBadge, StatusBadge, SubstatusBadge } from "@/components/issues/issue-badges";
 import { IssueComments } from "@/components/issues/issue-comments";
+import { FoldOnPhone } from "@/components/issues/fold-on-phone";
 import { IssueFacts } from "@/components/issues/issue-facts";
 import { IssueHashes } from "@/components/issues/issue-hashes";
 import { IssueKeyboardShortcuts } from "@/components/issues/issue-keyboard-shortcuts";
@@ -27,6 +28,7 @@ import { Card, CardDescription, CardTitle } from "@/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { Tooltip } from "@/components/ui/tooltip";
 import { readTags } from "@/lib/event-payload";
+import { describeFingerprintUse } from "@/lib/fingerprint-use";
 import { formatTimestamp } from "@/lib/format-time";
 import { describeIgnoreCondition, describeResolution } from "@/lib/issue-words";
 import type { IssueEvent } from "@/server/events/get-issue-event";
@@ -169,7 +171,14 @@ export function IssuePageView({ details, event, volume: range, extras, path }: I
               ) : null}
             </div>
             {event ? (
-              <EventDetails payload={event.payload} timestamp={event.timestamp} attachments={attachments} attachmentsBase={`${eventBase}/attachments`} resolution={resolution} />
+              <EventDetails
+                payload={event.payload}
+                timestamp={event.timestamp}
+                attachments={attachments}
+                attachmentsBase={`${eventBase}/attachments`}
+                resolution={resolution}
+                fingerprintUse={grouping ? describeFingerprintUse(grouping.variants, event.groupHash) : null}
+              />
             ) : (
               <CardDescription>No event of this issue is stored any more (older events are removed by the retention settings).</CardDescription>
             )}
@@ -230,28 +239,33 @@ export function IssuePageView({ details, event, volume: range, extras, path }: I
             </div>
             <VolumeChart buckets={volume.buckets} bucketMs={volume.bucketMs} period={period} />
           </Card>
+          {/* On a phone these come after the whole event: folded there until asked for (FoldOnPhone). */}
           <Card aria-labelledby="tag-distribution" className="p-4">
-            <CardTitle id="tag-distribution">Tag distribution</CardTitle>
-            <CardDescription className="mb-4">The most common values across this issue&apos;s events.</CardDescription>
-            <TagDistribution tags={tags} eventTags={event ? readTags(event.payload) : []} />
+            <FoldOnPhone title={<CardTitle id="tag-distribution">Tag distribution</CardTitle>} label="tag distribution">
+              <CardDescription className="mb-4">The most common values across this issue&apos;s events.</CardDescription>
+              <TagDistribution tags={tags} eventTags={event ? readTags(event.payload) : []} />
+            </FoldOnPhone>
           </Card>
           <Card aria-labelledby="comments" className="p-4">
-            <CardTitle id="comments" className="mb-3">
-              Comments
-            </CardTitle>
-            <IssueComments issueId={issue.id} comments={comments} addComment={addCommentAction} />
+            <FoldOnPhone title={<CardTitle id="comments">Comments</CardTitle>} label="comments">
+              <div className="mt-3">
+                <IssueComments issueId={issue.id} comments={comments} addComment={addCommentAction} />
+              </div>
+            </FoldOnPhone>
           </Card>
           <Card aria-labelledby="participants" className="p-4">
-            <CardTitle id="participants" className="mb-3">
-              Participants
-            </CardTitle>
-            <IssueParticipants actors={participants} />
+            <FoldOnPhone title={<CardTitle id="participants">Participants</CardTitle>} label="participants">
+              <div className="mt-3">
+                <IssueParticipants actors={participants} />
+              </div>
+            </FoldOnPhone>
           </Card>
           <Card aria-labelledby="activity" className="p-4">
-            <CardTitle id="activity" className="mb-4">
-              Activity
-            </CardTitle>
-            <ActivityList activity={activity} />
+            <FoldOnPhone title={<CardTitle id="activity">Activity</CardTitle>} label="activity">
+              <div className="mt-4">
+                <ActivityList activity={activity} />
+              </div>
+            </FoldOnPhone>
           </Card>
           <IssueKeyboardShortcuts olderHref={event?.olderEventId ? `${eventsBase}/${event.olderEventId}` : null} newerHref={event?.newerEventId ? `${eventsBase}/${event.newerEventId}` : null} />
         </div>

@@ -47,4 +47,15 @@ describe("StackTrace", () => {
     expect(html).toContain("Show all 15 lines");
     expect(render([long], true)).not.toContain('hidden=""');
   });
+
+  it("shows a cause's trace closed and short: its first rows, then one button for the rest", () => {
+    const many = [frame("a", true), frame("b", true), frame("c", true), frame("d", true), frame("e", true)];
+    const html = renderToStaticMarkup(createElement(StackTrace, { frames: many, opensCrashingFrame: false, firstRows: 3 }));
+    expect(openFrames(html)).toEqual([]);
+    expect(html).toContain(">c<");
+    expect(html).not.toContain(">d<");
+    expect(html).toMatch(/aria-expanded="false"[^>]*>Show 2 more frames</);
+    // One row over the limit is shown rather than a button of the same height.
+    expect(renderToStaticMarkup(createElement(StackTrace, { frames: many.slice(0, 4), opensCrashingFrame: false, firstRows: 3 }))).not.toContain("more frames");
+  });
 });

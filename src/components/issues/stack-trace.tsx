@@ -46,47 +46,74 @@ function foldSystemFrames(frames: FrameView[]): Row[] {
   return rows;
 }
 
+interface StackTraceProps {
+  frames: FrameView[];
+  expandAll?: boolean;
+  /** Open the crashing frame (the top exception's trace); a cause's trace starts with every frame closed. */
+  opensCrashingFrame?: boolean;
+  /** Show only this many rows until "Show N more frames" (a cause's trace); every row when unset. */
+  firstRows?: number;
+}
+
 /**
  * Frames newest first, each a disclosure: only the crashing frame opens (or every frame, with `expandAll`);
  * runs of system frames fold into "N more frames", which unfolds in place. A frame shows its file, function
- * and line:column; opened, its source context with the error line marked, and its local variables.
+ * and line:column; opened, its source context with the error line marked, and its local variables. With
+ * `firstRows`, the rows past the first few wait behind one "Show N more frames" button.
  */
-export function StackTrace({ frames, expandAll = false }: { frames: FrameView[]; expandAll?: boolean }) {
-  const crashing = crashingFrameIndex(frames);
+export function StackTrace({ frames, expandAll = false, opensCrashingFrame = true, firstRows }: StackTraceProps) {
+  const crashing = opensCrashingFrame ? crashingFrameIndex(frames) : -1;
   const [unfolded, setUnfolded] = useState<ReadonlySet<number>>(new Set());
-  const rows = expandAll ? frames.map((frame, index): Row => ({ kind: "frame", frame, index })) : foldSystemFrames(frames);
+  const [showsAllRows, setShowsAllRows] = useState(false);
+  const allRows = expandAll ? frames.map((frame, index): Row => ({ kind: "frame", frame, index })) : foldSystemFrames(frames);
+  // One row more than the limit would be the button's own height: shown instead.
+  const isCut = !expandAll && !showsAllRows && firstRows !== undefined && allRows.length > firstRows + 1;
+  const rows = isCut ? allRows.slice(0, firstRows) : allRows;
+  const hiddenFrames = allRows.slice(rows.length).reduce((total, row) => total + (row.kind === "frame" ? 1 : row.frames.length), 0);
   return (
-    <ol className="divide-y divide-border overflow-hidden rounded-md border border-border" aria-label="Stack trace, newest frame first">
-      {rows.flatMap((row) => {
-        if (row.kind === "frame") {
+    <div>
+      <ol className="divide-y divide-border overflow-hidden rounded-md border border-border" aria-label="Stack trace, newest frame first">
+        {rows.flatMap((row) => {
+          if (row.kind === "frame") {
+            return [
+              <li key={row.index}>
+                <Frame frame={row.frame} isOpen={expandAll || row.index === crashing} showAllLines={expandAll} />
+              </li>,
+            ];
+          }
+          const first = row.frames[0]!.index;
+          if (unfolded.has(first)) {
+            return row.frames.map((entry) => (
+              <li key={entry.index}>
+                <Frame frame={entry.frame} isOpen={false} />
+              </li>
+            ));
+          }
           return [
-            <li key={row.index}>
-              <Frame frame={row.frame} isOpen={expandAll || row.index === crashing} showAllLines={expandAll} />
+            <li key={`fold-${first}`}>
+              <button
+                type="button"
+                aria-expanded={false}
+                onClick={() => setUnfolded((previous) => new Set([...previous, first]))}
+                className="w-full bg-muted/40 px-3 py-1.5 pl-7 text-left font-mono text-xs text-muted-foreground hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+              >
+                {row.frames.length} more frames (not in-app)
+              </button>
             </li>,
           ];
-        }
-        const first = row.frames[0]!.index;
-        if (unfolded.has(first)) {
-          return row.frames.map((entry) => (
-            <li key={entry.index}>
-              <Frame frame={entry.frame} isOpen={false} />
-            </li>
-          ));
-        }
-        return [
-          <li key={`fold-${first}`}>
-            <button
-              type="button"
-              aria-expanded={false}
-              onClick={() => setUnfolded((previous) => new Set([...previous, first]))}
-              className="w-full bg-muted/40 px-3 py-1.5 pl-7 text-left font-mono text-xs text-muted-foreground hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-            >
-              {row.frames.length} more frames (not in-app)
-            </button>
-          </li>,
-        ];
-      })}
-    </ol>
+        })}
+      </ol>
+      {isCut ? (
+        <button
+          type="button"
+          aria-expanded={false}
+          onClick={() => setShowsAllRows(true)}
+          className="mt-1 rounded px-1 text-xs text-muted-foreground hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+        >
+          Show {hiddenFrames} more {hiddenFrames === 1 ? "frame" : "frames"}
+        </button>
+      ) : null}
+    </div>
   );
 }
 
