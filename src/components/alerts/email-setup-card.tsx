@@ -31,7 +31,7 @@ export function EmailSetupCard({ setup, failing, viewerEmail, sendTest }: EmailS
         {setup.isConfigured ? (
           <>
             <dt className="text-muted-foreground">SMTP server</dt>
-            <dd className="font-mono text-xs break-all">{setup.server}</dd>
+            <dd className="font-mono text-xs wrap-break-word">{setup.server}</dd>
             <dt className="text-muted-foreground">From</dt>
             <dd className="break-words">{setup.from}</dd>
           </>
@@ -55,7 +55,7 @@ export function EmailSetupCard({ setup, failing, viewerEmail, sendTest }: EmailS
         <Button type="submit" variant="secondary" size="sm">
           Send test e-mail
         </Button>
-        <span className="text-xs break-all text-muted-foreground">To {viewerEmail}, now.</span>
+        <span className="text-xs wrap-break-word text-muted-foreground">To {viewerEmail}, now.</span>
       </ActionForm>
     </Card>
   );

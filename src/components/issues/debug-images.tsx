@@ -17,7 +17,7 @@ export function DebugImages({ images }: { images: DebugImageView[] }) {
           ];
           return (
             <li key={index} className="rounded-md border border-border p-2 text-xs">
-              <p className="font-mono font-semibold break-all">{image.codeFile ?? "(no code file)"}</p>
+              <p className="font-mono font-semibold wrap-break-word">{image.codeFile ?? "(no code file)"}</p>
               <dl className="mt-1 grid grid-cols-[fit-content(40%)_minmax(0,1fr)] gap-x-4 gap-y-0.5">
                 {facts.flatMap(([name, value]) =>
                   value === null
@@ -25,7 +25,7 @@ export function DebugImages({ images }: { images: DebugImageView[] }) {
                     : [
                         <div key={name} className="contents">
                           <dt className="text-muted-foreground">{name}</dt>
-                          <dd className="min-w-0 font-mono break-all">{value}</dd>
+                          <dd className="min-w-0 font-mono wrap-break-word">{value}</dd>
                         </div>,
                       ],
                 )}

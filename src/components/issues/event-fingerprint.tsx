@@ -4,7 +4,7 @@ export function EventFingerprint({ fingerprint, use }: { fingerprint: string[]; 
     <div className="space-y-1 text-xs">
       <ol className="flex flex-wrap gap-1 font-mono" aria-label="Fingerprint parts">
         {fingerprint.map((part, index) => (
-          <li key={index} className="rounded border border-border bg-muted px-1.5 py-0.5 break-all">
+          <li key={index} className="rounded border border-border bg-muted px-1.5 py-0.5 wrap-break-word">
             {part}
           </li>
         ))}

@@ -5,11 +5,11 @@ import { DataList } from "./data-list";
 export function LogMessage({ logentry }: { logentry: LogentryView }) {
   return (
     <div className="space-y-2">
-      <pre className="rounded-md border border-border bg-muted p-3 font-mono text-xs break-all whitespace-pre-wrap">{logentry.formatted}</pre>
+      <pre className="rounded-md border border-border bg-muted p-3 font-mono text-xs wrap-break-word whitespace-pre-wrap">{logentry.formatted}</pre>
       {logentry.template ? (
         <p className="text-xs">
           <span className="text-muted-foreground">Template: </span>
-          <code className="font-mono break-all">{logentry.template}</code>
+          <code className="font-mono wrap-break-word">{logentry.template}</code>
         </p>
       ) : null}
       {logentry.params.length > 0 ? (

@@ -16,7 +16,7 @@ export function ThreadList({ threads }: { threads: ThreadView[] }) {
         {threads.map((thread, index) => (
           <li key={index}>
             <h4 className="mb-1 flex flex-wrap items-center gap-2 text-xs font-semibold">
-              <span className="font-mono break-all">{threadName(thread)}</span>
+              <span className="font-mono wrap-break-word">{threadName(thread)}</span>
               {thread.crashed ? <Badge className="border-danger/40 text-danger">crashed</Badge> : null}
               {thread.current ? <Badge>current</Badge> : null}
               {thread.main ? <Badge>main</Badge> : null}
