@@ -1,3 +1,4 @@
+import { IdentifierText } from "@/components/ui/identifier-text";
 import { describeActivity } from "@/lib/issue-words";
 import { RelativeTime } from "./relative-time";
 
@@ -16,7 +17,10 @@ export function ActivityList({ activity }: { activity: ActivityEntry[] }) {
     <ol className="space-y-2 text-sm" aria-label="Activity">
       {activity.map((entry) => (
         <li key={entry.id} className="flex flex-wrap items-baseline justify-between gap-x-3">
-          <span>{describeActivity(entry)}</span>
+          {/* A release in the words ("First seen in release checkout-api@…") breaks after its separators only. */}
+          <span className="min-w-0 wrap-break-word">
+            <IdentifierText value={describeActivity(entry)} />
+          </span>
           <RelativeTime time={entry.createdAt} className="text-xs text-muted-foreground" />
         </li>
       ))}

@@ -11,7 +11,8 @@ export function ContextCards({ contexts }: { contexts: ContextView[] }) {
   const ordered = [...contexts.filter((context) => context.values !== null), ...contexts.filter((context) => context.values === null)];
   return (
     // Columns rather than a grid: short contexts stack under each other instead of beside the tallest.
-    <div className="gap-3 md:columns-2 xl:columns-3">
+    // Two at most: a third column leaves a 32-digit trace id less room than it needs, so it would break inside.
+    <div className="gap-3 md:columns-2">
       {ordered.map((context) => (
         <section key={context.name} aria-label={context.title} className="mb-3 min-w-0 break-inside-avoid rounded-md border border-border p-3">
           <h4 className="mb-1 text-xs font-semibold break-words">{context.title}</h4>

@@ -1,3 +1,4 @@
+import { IdentifierText } from "@/components/ui/identifier-text";
 import { JsonTree } from "./json-tree";
 
 /** A scalar as people read it: strings as they are (no quotes), anything else as JSON writes it. */
@@ -19,8 +20,10 @@ export function DataList({ entries, label }: { entries: [string, unknown][]; lab
     <dl className="grid grid-cols-[fit-content(40%)_minmax(0,1fr)] gap-x-4 gap-y-1 text-xs" aria-label={label}>
       {entries.map(([key, value], index) => (
         <div key={`${key}-${index}`} className="contents">
-          <dt className="min-w-0 font-mono break-words text-muted-foreground">{key}</dt>
-          <dd className="min-w-0 font-mono break-words">{isScalar(value) ? formatScalar(value) : <JsonTree value={value} label={key} />}</dd>
+          <dt className="min-w-0 font-mono break-words text-muted-foreground">
+            <IdentifierText value={key} />
+          </dt>
+          <dd className="min-w-0 font-mono break-words">{isScalar(value) ? <IdentifierText value={formatScalar(value)} /> : <JsonTree value={value} label={key} />}</dd>
         </div>
       ))}
     </dl>

@@ -3,7 +3,8 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { EventDetails } from "./event-details";
 
-const text = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&").replace(/&#x27;/g, "'").replace(/\s+/g, " ");
+// <wbr/> (IdentifierText) is a line-break hint, not a space.
+const text = (html: string) => html.replace(/<wbr\/>/g, "").replace(/<[^>]+>/g, " ").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&").replace(/&#x27;/g, "'").replace(/\s+/g, " ");
 const render = (payload: Record<string, unknown>, fingerprintUse: string | null = null) =>
   renderToStaticMarkup(createElement(EventDetails, { payload, timestamp: 0, attachments: [], attachmentsBase: "/a", fingerprintUse }));
 /** The region of one section, by its title. */

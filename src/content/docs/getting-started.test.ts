@@ -19,7 +19,7 @@ describe("Docs snippets are written for this instance (LANTERN_URL), not localho
     const html = renderToStaticMarkup(createElement(GettingStarted, { instance })).replaceAll("<wbr/>", "");
     expect(html).not.toContain("localhost:3000");
     expect(html).toContain(`dsn: ${escape(JSON.stringify("https://<public key>@errors.example.com/lantern/<project id>"))}`);
-    expect(html).toContain(escape("report-uri https://errors.example.com/lantern/api/<project id>/security/?sentry_key=<public key>"));
+    expect(html).toContain(escape("report-uri https://errors.example.com/lantern/api/PROJECT_ID/security/?sentry_key=PUBLIC_KEY"));
     expect(html).toContain("this instance is at <code>https://errors.example.com/lantern</code>");
   });
 

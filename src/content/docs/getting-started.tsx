@@ -51,7 +51,11 @@ export function GettingStarted({ instance }: Pick<DocContentProps, "instance">) 
       <p>
         Browsers can report what your Content-Security-Policy blocks. Point the policy&apos;s <code>report-uri</code> at the project&apos;s security endpoint, with the DSN&apos;s public key (release and environment are optional); each report becomes an event, one issue per directive and blocked host:
       </p>
-      <CodeBlock code={`Content-Security-Policy: default-src 'self'; report-uri ${url}/api/<project id>/security/?sentry_key=<public key>&sentry_environment=production`} label="CSP header" />
+      <p>
+        <code>PUBLIC_KEY</code> and <code>PROJECT_ID</code> are the first and last parts of the DSN:
+      </p>
+      {/* Placeholders in capitals: a browser may break a line between "=" and "<", inside the word. */}
+      <CodeBlock code={`Content-Security-Policy: default-src 'self'; report-uri ${url}/api/PROJECT_ID/security/?sentry_key=PUBLIC_KEY&sentry_environment=production`} label="CSP header" />
     </>
   );
 }
