@@ -1,4 +1,5 @@
 import { IdentifierText } from "@/components/ui/identifier-text";
+import { LongValueText } from "@/components/ui/long-value-text";
 import { JsonTree } from "./json-tree";
 
 /** A scalar as people read it: strings as they are (no quotes), anything else as JSON writes it. */
@@ -23,7 +24,7 @@ export function DataList({ entries, label }: { entries: [string, unknown][]; lab
           <dt className="min-w-0 font-mono break-words text-muted-foreground">
             <IdentifierText value={key} />
           </dt>
-          <dd className="min-w-0 font-mono break-words">{isScalar(value) ? <IdentifierText value={formatScalar(value)} /> : <JsonTree value={value} label={key} />}</dd>
+          <dd className="min-w-0 font-mono break-words">{isScalar(value) ? <LongValueText value={formatScalar(value)} /> : <JsonTree value={value} label={key} />}</dd>
         </div>
       ))}
     </dl>

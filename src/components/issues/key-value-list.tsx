@@ -2,6 +2,7 @@ import { Tooltip } from "@/components/ui/tooltip";
 import { humanizeByteValue } from "@/lib/humanize-bytes";
 import { SafeLink } from "./safe-link";
 import { IdentifierText } from "@/components/ui/identifier-text";
+import { LongValueText } from "@/components/ui/long-value-text";
 
 interface KeyValueListProps {
   entries: [string, string][];
@@ -32,7 +33,9 @@ export function KeyValueList({ entries, label, humanizeBytes = false }: KeyValue
                   </span>
                 </Tooltip>
               ) : (
-                <SafeLink href={value}>{value}</SafeLink>
+                <SafeLink href={value}>
+                  <LongValueText value={value} />
+                </SafeLink>
               )}
             </dd>
           </div>

@@ -1,6 +1,6 @@
 import type { TagDistribution as TagDistributionData } from "@/server/issues/get-issue-tag-distribution";
 import { cn } from "@/lib/cn";
-import { IdentifierText } from "@/components/ui/identifier-text";
+import { LongValueText } from "@/components/ui/long-value-text";
 
 interface TagDistributionProps {
   tags: TagDistributionData[];
@@ -44,7 +44,7 @@ export function TagDistribution({ tags, eventTags }: TagDistributionProps) {
                   return (
                     <li key={value.value} className="min-w-0 wrap-break-word">
                       <span className={cn("font-mono", isEventValue && "font-semibold")}>
-                        <IdentifierText value={value.value} />
+                        <LongValueText value={value.value} isInline />
                       </span>
                       {isEventValue ? <span className="ml-1 text-muted-foreground">(this event)</span> : null}{" "}
                       <span className="text-muted-foreground tabular-nums">
