@@ -19,12 +19,12 @@ function microsecondsPerCall(work: () => void): number {
     const used = process.cpuUsage(started);
     rounds.push((used.user + used.system) / calls);
   }
-  return rounds.sort((a, b) => a - b)[2];
+  return rounds.sort((a, b) => a - b)[2]!;
 }
 
 for (const name of ["node-session", "node-client-report"]) {
   const envelope = parseEnvelope(readFileSync(`tests/fixtures/envelopes/${name}.envelope`));
-  const [item] = envelope.items;
+  const item = envelope.items[0]!;
   const value = readJsonObject(item.payload)!;
   const inspect = microsecondsPerCall(() => inspectEnvelope(envelope, limits));
   const words = microsecondsPerCall(() => describeItem(item.header.type, value));

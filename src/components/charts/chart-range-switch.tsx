@@ -1,5 +1,4 @@
-import Link from "next/link";
-import { cn } from "@/lib/cn";
+import { SegmentedLinks } from "@/components/ui/segmented-links";
 
 export interface ChartRange<Value extends string> {
   value: Value;
@@ -19,31 +18,13 @@ interface ChartRangeSwitchProps<Value extends string> {
   path: string;
   /** The query parameter naming any other range. */
   parameter: string;
+  /** The page's other choices, kept when the range changes (the overview's issue view). */
+  keep?: Record<string, string>;
 }
 
-/**
- * Links that switch a chart between its ranges (a segmented control). Links rather than buttons: the page
- * reads the range on the server, and each range has its own address. They replace the history entry and
- * keep the scroll position, so switching back and forth does not fill the back button.
- */
-export function ChartRangeSwitch<Value extends string>({ label, ranges, current, path, parameter }: ChartRangeSwitchProps<Value>) {
-  return (
-    <nav aria-label={label} className="inline-flex rounded-md border border-border p-0.5 text-xs">
-      {ranges.map((option, index) => (
-        <Link
-          key={option.value}
-          href={index === 0 ? path : `${path}?${new URLSearchParams({ [parameter]: option.value }).toString()}`}
-          prefetch={false}
-          scroll={false}
-          replace
-          aria-current={option.value === current ? "page" : undefined}
-          className={cn("rounded px-2.5 py-1 font-medium", option.value === current ? "bg-primary text-primary-foreground" : "text-muted-foreground hover:bg-muted")}
-        >
-          {option.label}
-        </Link>
-      ))}
-    </nav>
-  );
+/** Links that switch a chart between its ranges, each range its own address (SegmentedLinks). */
+export function ChartRangeSwitch<Value extends string>({ label, ranges, current, path, parameter, keep }: ChartRangeSwitchProps<Value>) {
+  return <SegmentedLinks label={label} options={ranges} current={current} path={path} parameter={parameter} keep={keep} />;
 }
 
 /** The sentence form of the current range ("the last 24 hours"). */

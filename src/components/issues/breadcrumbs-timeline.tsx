@@ -3,6 +3,7 @@
 import { Bug, Circle, Compass, Database, Globe, MousePointerClick, Terminal, TriangleAlert, User, type LucideIcon } from "lucide-react";
 import { useId, useMemo, useState, useSyncExternalStore } from "react";
 import { Input, Select } from "@/components/ui/input";
+import { ShowMoreButton } from "@/components/ui/show-more-button";
 import { textTooltipClass } from "@/components/ui/text-tooltip";
 import { Tooltip } from "@/components/ui/tooltip";
 import { cn } from "@/lib/cn";
@@ -154,14 +155,7 @@ export function BreadcrumbsTimeline({ breadcrumbs, eventTimestamp }: Breadcrumbs
         </ol>
       )}
       {isCut ? (
-        <button
-          type="button"
-          aria-expanded={false}
-          onClick={() => setShowsAll(true)}
-          className="mt-1 rounded px-1 text-xs text-muted-foreground hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-        >
-          Show {matching.length - shown.length} older breadcrumbs
-        </button>
+        <ShowMoreButton onClick={() => setShowsAll(true)}>Show {matching.length - shown.length} older breadcrumbs</ShowMoreButton>
       ) : null}
     </div>
   );

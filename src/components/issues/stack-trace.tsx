@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { CodeBlock } from "@/components/ui/code-block";
+import { ShowMoreButton } from "@/components/ui/show-more-button";
 import { Tooltip } from "@/components/ui/tooltip";
 import { cn } from "@/lib/cn";
 import type { FrameView } from "@/lib/event-payload";
@@ -104,14 +105,7 @@ export function StackTrace({ frames, expandAll = false, opensCrashingFrame = tru
         })}
       </ol>
       {isCut ? (
-        <button
-          type="button"
-          aria-expanded={false}
-          onClick={() => setShowsAllRows(true)}
-          className="mt-1 rounded px-1 text-xs text-muted-foreground hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-        >
-          Show {hiddenFrames} more {hiddenFrames === 1 ? "frame" : "frames"}
-        </button>
+        <ShowMoreButton onClick={() => setShowsAllRows(true)}>Show {hiddenFrames} more {hiddenFrames === 1 ? "frame" : "frames"}</ShowMoreButton>
       ) : null}
     </div>
   );

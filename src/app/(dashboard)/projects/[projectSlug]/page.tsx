@@ -114,7 +114,7 @@ export default async function ProjectPage({ params, searchParams }: ProjectPageP
           <Card aria-labelledby="project-activity" className="min-w-0">
             <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
               <CardTitle id="project-activity">Activity in {period}</CardTitle>
-              <ChartRangeSwitch label="Overview range" ranges={ranges} current={range} path={base} parameter="range" />
+              <ChartRangeSwitch label="Overview range" ranges={ranges} current={range} path={base} parameter="range" keep={issueView === "top" ? {} : { issues: issueView }} />
             </div>
             <dl className={`mb-5 grid grid-cols-1 gap-3 ${overview.sessions ? "sm:grid-cols-2 xl:grid-cols-4" : "sm:grid-cols-3"}`}>
               <Stat label="Events" value={overview.eventsInWindow} />
