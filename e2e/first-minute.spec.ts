@@ -76,7 +76,7 @@ test("the docs' snippets use this instance's address (LANTERN_URL), not localhos
   await page.goto("/docs/getting-started");
   const article = page.getByRole("article");
   await expect(article.getByText(`dsn: "http://<public key>@127.0.0.1:${e2ePort}/<project id>"`).first()).toBeVisible();
-  await expect(article.getByText(`report-uri ${e2eBaseUrl}/api/<project id>/security/`)).toBeVisible();
+  await expect(article.getByText(`report-uri ${e2eBaseUrl}/api/PROJECT_ID/security/?sentry_key=PUBLIC_KEY`)).toBeVisible();
   await expect(article.getByText("localhost:3000")).toHaveCount(0);
 });
 
