@@ -56,7 +56,8 @@ export function DeliveryLog({ deliveries, label }: { deliveries: Delivery[]; lab
             <td className="px-3 py-2">
               {delivery.issueId && delivery.reason !== "test" ? (
                 <Tooltip content={title}>
-                  <Link href={`/issues/${delivery.issueId}`} prefetch={false} className="block max-w-48 truncate text-primary hover:underline">
+                  {/* data-whole-value: cut short by CSS, the whole title in the tooltip (and in the link's own text). */}
+                  <Link href={`/issues/${delivery.issueId}`} prefetch={false} data-whole-value="" className="block max-w-48 truncate text-primary hover:underline">
                     {title}
                   </Link>
                 </Tooltip>

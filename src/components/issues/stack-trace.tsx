@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { CodeBlock } from "@/components/ui/code-block";
+import { IdentifierText } from "@/components/ui/identifier-text";
 import { ShowMoreButton } from "@/components/ui/show-more-button";
 import { Tooltip } from "@/components/ui/tooltip";
 import { cn } from "@/lib/cn";
@@ -117,14 +118,18 @@ function FrameTitle({ frame }: { frame: FrameView }) {
   return (
     <span className="flex min-w-0 flex-1 flex-wrap items-baseline gap-x-1.5 gap-y-0.5">
       {location ? (
-        <SafeLink href={frame.absPath} className={cn("wrap-break-word", frame.inApp && "text-foreground")}>
-          {location}
+        // Breaks after the path's separators: an absolute path (a checkout's deep folder) is otherwise one
+        // unbreakable word as wide as itself, which widened the frame list past its rounded, clipping border.
+        <SafeLink href={frame.absPath} className={cn("min-w-0 wrap-break-word", frame.inApp && "text-foreground")}>
+          <IdentifierText value={location} />
         </SafeLink>
       ) : null}
       {frame.function ? (
         <>
           <span className="text-muted-foreground">in</span>
-          <span className={cn("wrap-break-word", frame.inApp && "font-semibold text-foreground")}>{frame.function}</span>
+          <span className={cn("min-w-0 wrap-break-word", frame.inApp && "font-semibold text-foreground")}>
+            <IdentifierText value={frame.function} />
+          </span>
         </>
       ) : null}
       {position ? <span className="text-muted-foreground">at line {position}</span> : null}
