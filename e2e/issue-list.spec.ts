@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { slugify } from "../src/lib/slugify";
 import { runSdkScript, uniqueToken } from "../tests/support/sdk-helpers";
+import { issueRows, issueTable } from "./support/issue-rows";
 import { createProjectDsn } from "./support/lantern-process";
 import { e2eServerEnvironment } from "./support/server";
 
@@ -34,8 +35,8 @@ async function sendMessage({ dsn }: Project, message: string, level: string, tag
   expect(run.facts.isFlushed).toBe(true);
 }
 
-const table = (page: Page) => page.getByRole("table", { name: "Issues" });
-const rows = (page: Page) => table(page).getByRole("row").filter({ has: page.getByRole("checkbox", { name: /^Select (?!all)/ }) });
+const table = issueTable;
+const rows = issueRows;
 
 /** Opens the project's list (optionally with a query) until `count` rows are there: digest runs after ingest answers. */
 async function openList(page: Page, project: Project, count: number, query?: string): Promise<void> {

@@ -4,6 +4,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { slugify } from "../src/lib/slugify";
 import { runSdkScript, uniqueToken } from "../tests/support/sdk-helpers";
 import { openLanternDatabase } from "./support/lantern-database";
+import { issueRows } from "./support/issue-rows";
 import { createProjectDsn } from "./support/lantern-process";
 import { e2eOwner, e2eServerEnvironment } from "./support/server";
 import { signedInContext } from "./support/server-actions";
@@ -47,11 +48,7 @@ async function seedProject(prefix: string): Promise<Project> {
   return { dsn, slug: slugify(name), token, titles };
 }
 
-const rows = (page: Page) =>
-  page
-    .getByRole("table", { name: "Issues" })
-    .getByRole("row")
-    .filter({ has: page.getByRole("checkbox", { name: /^Select (?!all)/ }) });
+const rows = issueRows;
 const box = (page: Page) => page.getByRole("combobox", { name: "Search", exact: true });
 const listbox = (page: Page) => page.getByRole("listbox", { name: "Search suggestions" });
 

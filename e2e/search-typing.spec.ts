@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { slugify } from "../src/lib/slugify";
 import { runSdkScript, uniqueToken } from "../tests/support/sdk-helpers";
+import { issueRows } from "./support/issue-rows";
 import { createProjectDsn } from "./support/lantern-process";
 import { e2eServerEnvironment } from "./support/server";
 
@@ -26,11 +27,7 @@ async function seedProject(prefix: string, messages: { message: string; level: "
   return slugify(name);
 }
 
-const rows = (page: Page) =>
-  page
-    .getByRole("table", { name: "Issues" })
-    .getByRole("row")
-    .filter({ has: page.getByRole("checkbox", { name: /^Select (?!all)/ }) });
+const rows = issueRows;
 const searchBox = (page: Page) => page.getByRole("combobox", { name: "Search", exact: true });
 const headerBox = (page: Page) => page.getByRole("searchbox", { name: "Search issues or find by digest" });
 
