@@ -13,6 +13,7 @@ import { normalizeEvent } from "./normalize-event";
 import { userKeyOf } from "./normalize-user";
 import { isRecord } from "@/lib/json-values";
 import { eventTraceId } from "@/lib/trace-id";
+import { jsonNestingDepth } from "@/lib/json-nesting-depth";
 import { scrubbedItemTypes } from "./scrub-envelope";
 import { scrubEvent, textScrubbingFor } from "./scrub-event";
 import type { ArtifactSource } from "../sourcemaps/artifact-source";
@@ -94,7 +95,7 @@ interface ItemContext {
 function digestItem(rows: DigestRows, row: IntakeForDigest, { header, headerEventId, item, index, parsed, config, sourceMaps }: ItemContext): void {
   const { type } = item.header;
   if (type === "event") {
-    const normalized = normalizeEvent(parsed ?? parseJson(item.payload), { receivedAt: row.received_at, sentAt: header.sent_at, headerEventId, clientIp: row.client_ip });
+    const normalized = normalizeEvent(parsed ?? parseJson(item.payload), { receivedAt: row.received_at, sentAt: header.sent_at, headerEventId, clientIp: row.client_ip, payloadDepth: jsonNestingDepth(item.payload) });
     // Normalization fills `{{auto}}` with the SDK's address; a project that stores no IP addresses drops it.
     if (config.scrubbing.isEnabled && config.scrubbing.scrubIpAddresses && isRecord(normalized.event.user)) delete normalized.event.user.ip_address;
     const userKey = userKeyOf(isRecord(normalized.event.user) ? normalized.event.user : null);

@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { AppError } from "../errors";
 import { parseEnvelope } from "../ingest/parse-envelope";
-import { normalizeEvent, type NormalizeContext, type NormalizedEvent } from "./normalize-event";
+import { depthAddedByNormalization, maxEventDepth, normalizeEvent, type NormalizeContext, type NormalizedEvent } from "./normalize-event";
+import { jsonNestingDepth } from "@/lib/json-nesting-depth";
 
 type Json = Record<string, unknown>;
 
@@ -776,6 +777,41 @@ describe("normalizeEvent on hostile input", () => {
     expect(depthOf((result.event.extra as Json).deep)).toBeLessThanOrEqual(6);
     expect(depthOf(result.event.custom)).toBe(31);
     expect(errorsOf(result)).toEqual([{ type: "invalid_data", name: `custom${".a".repeat(31)}`, value: "nested deeper than 32 levels" }]);
+  });
+
+  it("skips the depth walk only where it could not cut: every field at the deepest shallow payload stays within the limit", () => {
+    const shallowest = maxEventDepth - depthAddedByNormalization;
+    const nested = (levels: number): unknown => (levels <= 1 ? { leaf: "x" } : { a: nested(levels - 1) });
+    const deepestOf = (value: unknown): number => (value !== null && typeof value === "object" ? 1 + Math.max(0, ...Object.values(value).map(deepestOf)) : 0);
+    const shapes: ((deep: unknown) => Json)[] = [
+      (deep) => ({ custom: deep }),
+      (deep) => ({ extra: { deep } }),
+      (deep) => ({ contexts: { order: deep } }),
+      (deep) => ({ request: { url: "https://x.test/", headers: { a: "b" }, data: deep } }),
+      (deep) => ({ user: { id: "1", data: deep } }),
+      (deep) => ({ exception: [{ type: "E", value: "v", stacktrace: { frames: [{ function: "f", vars: deep }] } }] }),
+      (deep) => ({ breadcrumbs: [{ message: "m", data: deep }] }),
+      (deep) => ({ threads: [{ id: 1, stacktrace: { frames: [{ function: "f", vars: deep }] } }] }),
+      (deep) => ({ sdk: { name: "x", integrations: [deep] } }),
+    ];
+    for (const shape of shapes) {
+      // The deepest value of this shape whose payload is still shallow enough to skip the walk.
+      let levels = 1;
+      while (jsonNestingDepth(new TextEncoder().encode(JSON.stringify(shape(nested(levels + 1))))) <= shallowest) levels++;
+      const raw = shape(nested(levels));
+      const payloadDepth = jsonNestingDepth(new TextEncoder().encode(JSON.stringify(raw)));
+      expect(payloadDepth).toBe(shallowest);
+      const walked = normalize(JSON.parse(JSON.stringify(raw)) as Json);
+      const skipped = normalize(JSON.parse(JSON.stringify(raw)) as Json, { payloadDepth });
+      expect(skipped.event).toEqual({ ...walked.event, event_id: skipped.eventId });
+      expect(deepestOf(skipped.event)).toBeLessThanOrEqual(maxEventDepth);
+    }
+  });
+
+  it("still walks a payload one level deeper than that, and cuts what is too deep", () => {
+    const raw = JSON.parse(`{"custom":${'{"a":'.repeat(40)}1${"}".repeat(40)}}`) as Json;
+    const result = normalize(raw, { payloadDepth: 41 });
+    expect(depthOf(result.event.custom)).toBe(31);
   });
 
   it("keeps the last 100 of 100,000 breadcrumbs", () => {
