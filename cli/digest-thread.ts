@@ -4,7 +4,20 @@ import type { LanternConfig } from "../src/server/config";
 import type { WriteGate } from "../src/server/db/write-gate";
 import type { Digester } from "../src/server/ingest/ingest-service";
 
-const digestYoungGenerationMb = 12;
+/** V8's young generation of each digest thread (the pool's too), in MB. */
+export const digestYoungGenerationMb = 12;
+
+/** What the digest thread is started with. */
+export interface DigestThreadData {
+  database: LanternConfig["database"];
+  retention: LanternConfig["retention"];
+  writeGate?: SharedArrayBuffer;
+  diskBudgetBytes: number | null;
+  sourceMapCacheBytes?: number;
+  sourceMapRetention?: Pick<LanternConfig["sourceMaps"], "retentionDays" | "keepPerProject">;
+  /** LANTERN_DIGEST_WORKERS: threads that run digest's CPU steps, the digest thread included. */
+  digestWorkers: number;
+}
 
 type FromThread = { type: "digested"; rows: number } | { type: "drained" };
 
@@ -28,12 +41,14 @@ export class DigestThread implements Digester {
     private readonly sourceMapCacheBytes?: number,
     /** config.sourceMaps' retention of uploaded bundles, for the thread's housekeeping. */
     private readonly sourceMapRetention?: Pick<LanternConfig["sourceMaps"], "retentionDays" | "keepPerProject">,
+    /** LANTERN_DIGEST_WORKERS. */
+    private readonly digestWorkers = 1,
   ) {}
 
   start(): void {
     if (this.worker) return;
     const worker = new Worker(new URL("./digest-thread-entry.mjs", import.meta.url), {
-      workerData: { database: this.database, retention: this.retention, writeGate: this.writeGate?.buffer, diskBudgetBytes: this.diskBudgetBytes, sourceMapCacheBytes: this.sourceMapCacheBytes, sourceMapRetention: this.sourceMapRetention },
+      workerData: { database: this.database, retention: this.retention, writeGate: this.writeGate?.buffer, diskBudgetBytes: this.diskBudgetBytes, sourceMapCacheBytes: this.sourceMapCacheBytes, sourceMapRetention: this.sourceMapRetention, digestWorkers: this.digestWorkers } satisfies DigestThreadData,
       // V8's default young generation (about 34 MB here) would be mostly garbage between batches; a small one
       // keeps the thread near 60 MB instead of 100–130 MB at the same digest rate (docs/performance.md).
       resourceLimits: { maxYoungGenerationSizeMb: digestYoungGenerationMb },

@@ -27,7 +27,7 @@ export async function startServer(config: LanternConfig, { hasOwner }: { hasOwne
   const dir = fileURLToPath(new URL("..", import.meta.url));
   // Created first, so that Next's own route handlers (same process) find and share it.
   const writeGate = WriteGate.create("ingest");
-  const ingest = await getIngestService({ writeGate, createDigester: (onDigested) => new DigestThread(config.database, config.retention, onDigested, writeGate, config.storage.diskBudgetBytes, config.sourceMaps.cacheBytes, config.sourceMaps) });
+  const ingest = await getIngestService({ writeGate, createDigester: (onDigested) => new DigestThread(config.database, config.retention, onDigested, writeGate, config.storage.diskBudgetBytes, config.sourceMaps.cacheBytes, config.sourceMaps, config.digest.workers) });
   keepIngestOutOfDiagnostics();
   // Serve with the configuration `next build` resolved, the way Next's own standalone server does: loading
   // next.config.ts again would bring Next's SWC compiler and Sentry's build plugins into this process only

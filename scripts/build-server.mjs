@@ -9,7 +9,7 @@ import { build } from "esbuild";
 
 rmSync("dist", { recursive: true, force: true });
 await build({
-  entryPoints: { lantern: "cli/main.ts", "digest-thread-entry": "cli/digest-thread-main.ts" },
+  entryPoints: { lantern: "cli/main.ts", "digest-thread-entry": "cli/digest-thread-main.ts", "digest-pool-entry": "cli/digest-pool-main.ts" },
   outdir: "dist",
   outExtension: { ".js": ".mjs" },
   bundle: true,

@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import bytes from "bytes";
 import proxyaddr from "proxy-addr";
 import { z } from "zod";
@@ -88,6 +89,7 @@ export const environmentSchema = z.object({
   LANTERN_INGEST_MAX_SESSIONS: count.default(100),
   LANTERN_INGEST_MAX_BACKLOG: count.default(50_000),
   LANTERN_INGEST_BACKLOG_RETRY_AFTER: count.default(10),
+  LANTERN_DIGEST_WORKERS: count.max(64).default(() => availableParallelism()),
   LANTERN_KEY_CACHE_SECONDS: z.coerce.number({ message: "expected a number of seconds" }).int().min(0).default(30),
   LANTERN_CAPTURE_DIR: z.string().trim().min(1).optional(),
   LANTERN_RETENTION_DAYS: count.default(90),
@@ -152,6 +154,10 @@ function toConfig(env: z.infer<typeof environmentSchema>) {
       isEnabled: env.LANTERN_SELF_MONITORING,
       tracesSampleRate: env.LANTERN_SELF_TRACES_SAMPLE_RATE,
       upstreamDsn: env.LANTERN_UPSTREAM_DSN,
+    },
+    digest: {
+      /** Threads that run digest's CPU steps, the digest thread included (1: the digest thread alone). */
+      workers: env.LANTERN_DIGEST_WORKERS,
     },
     ingest: {
       maxCompressedBytes: env.LANTERN_INGEST_MAX_COMPRESSED_BYTES,

@@ -4,22 +4,23 @@ import type { Dialect, LanternDatabase } from "../db/create-database";
 import type { Database, OutcomesTable, ReleasesTable, SessionCountsTable } from "../db/schema";
 import { writeTransaction } from "../db/write-transaction";
 import { assignEventsToIssues } from "../issues/assign-events-to-issues";
-import { loadDigestConfigs, type DigestConfigOf } from "../projects/load-digest-configs";
-import { digestEnvelope, emptyDigestRows, type DigestRows } from "./digest-envelope";
+import type { DigestRows } from "./digest-envelope";
+import { digestIntake, type Digest, type IntakeForDigest } from "./digest-intake";
 import { selectIntakeWithBodies } from "../intake/intake-writer";
-import { decodeRawBody, encodeRawBodySync, type StoredRawBody } from "../intake/raw-body";
+import { encodeRawBodySync } from "../intake/raw-body";
 import { deleteRawEnvelopes } from "../storage/raw-delete-envelopes";
-import { ArtifactSource } from "../sourcemaps/artifact-source";
-import { resolveUntilLoaded } from "../sourcemaps/resolve-until-loaded";
 import { processSourceMapCache, type SourceMapCache } from "../sourcemaps/source-map-cache";
 
-type IntakeForDigest = Omit<Parameters<typeof digestEnvelope>[0], "body"> & StoredRawBody;
+/** Runs digest's CPU steps over some envelopes: here (digestIntake) or on a pool of threads (DigestPool). */
+export type IntakeDigester = (intake: IntakeForDigest[]) => Promise<Digest>;
 
 interface BatchOptions {
   /** LANTERN_RAW_RETENTION_HOURS; 0 deletes each raw envelope in the transaction that digests it. */
   rawHours?: number;
   /** Parsed source maps and artifact lookups kept between batches (default: this process's). */
   sourceMaps?: SourceMapCache;
+  /** Where the CPU steps run (default: on this thread, reading through `database`). */
+  digestWith?: IntakeDigester;
 }
 
 /**
@@ -31,28 +32,26 @@ interface BatchOptions {
  */
 export async function digestBatch(database: LanternDatabase, limit = 200, options: BatchOptions = {}): Promise<number> {
   const keepsBodies = options.rawHours !== 0;
+  const sourceMaps = options.sourceMaps ?? processSourceMapCache();
+  const digestHere = (db: Kysely<Database>, intake: IntakeForDigest[]) => digestIntake(db, intake, sourceMaps);
   if (database.dialect === "postgres") {
     return database.db.transaction().execute(async (trx) => {
       const intake = await selectWaiting(trx, limit).forUpdate("intake").skipLocked().execute();
       if (intake.length === 0) return 0;
-      const configOf = await loadDigestConfigs(trx, intake.map((row) => row.project_id));
-      const sourceMaps = await artifactSourceFor(trx, intake, options);
-      await writeDigest(trx, database.dialect, await digestRows(trx, intake, configOf, sourceMaps), keepsBodies);
+      await writeDigest(trx, database.dialect, await (options.digestWith ?? ((rows) => digestHere(trx, rows)))(intake), keepsBodies);
       return intake.length;
     });
   }
   const intake = await selectWaiting(database.db, limit).execute();
   if (intake.length === 0) return 0;
-  const configOf = await loadDigestConfigs(database.db, intake.map((row) => row.project_id));
-  const sourceMaps = await artifactSourceFor(database.db, intake, options);
-  let digest = await digestRows(database.db, intake, configOf, sourceMaps);
+  let digest = await (options.digestWith ?? ((rows) => digestHere(database.db, rows)))(intake);
   return writeTransaction(database, async (trx) => {
     // Read before the lock: should another digester (a second process on the same file) have taken some of
     // these envelopes meanwhile, digest only the ones still waiting, so no counter is added twice.
     const stillWaiting = await trx.selectFrom("intake").select("id").where("id", "in", intake.map((row) => row.id)).where("digested_at", "is", null).execute();
     if (stillWaiting.length !== intake.length) {
       const waiting = new Set(stillWaiting.map((row) => row.id));
-      digest = await digestRows(trx, intake.filter((row) => waiting.has(row.id)), configOf, sourceMaps);
+      digest = await digestHere(trx, intake.filter((row) => waiting.has(row.id)));
     }
     await writeDigest(trx, database.dialect, digest, keepsBodies);
     return stillWaiting.length;
@@ -65,54 +64,6 @@ function selectWaiting(db: Kysely<Database>, limit: number) {
     .where("intake.digested_at", "is", null)
     .orderBy("intake.id")
     .limit(limit);
-}
-
-interface Digest {
-  rows: DigestRows;
-  clean: number[];
-  failed: { id: number; problems: string }[];
-  /** Artifact bundles that resolved frames and whose last_used_at is due (at most hourly per bundle). */
-  usedBundles: number[];
-}
-
-/** The batch's view of uploaded source maps; which of its projects have any is read once, up front. */
-async function artifactSourceFor(db: Kysely<Database>, intake: { project_id: number }[], options: BatchOptions): Promise<ArtifactSource> {
-  const source = new ArtifactSource(options.sourceMaps ?? processSourceMapCache());
-  await source.loadProjects(db, intake.map((row) => row.project_id));
-  return source;
-}
-
-async function digestRows(db: Kysely<Database>, intake: IntakeForDigest[], configOf: DigestConfigOf, sourceMaps: ArtifactSource): Promise<Digest> {
-  const digest: Digest = { rows: emptyDigestRows(), clean: [], failed: [], usedBundles: [] };
-  for (const row of intake) {
-    let problems: string[];
-    try {
-      // Inside the try: a body that cannot be decoded is that envelope's problem, not the batch's.
-      const intakeRow = { ...row, body: decodeRawBody(row) };
-      const lengths = rowCounts(digest.rows);
-      // A run that missed source maps is dropped and repeated once they are loaded (cold cache only).
-      problems = await resolveUntilLoaded(sourceMaps, db, () => {
-        truncateRows(digest.rows, lengths);
-        return digestEnvelope(intakeRow, digest.rows, configOf, sourceMaps);
-      });
-    } catch (error) {
-      problems = [(error as Error).message];
-    }
-    if (problems.length === 0) digest.clean.push(row.id);
-    else digest.failed.push({ id: row.id, problems: problems.join("; ").slice(0, 2000) });
-  }
-  digest.usedBundles = sourceMaps.dueBundleUses();
-  return digest;
-}
-
-type RowCounts = { [K in keyof DigestRows]: number };
-
-function rowCounts(rows: DigestRows): RowCounts {
-  return Object.fromEntries(Object.entries(rows).map(([key, list]) => [key, (list as unknown[]).length])) as RowCounts;
-}
-
-function truncateRows(rows: DigestRows, lengths: RowCounts): void {
-  for (const key of Object.keys(lengths) as (keyof DigestRows)[]) rows[key].length = lengths[key];
 }
 
 async function writeDigest(trx: Kysely<Database>, dialect: Dialect, { rows, clean, failed, usedBundles }: Digest, keepsBodies: boolean): Promise<void> {

@@ -6,6 +6,7 @@ import { pruneToDiskBudget } from "../storage/budget-prune-oldest";
 import { pruneSourceMapsToDiskBudget } from "../storage/budget-prune-source-maps";
 import { vacuumFreePages } from "../storage/vacuum-free-pages";
 import { digestBatch } from "./digest-batch";
+import type { DigestPool } from "./digest-pool";
 import { pruneRawEnvelopes } from "../storage/raw-prune-envelopes";
 import { pruneStoredItems } from "../storage/stored-items-prune";
 import { processSourceMapCache } from "../sourcemaps/source-map-cache";
@@ -29,6 +30,8 @@ interface WorkerOptions {
   sourceMapCacheBytes?: number;
   /** config.sourceMaps' retention of uploaded bundles, for housekeeping (absent: bundles are not pruned). */
   sourceMapRetention?: Pick<LanternConfig["sourceMaps"], "retentionDays" | "keepPerProject">;
+  /** Threads that share the CPU steps (LANTERN_DIGEST_WORKERS above 1); a batch is then batchSize per thread. */
+  pool?: DigestPool;
 }
 
 /**
@@ -109,7 +112,12 @@ export class DigestWorker {
   }
 
   private async runBatch(): Promise<number> {
-    const rows = await digestBatch(this.database, this.options.batchSize ?? 200, { rawHours: this.options.retention?.rawHours, sourceMaps: processSourceMapCache(this.options.sourceMapCacheBytes) });
+    const { pool } = this.options;
+    const rows = await digestBatch(this.database, (this.options.batchSize ?? 200) * (pool?.size ?? 1), {
+      rawHours: this.options.retention?.rawHours,
+      sourceMaps: processSourceMapCache(this.options.sourceMapCacheBytes),
+      ...(pool ? { digestWith: (intake) => pool.digest(intake) } : {}),
+    });
     if (rows > 0) this.options.onDigested?.(rows);
     const { checkpointEveryMs } = this.options;
     if (rows > 0 && checkpointEveryMs !== undefined && Date.now() >= this.nextCheckpointAt) {
