@@ -11,6 +11,8 @@ import { defaultIssueQuery } from "./issue-query";
 import { listRecentlySeenIssues } from "./list-recently-seen-issues";
 import { parseIssueQuery } from "./parse-issue-query";
 import { searchIssues, type IssueListItem, type IssuePage } from "./search-issues";
+import type { IssueListData } from "@/lib/views/issues";
+export type { IssueListData } from "@/lib/views/issues";
 
 export interface LoadIssueListInput {
   projectId?: number;
@@ -21,19 +23,6 @@ export interface LoadIssueListInput {
   /** Defaults to the current time. */
   now?: number;
   limit?: number;
-}
-
-export interface IssueListData {
-  queryText: string;
-  /** When the list was read (what relative times count from). */
-  now: number;
-  /** Why the query (or page link) could not be used; `position` is null when it is not about the text. */
-  error: { message: string; position: number | null; length: number } | null;
-  /** `isUnhandled`: some event of the issue crashed without the app catching it (the list marks it). */
-  issues: (IssueListItem & { sparkline: number[]; assignee: Assignee | null; isUnhandled: boolean })[];
-  nextCursor: string | null;
-  /** What the live check compares against; null on later pages, which do not update themselves. */
-  live: { since: number; baseline: [id: number, timesSeen: number][] } | null;
 }
 
 /** The live check looks this far back, so an event digested a little after its timestamp is not missed. */
