@@ -3,7 +3,6 @@ import { visibleProjectIds } from "../access/viewer";
 import { AppError } from "../errors";
 import { eventPagePath } from "@/lib/event-page-path";
 import { parseTraceId } from "@/lib/trace-id";
-import type { DigestEventMatch } from "./find-events-by-digest";
 import type { TraceEventMatch } from "@/lib/views/events";
 export type { TraceEventMatch } from "@/lib/views/events";
 

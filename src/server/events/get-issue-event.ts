@@ -1,5 +1,4 @@
 import { authorizeIssues, type AccessContext } from "../access/authorize";
-import type { JsonObject } from "@/lib/json-values";
 import { AppError } from "../errors";
 import { readEventPayload } from "./read-event-payload";
 import type { IssueEvent } from "@/lib/views/events";

@@ -3,7 +3,6 @@ import { applyFingerprint } from "./apply-fingerprint";
 import { builtInStacktraceRules } from "./built-in-stacktrace-rules";
 import { chooseFingerprint } from "./choose-fingerprint";
 import { hashValues } from "./grouping-component";
-import type { GroupingComponent } from "@/lib/grouping-tree";
 import type { GroupingResult, GroupingVariant } from "@/lib/grouping-result";
 import type { FingerprintRule } from "./parse-fingerprint-rules";
 import type { StacktraceRule } from "./parse-stacktrace-rules";

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Database, Role } from "../db/schema";
+import type { Database } from "../db/schema";
 import type { PendingInvite } from "@/lib/views/invites";
 export type { PendingInvite } from "@/lib/views/invites";
 

@@ -1,6 +1,6 @@
 import { authorizeProjectId, type AccessContext } from "../access/authorize";
 import { countNewIssuesByRelease } from "./count-new-issues";
-import { loadReleaseHealth, releaseHealthWindowMs, type ReleaseHealth } from "./load-release-health";
+import { loadReleaseHealth, releaseHealthWindowMs } from "./load-release-health";
 import type { ProjectRelease } from "@/lib/views/releases";
 export type { ProjectRelease } from "@/lib/views/releases";
 

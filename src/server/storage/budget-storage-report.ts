@@ -1,6 +1,6 @@
 import { authorize, type AccessContext } from "../access/authorize";
-import { measureTables, type TableSize } from "./budget-database-size";
-import { readDiskBudgetStatus, type DiskBudgetStatus } from "./budget-status";
+import { measureTables } from "./budget-database-size";
+import { readDiskBudgetStatus } from "./budget-status";
 import type { StorageReport } from "@/lib/views/storage";
 export type { ProjectStorage, StorageReport } from "@/lib/views/storage";
 

@@ -1,7 +1,6 @@
 import { authorize, authorizeProjectId, type AccessContext } from "../../access/authorize";
 import { issueListScope } from "../../access/viewer";
 import { isAppError } from "../../errors";
-import type { Assignee } from "../owners/issue-assignee";
 import { loadAssignees } from "../owners/load-assignees";
 import { getIssueSparklines } from "./get-issue-sparklines";
 import type { IssueSort } from "./issue-cursor";
@@ -10,7 +9,7 @@ import { findUnhandledIssues } from "./find-unhandled-issues";
 import { defaultIssueQuery } from "./issue-query";
 import { listRecentlySeenIssues } from "./list-recently-seen-issues";
 import { parseIssueQuery } from "./parse-issue-query";
-import { searchIssues, type IssueListItem, type IssuePage } from "./search-issues";
+import { searchIssues, type IssuePage } from "./search-issues";
 import type { IssueListData } from "@/lib/views/issues";
 export type { IssueListData } from "@/lib/views/issues";
 
