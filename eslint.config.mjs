@@ -72,12 +72,11 @@ const config = [
     rules: restrictImports([databaseLayer]),
   },
   {
-    // Client code must not pull server code into the browser bundle; the shapes it receives as props are types.
+    // Components render in the browser too: nothing of src/server, not even types — the shapes they receive as
+    // props live in src/lib (src/lib/views for what verbs return). tests/lint/import-graph.test.ts draws the same
+    // line for every "use client" file, and refuses import circles.
     files: ["src/components/**", "src/instrumentation-client.ts"],
-    rules: restrictImports([
-      { ...serverCode, allowTypeImports: true },
-      { ...databaseLayer, allowTypeImports: true },
-    ]),
+    rules: restrictImports([serverCode, databaseLayer]),
   },
   {
     // Grouping is pure and stands alone, so digest can use it and the issue page can recompute it.

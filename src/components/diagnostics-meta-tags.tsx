@@ -1,5 +1,5 @@
 import { dsnMetaName, tracesSampleRateMetaName } from "@/lib/diagnostics-meta";
-import type { SelfMonitoringOptions } from "@/server/monitoring/get-self-monitoring-options";
+import type { SelfMonitoringOptions } from "@/lib/views/monitoring";
 
 /** Hands Lantern's own DSN to the browser SDK (read in instrumentation-client.ts). */
 export function DiagnosticsMetaTags({ options }: { options: SelfMonitoringOptions | null }) {

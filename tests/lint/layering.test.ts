@@ -45,8 +45,11 @@ const refused: [string, string, string][] = [
   ["src/app better-sqlite3", "src/app/api/new/route.ts", `import Database from "better-sqlite3";\nexport const open = Database;\n`],
   ["src/app pg", "src/app/api/new/route.ts", `import pg from "pg";\nexport const open = pg;\n`],
   ["src/pages the database", "src/pages/docs/new.tsx", `import { getDatabase } from "@/server/db/get-database";\nexport const open = getDatabase;\n`],
-  // Components may name server types, never load server code or the database.
+  // Components name nothing of src/server or the database, not even types: their shapes are in src/lib.
   ["src/components a server value", "src/components/new-card.tsx", `import { getConfig } from "@/server/config";\nexport const read = getConfig;\n`],
+  ["src/components a server type", "src/components/new-card.tsx", `import type { Config } from "@/server/config";\nexport type Copy = Config;\n`],
+  ["src/components a database row type", "src/components/new-card.tsx", `import type { ProjectKey } from "@/server/db/schema";\nexport type Copy = ProjectKey;\n`],
+  ["src/components an import() type of @/server", "src/components/new-card.tsx", `export type Copy = import("@/server/config").Config;\n`],
   ["src/components kysely", "src/components/new-card.tsx", `import { sql } from "kysely";\nexport const query = sql;\n`],
   // Grouping depends on nothing of digest.
   ["grouping a relative path into digest", "src/server/grouping/new-component.ts", `import { normalizeEvent } from "../digest/normalize-event";\nexport const normalize = normalizeEvent;\n`],
@@ -61,7 +64,7 @@ const allowed: [string, string, string][] = [
   ["src/app a verb", "src/app/(dashboard)/new/page.tsx", `import { getAppContext } from "@/server/app-context";\nexport const context = getAppContext;\n`],
   ["src/app src/lib", "src/app/api/new/route.ts", `import type { Role } from "@/lib/roles";\nexport type Copy = Role;\n`],
   ["src/pages a verb", "src/pages/docs/new.tsx", `import { requirePageViewer } from "@/server/access/require-page-viewer";\nexport const gate = requirePageViewer;\n`],
-  ["src/components a server type", "src/components/new-card.tsx", `import type { ProjectKey } from "@/server/db/schema";\nimport type { Config } from "@/server/config";\nexport type Both = [ProjectKey, Config];\n`],
+  ["src/components the shapes of src/lib/views", "src/components/new-card.tsx", `import type { ReceivedEnvelope } from "@/lib/views/intake";\nimport type { Role } from "@/lib/roles";\nexport type Both = [ReceivedEnvelope, Role];\n`],
   ["grouping src/lib and its own area", "src/server/grouping/new-component.ts", `import { isRecord } from "@/lib/json-values";\nimport { component } from "./grouping-component";\nimport { AppError } from "../errors";\nexport const all = [isRecord, component, AppError];\n`],
   ["digest grouping", "src/server/digest/new-part.ts", `import { computeGrouping } from "../grouping/compute-grouping";\nexport const group = computeGrouping;\n`],
 ];

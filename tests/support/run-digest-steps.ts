@@ -1,6 +1,7 @@
 import { defaultScrubSettings, scrubEvent } from "@/server/digest/scrub-event";
 import { normalizeEvent } from "@/server/digest/normalize-event";
-import { computeGrouping, emptyGroupingConfig, type GroupingConfig, type GroupingResult } from "@/server/grouping/compute-grouping";
+import { computeGrouping, emptyGroupingConfig, type GroupingConfig } from "@/server/grouping/compute-grouping";
+import type { GroupingResult } from "@/lib/grouping-result";
 import { deriveCulprit } from "@/server/issues/derive-culprit";
 import { eventTagPairs } from "@/server/issues/event-tag-pairs";
 

@@ -1,7 +1,7 @@
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import type { Permission } from "@/server/access/viewer";
+import type { Permission } from "@/lib/views/access";
 import { SecretForm, type SecretState } from "./secret-form";
 
 interface ApiTokenFormProps {

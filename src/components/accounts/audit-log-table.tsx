@@ -1,6 +1,6 @@
 import { TextTooltip } from "@/components/ui/text-tooltip";
 import { formatTimestamp } from "@/lib/format-time";
-import type { AuditLogPage } from "@/server/audit/list-audit-log";
+import type { AuditLogPage } from "@/lib/views/audit";
 import { DataTable } from "@/components/ui/data-table";
 import { IdentifierText } from "@/components/ui/identifier-text";
 

@@ -1,7 +1,7 @@
 import { Button } from "@/components/ui/button";
 import { Input, Select } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import type { Role } from "@/server/db/schema";
+import type { Role } from "@/lib/roles";
 import { assignableRoles } from "./member-list";
 import { SecretForm, type SecretState } from "./secret-form";
 

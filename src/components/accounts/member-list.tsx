@@ -5,8 +5,8 @@ import { ConfirmAction } from "@/components/ui/confirm-action";
 import { Select } from "@/components/ui/input";
 import type { ActionState } from "@/lib/action-state";
 import { formatTimestamp } from "@/lib/format-time";
-import type { Role } from "@/server/db/schema";
-import type { UserSummary } from "@/server/users/list-users";
+import type { Role } from "@/lib/roles";
+import type { UserSummary } from "@/lib/views/users";
 import { SecretForm, type SecretState } from "./secret-form";
 import { DataTable, type DataTableColumn } from "@/components/ui/data-table";
 

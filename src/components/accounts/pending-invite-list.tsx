@@ -3,7 +3,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import type { ActionState } from "@/lib/action-state";
 import { formatTimestamp } from "@/lib/format-time";
-import type { PendingInvite } from "@/server/invites/list-pending-invites";
+import type { PendingInvite } from "@/lib/views/invites";
 
 interface PendingInviteListProps {
   invites: PendingInvite[];

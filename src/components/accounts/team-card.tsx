@@ -3,7 +3,7 @@ import { Button } from "@/components/ui/button";
 import { ConfirmAction } from "@/components/ui/confirm-action";
 import { Select } from "@/components/ui/input";
 import type { ActionState } from "@/lib/action-state";
-import type { TeamSummary } from "@/server/teams/list-teams";
+import type { TeamSummary } from "@/lib/views/teams";
 
 type Action = (state: ActionState, formData: FormData) => Promise<ActionState>;
 

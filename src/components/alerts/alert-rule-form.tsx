@@ -7,7 +7,7 @@ import { Input, Select } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import type { RuleFormState } from "@/app/(dashboard)/projects/[projectSlug]/alerts/actions";
 import { cn } from "@/lib/cn";
-import type { RuleFormValues } from "@/server/alerts/rule-form";
+import type { RuleFormValues } from "@/lib/views/alerts";
 
 export interface RuleFormChoices {
   people: { id: string; name: string; email: string }[];

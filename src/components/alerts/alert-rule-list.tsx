@@ -8,8 +8,7 @@ import { muteChoices, muteState } from "@/lib/alert-mute";
 import type { ActionState } from "@/lib/action-state";
 import type { TargetHealth } from "@/lib/delivery-health";
 import { formatTimestamp } from "@/lib/format-time";
-import type { AlertRuleView } from "@/server/alerts/alert-rule-view";
-import type { RuleSummary } from "@/server/alerts/describe-alert-rule";
+import type { AlertRuleView, RuleSummary } from "@/lib/views/alerts";
 import { FailingDeliveriesNotice } from "./failing-deliveries";
 
 type Action = (state: ActionState, formData: FormData) => Promise<ActionState>;

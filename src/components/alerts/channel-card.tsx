@@ -8,8 +8,7 @@ import { Label } from "@/components/ui/label";
 import type { ActionState } from "@/lib/action-state";
 import { channelKindLabels } from "@/lib/channel-kinds";
 import type { FailingDeliveries } from "@/lib/delivery-health";
-import type { listAlertDeliveries } from "@/server/alerts/list-alert-deliveries";
-import type { NotificationChannelView } from "@/server/alerts/notification-channel-view";
+import type { AlertDeliveryView, NotificationChannelView } from "@/lib/views/alerts";
 import { DeliveryLog } from "./delivery-log";
 import { FailingDeliveriesNotice } from "./failing-deliveries";
 
@@ -23,7 +22,7 @@ export interface ChannelActions {
 
 interface ChannelCardProps {
   channel: NotificationChannelView;
-  deliveries: Awaited<ReturnType<typeof listAlertDeliveries>>;
+  deliveries: AlertDeliveryView[];
   /** Its deliveries failing now (every project's), or null. */
   failing: FailingDeliveries | null;
   actions: ChannelActions;

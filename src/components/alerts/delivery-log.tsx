@@ -4,9 +4,9 @@ import { DataTable } from "@/components/ui/data-table";
 import { TextTooltip } from "@/components/ui/text-tooltip";
 import { Tooltip } from "@/components/ui/tooltip";
 import { formatTimestamp } from "@/lib/format-time";
-import type { listAlertDeliveries } from "@/server/alerts/list-alert-deliveries";
+import type { AlertDeliveryView } from "@/lib/views/alerts";
 
-type Delivery = Awaited<ReturnType<typeof listAlertDeliveries>>[number];
+type Delivery = AlertDeliveryView;
 
 const statusClass: Record<string, string> = {
   sent: "border-primary/40 text-primary",

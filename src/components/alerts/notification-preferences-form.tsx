@@ -1,7 +1,7 @@
 import { ActionForm } from "@/components/issues/action-form";
 import { Button } from "@/components/ui/button";
 import type { ActionState } from "@/lib/action-state";
-import type { NotificationSettings } from "@/server/alerts/list-notification-settings";
+import type { NotificationSettings } from "@/lib/views/alerts";
 import { IdentifierText } from "@/components/ui/identifier-text";
 
 interface NotificationPreferencesFormProps {

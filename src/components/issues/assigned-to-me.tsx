@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { Card, CardTitle } from "@/components/ui/card";
 import { assignedToMeQuery, assignedToMyTeamsQuery } from "@/lib/assigned-to-me-queries";
-import type { AssignedIssue } from "@/server/issues/owners/list-assigned-to-me";
+import type { AssignedIssue } from "@/lib/views/issues";
 import { issueHref } from "./list/issue-href";
 import { PriorityBadge } from "./priority-badge";
 import { RelativeTime } from "./relative-time";

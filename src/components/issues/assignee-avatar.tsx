@@ -1,7 +1,7 @@
 import { Users } from "lucide-react";
 import { assigneeInitials } from "@/lib/assignee-initials";
 import { cn } from "@/lib/cn";
-import type { Assignee } from "@/server/issues/owners/issue-assignee";
+import type { Assignee } from "@/lib/views/issues";
 
 /** Who an assignee is in words: a person's name (else e-mail), a team as #slug. */
 export function assigneeName(assignee: Assignee): string {

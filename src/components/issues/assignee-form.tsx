@@ -7,7 +7,7 @@ import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover
 import type { ActionState } from "@/lib/action-state";
 import { assigneeOptions, type AssigneeChoices, type AssigneeOption as Option } from "@/lib/assignee-options";
 import { cn } from "@/lib/cn";
-import type { Assignee } from "@/server/issues/owners/issue-assignee";
+import type { Assignee } from "@/lib/views/issues";
 import { loadAssigneeChoicesAction } from "@/app/(dashboard)/projects/[projectSlug]/issues/[issueId]/ownership/actions";
 import { AssigneeAvatar, assigneeName } from "./assignee-avatar";
 

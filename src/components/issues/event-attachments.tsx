@@ -1,5 +1,5 @@
 import { Paperclip } from "lucide-react";
-import type { EventAttachmentSummary } from "@/server/events/list-event-attachments";
+import type { EventAttachmentSummary } from "@/lib/views/events";
 
 function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;

@@ -1,5 +1,5 @@
-import type { EventAttachmentSummary } from "@/server/events/list-event-attachments";
-import type { StoredEventResolution } from "@/server/sourcemaps/resolve-stored-event";
+import type { EventAttachmentSummary } from "@/lib/views/events";
+import type { StoredEventResolution } from "@/lib/views/sourcemaps";
 import { readBreadcrumbs, readDebugImages, readEntries, readExceptions, readExtra, readFingerprint, readLogentry, readModules, readNamedContexts, readProcessingErrors, readRequest, readSdk, readTags, readText, readThreads } from "@/lib/event-payload";
 import { BreadcrumbsTimeline } from "./breadcrumbs-timeline";
 import { ContextCards } from "./context-cards";

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { IssueEventListItem } from "@/server/events/list-issue-events";
+import type { IssueEventListItem } from "@/lib/views/events";
 import { LevelBadge } from "./issue-badges";
 import { RelativeTime } from "./relative-time";
 import { DataTable } from "@/components/ui/data-table";

@@ -1,7 +1,7 @@
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/lib/cn";
 import { componentContributes } from "@/lib/grouping-tree";
-import type { GroupingResult, GroupingVariant } from "@/server/grouping/compute-grouping";
+import type { GroupingResult, GroupingVariant } from "@/lib/grouping-result";
 import type { GroupingComponent } from "@/lib/grouping-tree";
 
 interface GroupingExplanationProps {

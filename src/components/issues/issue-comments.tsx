@@ -1,6 +1,6 @@
 import { Button } from "@/components/ui/button";
 import type { ActionState } from "@/lib/action-state";
-import type { IssueComment } from "@/server/issues/list-issue-comments";
+import type { IssueComment } from "@/lib/views/issues";
 import { ActionForm } from "./action-form";
 import { RelativeTime } from "./relative-time";
 import { personName } from "@/lib/issue-words";

@@ -5,13 +5,12 @@ import { Badge } from "@/components/ui/badge";
 import { IdentifierText } from "@/components/ui/identifier-text";
 import { TextTooltip } from "@/components/ui/text-tooltip";
 import type { ActionState } from "@/lib/action-state";
-import type { IssueListItem } from "@/server/issues/search/search-issues";
+import type { IssueListItem, Assignee } from "@/lib/views/issues";
 import { LevelBadge, UnhandledBadge } from "./issue-badges";
 import { issueHref } from "./list/issue-href";
 import { IssueListView } from "./list/issue-list-state";
 import { IssueRowCheckbox, IssueRowFrame, IssueRowStatus, SelectAllCheckbox } from "./list/issue-row-parts";
 import { RelativeTime } from "./relative-time";
-import type { Assignee } from "@/server/issues/owners/issue-assignee";
 import { AssigneeCell } from "./assignee-avatar";
 import { PriorityBadge } from "./priority-badge";
 

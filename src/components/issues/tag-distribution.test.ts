@@ -1,7 +1,7 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import type { TagDistribution as TagDistributionData } from "@/server/issues/get-issue-tag-distribution";
+import type { TagDistribution as TagDistributionData } from "@/lib/views/issues";
 import { TagDistribution } from "./tag-distribution";
 
 function tag(key: string, values: [string, number][]): TagDistributionData {

@@ -1,4 +1,4 @@
-import type { TagDistribution as TagDistributionData } from "@/server/issues/get-issue-tag-distribution";
+import type { TagDistribution as TagDistributionData } from "@/lib/views/issues";
 import { cn } from "@/lib/cn";
 import { LongValueText } from "@/components/ui/long-value-text";
 

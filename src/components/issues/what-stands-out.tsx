@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { RelativeTime } from "@/components/issues/relative-time";
 import { Card, CardDescription, CardTitle } from "@/components/ui/card";
-import type { IssueHints } from "@/server/issues/get-issue-hints";
+import type { IssueHints } from "@/lib/views/issues";
 import { IdentifierText } from "@/components/ui/identifier-text";
 
 function percent(share: number): string {

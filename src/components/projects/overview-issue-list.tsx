@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { LevelBadge } from "@/components/issues/issue-badges";
 import { RelativeTime } from "@/components/issues/relative-time";
-import type { OverviewIssue } from "@/server/projects/get-project-overview";
+import type { OverviewIssue } from "@/lib/views/projects";
 import { IdentifierText } from "@/components/ui/identifier-text";
 
 interface OverviewIssueListProps {

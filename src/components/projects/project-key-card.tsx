@@ -5,7 +5,6 @@ import { CodeBlock } from "@/components/ui/code-block";
 import { formatTimestamp } from "@/lib/format-time";
 import type { ActionState } from "@/lib/action-state";
 import type { RateLimitState } from "@/app/(dashboard)/projects/[projectSlug]/keys/actions";
-import type { ProjectKey } from "@/server/db/schema";
 import { KeyRateLimitForm } from "./key-rate-limit-form";
 
 type Action = (state: ActionState, formData: FormData) => Promise<ActionState>;
@@ -16,8 +15,20 @@ export interface ProjectKeyActions {
   setRateLimit: (state: RateLimitState, formData: FormData) => Promise<RateLimitState>;
 }
 
+/** What the card shows of a client key (a project_keys row fits as it is). */
+interface ShownProjectKey {
+  id: number;
+  project_id: number;
+  label: string;
+  /** 1: ingest accepts it. */
+  is_active: number;
+  created_at: number;
+  rate_limit_count: number | null;
+  rate_limit_window_seconds: number | null;
+}
+
 interface ProjectKeyCardProps {
-  projectKey: ProjectKey;
+  projectKey: ShownProjectKey;
   dsn: string;
   actions: ProjectKeyActions;
   /** Lantern's own project: its keys cannot be disabled or rotated while the instance uses them. */

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { Sparkline } from "@/components/charts/sparkline";
-import type { ProjectWithStats } from "@/server/projects/list-projects-with-stats";
+import type { ProjectWithStats } from "@/lib/views/projects";
 import { PlatformBadge } from "./platform-badge";
 import { IdentifierText } from "@/components/ui/identifier-text";
 

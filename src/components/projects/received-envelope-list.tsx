@@ -2,7 +2,7 @@ import Link from "next/link";
 import { RelativeTime } from "@/components/issues/relative-time";
 import { Badge } from "@/components/ui/badge";
 import { describeItemTypes, itemTypeLabel } from "@/lib/describe-envelope-items";
-import type { ReceivedEnvelope } from "@/server/intake/list-received-envelopes";
+import type { ReceivedEnvelope } from "@/lib/views/intake";
 
 export function ReceivedEnvelopeList({ projectSlug, envelopes }: { projectSlug: string; envelopes: ReceivedEnvelope[] }) {
   return (

@@ -3,7 +3,7 @@ import { Badge } from "@/components/ui/badge";
 import { ConfirmAction } from "@/components/ui/confirm-action";
 import type { ActionState } from "@/lib/action-state";
 import { formatTimestamp } from "@/lib/format-time";
-import type { ArtifactBundleSummary } from "@/server/sourcemaps/list-artifact-bundles";
+import type { ArtifactBundleSummary } from "@/lib/views/sourcemaps";
 
 /** What the list shows of a bundle (list-artifact-bundles reads it). */
 export type SourceMapBundleRow = Pick<ArtifactBundleSummary, "id" | "release" | "dist" | "debugIds" | "debugIdCount" | "fileCount" | "sizeBytes" | "uploadedBy" | "createdAt">;

@@ -2,7 +2,7 @@ import Link from "next/link";
 import { RelativeTime } from "@/components/issues/relative-time";
 import { cn } from "@/lib/cn";
 import { formatRate } from "@/lib/format-rate";
-import type { ProjectRelease } from "@/server/releases/list-project-releases";
+import type { ProjectRelease } from "@/lib/views/releases";
 import { DataTable } from "@/components/ui/data-table";
 import { IdentifierText } from "@/components/ui/identifier-text";
 

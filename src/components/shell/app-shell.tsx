@@ -1,7 +1,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { Tooltip } from "@/components/ui/tooltip";
-import type { ShellViewer } from "@/server/access/require-page-viewer";
+import type { ShellViewer } from "@/lib/views/access";
 import { DigestSearch } from "./digest-search";
 import { NavLink } from "./nav-link";
 import { SignedInProvider } from "./signed-in-context";

@@ -1,7 +1,7 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import type { DiskBudgetStatus } from "@/server/storage/budget-status";
+import type { DiskBudgetStatus } from "@/lib/views/storage";
 import { DiskBudgetBanner } from "./disk-budget-banner";
 import { StorageReportView } from "./storage-report-view";
 

@@ -1,6 +1,6 @@
 import bytes from "bytes";
 import Link from "next/link";
-import type { DiskBudgetStatus } from "@/server/storage/budget-status";
+import type { DiskBudgetStatus } from "@/lib/views/storage";
 
 interface DiskBudgetBannerProps {
   status: DiskBudgetStatus | null;

@@ -1,6 +1,6 @@
 import bytes from "bytes";
 import { Card, CardDescription, CardTitle } from "@/components/ui/card";
-import type { StorageReport } from "@/server/storage/budget-storage-report";
+import type { StorageReport } from "@/lib/views/storage";
 import { IdentifierText } from "@/components/ui/identifier-text";
 
 function size(value: number): string {

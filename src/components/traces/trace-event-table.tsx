@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { LevelBadge } from "@/components/issues/issue-badges";
 import { RelativeTime } from "@/components/issues/relative-time";
-import type { TraceEventMatch } from "@/server/events/find-events-by-trace";
+import type { TraceEventMatch } from "@/lib/views/events";
 import { DataTable } from "@/components/ui/data-table";
 
 /** The error events of one trace as a table, newest first: each event's issue (linking to the event), project and time. */

@@ -2,7 +2,7 @@ import Link from "next/link";
 import { CodeBlock } from "@/components/ui/code-block";
 import { sdkSnippets } from "@/lib/sdk-snippets";
 import { defaultExampleUrl, exampleDsnAt } from "./example-dsn";
-import type { DocContentProps } from "./index";
+import type { DocContentProps } from "./doc-content-props";
 import type { DocSection } from "./doc-section";
 
 /** The page's sections, for its table of contents: each is an h2 with this id (the docs' index.test.ts checks). */

@@ -1,5 +1,5 @@
 import type { ComponentType } from "react";
-import type { DocsInstance, DocsProject } from "@/server/pages/load-docs-project";
+import type { DocContentProps } from "./doc-content-props";
 import type { DocSection } from "./doc-section";
 import { Alerts, alertsSections } from "./alerts";
 import { Api, apiSections } from "./api";
@@ -12,13 +12,6 @@ import { Roles } from "./roles";
 import { SelfMonitoring } from "./self-monitoring";
 import { SingleSignOn, singleSignOnSections } from "./single-sign-on";
 import { SourceMaps, sourceMapsSections } from "./source-maps";
-
-/** What a page's content may be given: the project a set-up guide fills its code with (null: placeholders). */
-export interface DocContentProps {
-  project: DocsProject | null;
-  /** This instance's URL and organization slug, and the viewer's e-mail, for commands written out in full. */
-  instance: DocsInstance | null;
-}
 
 export interface DocPage {
   slug: string[];

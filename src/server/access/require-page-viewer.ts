@@ -3,13 +3,8 @@ import { getDatabase } from "../db/get-database";
 import { hasAnyUser } from "../users/count-users";
 import { getSessionViewer } from "./get-session-viewer";
 import type { Viewer } from "./viewer";
-
-/** What the shell shows of the viewer (serialisable into Pages Router props). */
-export interface ShellViewer {
-  name: string;
-  email: string;
-  role: string;
-}
+import type { ShellViewer } from "@/lib/views/access";
+export type { ShellViewer } from "@/lib/views/access";
 
 export function toShellViewer(viewer: Viewer): ShellViewer {
   return { name: viewer.name, email: viewer.email, role: viewer.role };

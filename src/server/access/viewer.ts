@@ -1,11 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database, Role } from "../db/schema";
-
-/**
- * What a credential may do: read, triage (write), administer (admin), or upload source maps and manage
- * releases (upload: what a CI job needs, Sentry's `project:releases`; a token with only this scope reads nothing).
- */
-export type Permission = "read" | "write" | "admin" | "upload";
+import type { Permission } from "@/lib/views/access";
+export type { Permission } from "@/lib/views/access";
 
 export const permissions: readonly Permission[] = ["read", "write", "admin", "upload"];
 

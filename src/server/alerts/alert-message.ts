@@ -61,5 +61,4 @@ export type AttemptOutcome =
     };
 
 /** Where a notification channel posts: Slack, Discord and Teams incoming webhooks, or Lantern's signed webhook. */
-export const channelKinds = ["slack", "discord", "msteams", "webhook"] as const;
-export type ChannelKind = (typeof channelKinds)[number];
+export { channelKinds, type ChannelKind } from "@/lib/channel-kinds";

@@ -1,28 +1,7 @@
 import type { Kysely, Selectable } from "kysely";
 import type { AlertRulesTable, Database } from "../db/schema";
-
-/** A rule as pages, server actions and the API read it: Sentry's fields as sent, plus Lantern's state. */
-export interface AlertRuleView {
-  id: number;
-  name: string;
-  actionMatch: "any" | "all";
-  filterMatch: "any" | "all" | "none";
-  /** The action interval in minutes. */
-  frequency: number;
-  environment: string | null;
-  /** As sent: Sentry's issue-alert JSON, kept verbatim. */
-  conditions: unknown[];
-  filters: unknown[];
-  actions: unknown[];
-  /** Muted until then (epoch ms); null when it runs. */
-  mutedUntil: number | null;
-  /** Who made it, as the audit log names people: "user:<e-mail>" or "cli". */
-  createdBy: string;
-  createdAt: number;
-  updatedAt: number;
-  /** When its actions last ran for any issue. */
-  lastFiredAt: number | null;
-}
+import type { AlertRuleView } from "@/lib/views/alerts";
+export type { AlertRuleView } from "@/lib/views/alerts";
 
 export type AlertRuleRow = Selectable<AlertRulesTable>;
 

@@ -1,20 +1,13 @@
 import type { AlertRuleView } from "./alert-rule-view";
 import { actionIds, conditionIds, filterIds, levelNumbers } from "./rule-schema";
+import type { RuleSummary } from "@/lib/views/alerts";
+export type { RuleSummary } from "@/lib/views/alerts";
 
 /** Names to show instead of ids: channels by slug, people by user id, teams by id. */
 export interface RuleTargetNames {
   channels: ReadonlyMap<string, string>;
   people: ReadonlyMap<string, string>;
   teams: ReadonlyMap<string, string>;
-}
-
-export interface RuleSummary {
-  when: string;
-  /** Empty when the rule has no filters and no environment. */
-  if: string;
-  then: string;
-  /** "at most once per issue every 30 minutes". */
-  interval: string;
 }
 
 type Loose = Record<string, unknown>;

@@ -1,35 +1,8 @@
 import { authorize, authorizeProject, type AccessContext } from "../access/authorize";
 import { AppError } from "../errors";
 import { findProjectRule } from "./get-alert-rule";
-
-export interface AlertDeliveryAttemptView {
-  attemptedAt: number;
-  responseCode: number | null;
-  error: string | null;
-  durationMs: number;
-}
-
-/** One message of the outbox and what became of it: the rule's or channel's delivery log. */
-export interface AlertDeliveryView {
-  id: number;
-  /** What receivers see as Lantern-Delivery. */
-  deliveryId: string;
-  createdAt: number;
-  issueId: number | null;
-  issueTitle: string;
-  kind: string;
-  /** The e-mail address (project members may see their colleagues'); null for channels. */
-  recipient: string | null;
-  channel: { slug: string; name: string } | null;
-  reason: string;
-  /** pending | sent | failed */
-  status: string;
-  attempts: number;
-  responseCode: number | null;
-  lastError: string | null;
-  finishedAt: number | null;
-  attemptLog: AlertDeliveryAttemptView[];
-}
+import type { AlertDeliveryAttemptView, AlertDeliveryView } from "@/lib/views/alerts";
+export type { AlertDeliveryAttemptView, AlertDeliveryView } from "@/lib/views/alerts";
 
 export type DeliveryLogOf = { projectSlug: string; ruleId: number } | { channelSlug: string };
 

@@ -1,12 +1,7 @@
 import { authorize, type AccessContext } from "../access/authorize";
 import { visibleProjectIds } from "../access/viewer";
-
-export interface NotificationSettings {
-  /** Every project the viewer can see, and whether its alert e-mail reaches them. */
-  projects: { id: number; slug: string; name: string; alertEmail: boolean }[];
-  /** Assigned to me, comments on and regressions of my issues. */
-  workflowEmail: boolean;
-}
+import type { NotificationSettings } from "@/lib/views/alerts";
+export type { NotificationSettings } from "@/lib/views/alerts";
 
 /**
  * The signed-in person's own e-mail preferences. Everything is on unless they turned it off: a row in

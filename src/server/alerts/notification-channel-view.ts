@@ -1,23 +1,8 @@
 import type { Selectable } from "kysely";
 import type { NotificationChannelsTable } from "../db/schema";
 import { channelKinds, type ChannelKind } from "./alert-message";
-
-/**
- * A channel as anyone may read it. A webhook URL is itself a credential (Slack's, Discord's and Teams' are
- * the only secret there is), so only its scheme, host and last four characters are ever shown, and the
- * signing secret never is — both are write-only once created.
- */
-export interface NotificationChannelView {
-  id: number;
-  slug: string;
-  name: string;
-  kind: ChannelKind;
-  /** `https://hooks.slack.com/…/XXXX` */
-  urlHint: string;
-  hasSecret: boolean;
-  createdAt: number;
-  updatedAt: number;
-}
+import type { NotificationChannelView } from "@/lib/views/alerts";
+export type { NotificationChannelView } from "@/lib/views/alerts";
 
 export type NotificationChannelRow = Selectable<NotificationChannelsTable>;
 

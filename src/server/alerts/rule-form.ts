@@ -1,53 +1,7 @@
 import type { AlertRuleView } from "./alert-rule-view";
 import { actionIds, conditionIds, defaultRuleInput, filterIds, frequencyIntervals, levelNumbers } from "./rule-schema";
-
-/**
- * The rule form of the dashboard, both ways: a rule (Sentry's issue-alert JSON) → the form's fields, and the
- * fields a plain <form> posts → Sentry JSON for createAlertRule / updateAlertRule, which validate it. The
- * form has one slot per kind of condition, filter and action, so it works without script; what a rule holds
- * beyond those slots (a second tag filter, Sentry fields Lantern does not know) is listed in `unshown`,
- * and the page says that saving the form replaces it.
- */
-export interface RuleFormValues {
-  name: string;
-  actionMatch: "any" | "all";
-  filterMatch: "any" | "all" | "none";
-  frequency: string;
-  environment: string;
-  whenFirstSeen: boolean;
-  whenRegression: boolean;
-  whenReappeared: boolean;
-  whenEvents: boolean;
-  whenEventsValue: string;
-  whenEventsInterval: string;
-  whenUsers: boolean;
-  whenUsersValue: string;
-  whenUsersInterval: string;
-  ifLevel: boolean;
-  ifLevelMatch: string;
-  ifLevelValue: string;
-  ifRelease: boolean;
-  ifReleaseMatch: string;
-  ifReleaseValue: string;
-  ifTag: boolean;
-  ifTagKey: string;
-  ifTagMatch: string;
-  ifTagValue: string;
-  ifAge: boolean;
-  ifAgeComparison: string;
-  ifAgeValue: string;
-  ifAgeUnit: string;
-  ifAssigned: boolean;
-  ifAssignedType: string;
-  ifAssignedMember: string;
-  ifAssignedTeam: string;
-  thenEmail: boolean;
-  thenEmailTarget: string;
-  thenEmailMember: string;
-  thenEmailTeam: string;
-  thenChannel: boolean;
-  thenChannelSlug: string;
-}
+import type { RuleFormValues } from "@/lib/views/alerts";
+export type { RuleFormValues } from "@/lib/views/alerts";
 
 export const checkboxFields = [
   "whenFirstSeen",

@@ -1,4 +1,4 @@
-import type { OpenApiDocument } from "./openapi";
+import type { OpenApiDocument } from "./openapi-document";
 
 /**
  * The OpenAPI paths of issue-alert rules (Sentry's endpoints and JSON) and Lantern's notification channels.

@@ -1,4 +1,4 @@
-import type { OpenApiDocument } from "./openapi";
+import type { OpenApiDocument } from "./openapi-document";
 
 /**
  * The OpenAPI paths of the endpoints sentry-cli and the bundler plugins call: the auth check, chunk uploads,

@@ -18,6 +18,7 @@ import { alertOperations } from "./openapi-alerts";
 import { ApiAlertRule, ApiAlertRuleInput, ApiNotificationChannel, ApiNotificationChannelCreate, ApiNotificationChannelCreated, ApiNotificationChannelUpdate } from "./alerts/alert-schemas";
 import { ApiAssembleAnswer, ApiAuthInfo, ApiChunkUploadOptions, ApiDeploy, ApiDeployCreate, ApiRelease, ApiReleaseCreate, ApiReleaseFile, ApiReleaseUpdate } from "./releases/release-schemas";
 import { ApiArtifactBundleAssemble, ApiReleaseArchiveAssemble } from "./sourcemaps/assemble-requests";
+import type { JsonSchema, OpenApiDocument } from "./openapi-document";
 
 /**
  * The OpenAPI 3.1 description of /api/0/, served at /api/0/openapi.json. The paths are written here; the
@@ -25,44 +26,6 @@ import { ApiArtifactBundleAssemble, ApiReleaseArchiveAssemble } from "./sourcema
  * the document describes exactly what the serializers return. openapi.test.ts checks that every route
  * file under src/app/api/0/ and every method it exports is described, and nothing else.
  */
-
-type JsonSchema = Record<string, unknown>;
-type HttpMethod = "get" | "put" | "post" | "delete";
-
-interface Parameter {
-  name: string;
-  in: "path" | "query";
-  required?: boolean;
-  description: string;
-  schema: JsonSchema;
-  explode?: boolean;
-}
-
-interface Operation {
-  operationId: string;
-  summary: string;
-  description?: string;
-  tags: string[];
-  parameters?: (Parameter | { $ref: string })[];
-  requestBody?: { required: boolean; content: Partial<Record<"application/json" | "multipart/form-data", { schema: JsonSchema }>> };
-  responses: Record<string, { description: string; headers?: Record<string, unknown>; content?: { "application/json": { schema: JsonSchema } } } | { $ref: string }>;
-}
-
-export interface OpenApiDocument {
-  openapi: "3.1.0";
-  info: { title: string; version: string; description: string };
-  servers: { url: string }[];
-  security: Record<string, string[]>[];
-  tags: { name: string; description: string }[];
-  paths: Record<string, Partial<Record<HttpMethod, Operation>>>;
-  components: {
-    schemas: Record<string, JsonSchema>;
-    parameters: Record<string, Parameter>;
-    securitySchemes: Record<string, Record<string, string>>;
-    headers: Record<string, unknown>;
-    responses: Record<string, unknown>;
-  };
-}
 
 /** What the API answers (exactly these fields) and what it reads (other fields are ignored, so no additionalProperties: false). */
 const responseSchemas = { ApiErrorBody, ApiOrganization, ApiProject, ApiIssue, ApiIssueDetails, ApiIssueUpdateResult, ApiEvent, ApiEventSummary, ApiHash, ApiProjectKey, ApiAuthInfo, ApiChunkUploadOptions, ApiAssembleAnswer, ApiRelease, ApiDeploy, ApiReleaseFile, ApiAlertRule, ApiNotificationChannel, ApiNotificationChannelCreated };

@@ -1,10 +1,6 @@
 import { authorize, type AccessContext } from "../access/authorize";
-
-export interface AuditLogPage {
-  entries: { id: number; createdAt: number; action: string; actor: string; actorEmail: string | null; target: string | null; ipAddress: string | null; userAgent: string | null; data: string | null }[];
-  /** Id to pass as `before` for the next (older) page; null on the last page. */
-  nextBefore: number | null;
-}
+import type { AuditLogPage } from "@/lib/views/audit";
+export type { AuditLogPage } from "@/lib/views/audit";
 
 /** The newest audit entries first, `limit` at a time, optionally filtered by action. */
 export async function listAuditLog(context: AccessContext, options: { before?: number; limit?: number; action?: string } = {}): Promise<AuditLogPage> {

@@ -5,24 +5,14 @@ import { visibleProjectIds } from "../access/viewer";
 import { AppError } from "../errors";
 import { readEventPayload } from "./read-event-payload";
 import { eventPagePath } from "@/lib/event-page-path";
+import type { DigestEventMatch } from "@/lib/views/events";
+export type { DigestEventMatch } from "@/lib/views/events";
 
 export interface FindEventsByDigestOptions {
   /** The value of the error page's "Digest: …" line. */
   digest: string;
   /** At most this many events, newest first. */
   limit?: number;
-}
-
-export interface DigestEventMatch {
-  projectSlug: string;
-  projectName: string;
-  issueId: number;
-  issueTitle: string;
-  /** The event's 32-hex id, as in the event page's path. */
-  eventId: string;
-  timestamp: number;
-  /** The event page: `/projects/{slug}/issues/{issueId}/events/{eventId}`. */
-  path: string;
 }
 
 /** Tag values are stored with at most 200 characters (normalize-tags), so a longer one cannot match. */

@@ -3,17 +3,14 @@ import { visibleProjectIds } from "../access/viewer";
 import { AppError } from "../errors";
 import { eventPagePath } from "@/lib/event-page-path";
 import { parseTraceId } from "@/lib/trace-id";
-import type { DigestEventMatch } from "./find-events-by-digest";
+import type { TraceEventMatch } from "@/lib/views/events";
+export type { TraceEventMatch } from "@/lib/views/events";
 
 export interface FindEventsByTraceOptions {
   /** The trace id: 32 hex digits (any case; the dashed UUID form is accepted too). */
   traceId: string;
   /** At most this many events, newest first: 1 to 100 (default 100). */
   limit?: number;
-}
-
-export interface TraceEventMatch extends DigestEventMatch {
-  level: string;
 }
 
 export const maxTraceEvents = 100;

@@ -1,25 +1,11 @@
 import { authorizeIssues, type AccessContext } from "../access/authorize";
-import type { JsonObject } from "@/lib/json-values";
 import { AppError } from "../errors";
 import { readEventPayload } from "./read-event-payload";
+import type { IssueEvent } from "@/lib/views/events";
+export type { IssueEvent } from "@/lib/views/events";
 
 /** Which event of the issue: its newest, its oldest, or one by its (32-hex) event id. */
 export type EventChoice = "latest" | "oldest" | { eventId: string };
-
-export interface IssueEvent {
-  id: number;
-  eventId: string;
-  timestamp: number;
-  receivedAt: number;
-  /** The hash through which the event joined its issue. */
-  groupHash: string | null;
-  payload: JsonObject;
-  /** The neighbours in time, ordered by (timestamp, id); null at either end. */
-  olderEventId: string | null;
-  newerEventId: string | null;
-  oldestEventId: string;
-  latestEventId: string;
-}
 
 interface GetIssueEventInput {
   projectId: number;

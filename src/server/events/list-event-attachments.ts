@@ -1,13 +1,6 @@
 import { authorizeProjectId, type AccessContext } from "../access/authorize";
-
-export interface EventAttachmentSummary {
-  id: number;
-  filename: string;
-  contentType: string | null;
-  /** Sentry's `attachment_type`: event.attachment, event.minidump, event.view_hierarchy… */
-  attachmentType: string;
-  size: number;
-}
+import type { EventAttachmentSummary } from "@/lib/views/events";
+export type { EventAttachmentSummary } from "@/lib/views/events";
 
 /** The attachments stored for one event (the bodies stay in the database until downloaded). */
 export async function listEventAttachments(context: AccessContext, { projectId, eventId }: { projectId: number; eventId: string }): Promise<EventAttachmentSummary[]> {

@@ -1,17 +1,8 @@
 import { sql } from "kysely";
 import { authorizeIssues, type AccessContext } from "../access/authorize";
 import { AppError } from "../errors";
-
-export interface IssueEventListItem {
-  id: number;
-  eventId: string;
-  timestamp: number;
-  title: string;
-  release: string | null;
-  environment: string | null;
-  userKey: string | null;
-  level: string;
-}
+import type { IssueEventListItem } from "@/lib/views/events";
+export type { IssueEventListItem } from "@/lib/views/events";
 
 export interface IssueEventPage {
   events: IssueEventListItem[];

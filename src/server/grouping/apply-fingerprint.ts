@@ -1,5 +1,5 @@
 import type { FingerprintChoice } from "./choose-fingerprint";
-import type { GroupingVariant } from "./compute-grouping";
+import type { GroupingVariant } from "@/lib/grouping-result";
 import { contributes, contributingValues, describeComponent, hashComponent, hashValues, mark } from "./grouping-component";
 import type { GroupingComponent } from "@/lib/grouping-tree";
 import { isDefaultFingerprintEntry } from "./resolve-fingerprint";

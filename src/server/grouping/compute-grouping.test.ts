@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import type { JsonObject } from "@/lib/json-values";
-import { computeGrouping, type GroupingResult } from "./compute-grouping";
+import type { GroupingResult } from "@/lib/grouping-result";
+import { computeGrouping } from "./compute-grouping";
 import { contributingValues } from "./grouping-component";
 import { parseFingerprintRules } from "./parse-fingerprint-rules";
 import { parseStacktraceRules } from "./parse-stacktrace-rules";

@@ -3,7 +3,7 @@ import { applyFingerprint } from "./apply-fingerprint";
 import { builtInStacktraceRules } from "./built-in-stacktrace-rules";
 import { chooseFingerprint } from "./choose-fingerprint";
 import { hashValues } from "./grouping-component";
-import type { GroupingComponent } from "@/lib/grouping-tree";
+import type { GroupingResult, GroupingVariant } from "@/lib/grouping-result";
 import type { FingerprintRule } from "./parse-fingerprint-rules";
 import type { StacktraceRule } from "./parse-stacktrace-rules";
 import { prepareStacktraces } from "./prepare-stacktraces";
@@ -13,29 +13,6 @@ import { selectStrategy } from "./select-strategy";
 export interface GroupingConfig {
   stacktraceRules: StacktraceRule[];
   fingerprintRules: FingerprintRule[];
-}
-
-export interface GroupingVariant {
-  key: string;
-  type: "component" | "salted-component" | "custom-fingerprint" | "built-in-fingerprint" | "fallback" | "checksum";
-  hash: string | null;
-  /** Human text for the "why grouped this way" view, e.g. "in-app exception stack trace". */
-  description: string;
-  /** Why it does or does not contribute. */
-  hint: string | null;
-  component: GroupingComponent | null;
-  /** Resolved fingerprint values for fingerprint and salted variants. */
-  fingerprint?: string[];
-  /** The fingerprint rule's text when a server-side rule applied. */
-  matchedRule?: string;
-}
-
-export interface GroupingResult {
-  variants: GroupingVariant[];
-  /** Non-null variant hashes, app first, then system, then the others, without duplicates (§5.1 step 6). */
-  hashes: string[];
-  /** From a fingerprint rule's `title="…"`. */
-  title: string | null;
 }
 
 export const emptyGroupingConfig: GroupingConfig = { stacktraceRules: [], fingerprintRules: [] };

@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import type { JsonObject } from "@/lib/json-values";
-import { computeGrouping, emptyGroupingConfig, type GroupingResult } from "./compute-grouping";
+import type { GroupingResult } from "@/lib/grouping-result";
+import { computeGrouping, emptyGroupingConfig } from "./compute-grouping";
 import { contributingValues } from "./grouping-component";
 
 /** sentry-protocol §5.9: the worked examples, bit for bit. */

@@ -1,4 +1,4 @@
-import { AppError } from "../errors";
+import { IngestRefusal } from "../errors";
 import { parseDsn } from "../projects/build-dsn";
 
 export interface SentryAuth {
@@ -22,22 +22,22 @@ export function extractAuth(url: URL, headers: Headers, envelopeDsn: unknown): S
   if (Object.keys(query).length > 0) sources.push(query);
 
   const keys = new Set(sources.map((source) => source.sentry_key).filter(Boolean));
-  if (keys.size > 1) throw new AppError("unauthorized", "multiple authorization payloads detected");
+  if (keys.size > 1) throw new IngestRefusal("unauthorized", "multiple authorization payloads detected");
   for (const source of sources) {
     const version = source.sentry_version;
-    if (version !== undefined && !(Number(version) <= 7)) throw new AppError("bad_request", `unsupported sentry_version ${version}`);
+    if (version !== undefined && !(Number(version) <= 7)) throw new IngestRefusal("bad_request", `unsupported sentry_version ${version}`);
   }
 
   const dsn = typeof envelopeDsn === "string" ? parseDsn(envelopeDsn) : null;
-  if (typeof envelopeDsn === "string" && !dsn) throw new AppError("bad_request", "the envelope header's dsn is not a valid DSN");
+  if (typeof envelopeDsn === "string" && !dsn) throw new IngestRefusal("bad_request", "the envelope header's dsn is not a valid DSN");
 
   const [publicKey] = keys;
   if (publicKey) {
-    if (dsn && dsn.publicKey !== publicKey) throw new AppError("bad_request", "the envelope header's dsn does not match the request's sentry_key");
+    if (dsn && dsn.publicKey !== publicKey) throw new IngestRefusal("bad_request", "the envelope header's dsn does not match the request's sentry_key");
     return { publicKey, dsnProjectId: dsn?.projectId };
   }
   if (dsn) return { publicKey: dsn.publicKey, dsnProjectId: dsn.projectId };
-  throw new AppError("unauthorized", "missing authorization information");
+  throw new IngestRefusal("unauthorized", "missing authorization information");
 }
 
 function parseAuthHeader(value: string): Record<string, string> {

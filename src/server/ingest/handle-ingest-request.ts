@@ -1,6 +1,6 @@
 import type { Readable } from "node:stream";
 import { resolveClientAddress } from "../access/resolve-client-address";
-import { AppError } from "../errors";
+import { IngestRefusal } from "../errors";
 import { forwardToUpstream } from "../monitoring/forward-to-upstream";
 import { isSameDsn } from "../projects/build-dsn";
 import type { IngestService } from "./ingest-service";
@@ -29,14 +29,14 @@ export interface IngestHttpRequest {
 export async function handleIngestRequest(service: IngestService, endpoint: IngestEndpoint, request: IngestHttpRequest): Promise<IngestAnswer> {
   if (request.method === "OPTIONS") return preflightAnswer();
   try {
-    if (request.method !== "POST") throw new AppError("bad_request", `use POST, not ${request.method}`);
+    if (request.method !== "POST") throw new IngestRefusal("bad_request", `use POST, not ${request.method}`);
     const { ingest } = service.config;
     let { body, sentGzip } = await readBodyStreamAsSent(request.body, request.headers, endpoint.kind === "security" ? securityReportLimits(ingest) : ingest);
     const clientIp = resolveClientAddress(request.remoteAddress, request.headers.get("x-forwarded-for"), service.config.trustedProxies);
     if (endpoint.kind === "tunnel") {
       const upstreamDsn = service.config.selfMonitoring.upstreamDsn;
       const { header } = parseEnvelope(body);
-      if (typeof header.dsn !== "string") throw new AppError("bad_request", "the envelope header has no dsn");
+      if (typeof header.dsn !== "string") throw new IngestRefusal("bad_request", "the envelope header has no dsn");
       if (upstreamDsn && isSameDsn(header.dsn, upstreamDsn)) return await forwardToUpstream(upstreamDsn, body);
       // The tunnel trusts only the DSN inside the envelope, never query or header auth.
       const result = await ingestEnvelope(service, { url: new URL(request.url.pathname, request.url.origin), headers: new Headers(), body, sentGzip, clientIp });

@@ -1,5 +1,5 @@
 import bytes from "bytes";
-import { AppError } from "../errors";
+import { IngestRefusal } from "../errors";
 import { captureEnvelope } from "./capture-envelope";
 import { dataCategoryOf, limitedCategoriesFor } from "./data-categories";
 import { extractAuth } from "./extract-auth";
@@ -39,16 +39,16 @@ interface IngestInput {
  */
 export async function authenticateIngest(service: IngestService, input: Pick<IngestInput, "url" | "headers" | "pathProjectId">, envelopeDsn?: unknown) {
   const { pathProjectId } = input;
-  if (pathProjectId !== undefined && !/^\d+$/.test(pathProjectId)) throw new AppError("bad_request", `invalid project id "${pathProjectId}" in the URL`);
+  if (pathProjectId !== undefined && !/^\d+$/.test(pathProjectId)) throw new IngestRefusal("bad_request", `invalid project id "${pathProjectId}" in the URL`);
   const auth = extractAuth(input.url, input.headers, envelopeDsn);
   const key = await service.keys.get(auth.publicKey);
-  if (!key) throw new AppError("forbidden", "unknown or disabled public key");
+  if (!key) throw new IngestRefusal("forbidden", "unknown or disabled public key");
   const projectId = pathProjectId === undefined ? auth.dsnProjectId : Number(pathProjectId);
-  if (projectId === undefined) throw new AppError("bad_request", "the envelope header has no dsn naming a project");
+  if (projectId === undefined) throw new IngestRefusal("bad_request", "the envelope header has no dsn naming a project");
   if (auth.dsnProjectId !== undefined && auth.dsnProjectId !== projectId) {
-    throw new AppError("bad_request", `the envelope's dsn names project ${auth.dsnProjectId}, not project ${projectId}`);
+    throw new IngestRefusal("bad_request", `the envelope's dsn names project ${auth.dsnProjectId}, not project ${projectId}`);
   }
-  if (key.projectId !== projectId) throw new AppError("bad_request", `the public key does not belong to project ${projectId}`);
+  if (key.projectId !== projectId) throw new IngestRefusal("bad_request", `the public key does not belong to project ${projectId}`);
   return { key, projectId };
 }
 
@@ -60,7 +60,7 @@ export async function ingestEnvelope(service: IngestService, input: IngestInput)
   const { ingest } = service.config;
   if (service.backlog() >= ingest.maxBacklog) {
     const retryAfterSeconds = ingest.backlogRetryAfterSeconds;
-    throw new AppError("rate_limited", "Lantern is digesting a backlog; try again later", rateLimitHeaders([{ retryAfterSeconds, categories: [], scope: "organization", reasonCode: "backlog" }]));
+    throw new IngestRefusal("rate_limited", "Lantern is digesting a backlog; try again later", rateLimitHeaders([{ retryAfterSeconds, categories: [], scope: "organization", reasonCode: "backlog" }]));
   }
   await refuseBelowFreeSpaceFloor(service);
 
@@ -70,7 +70,7 @@ export async function ingestEnvelope(service: IngestService, input: IngestInput)
   const kept = limitedCategories.size === 0 ? envelope.items : envelope.items.filter((item) => !limitedCategories.has(dataCategoryOf(item.header.type) ?? ""));
   // Nothing limitable left (client reports are never limited): the whole envelope is refused.
   if (limits.length > 0 && !kept.some((item) => dataCategoryOf(item.header.type) !== null)) {
-    throw new AppError("rate_limited", "the key's rate limit is reached", rateLimitHeaders(limits));
+    throw new IngestRefusal("rate_limited", "the key's rate limit is reached", rateLimitHeaders(limits));
   }
 
   const isWhole = kept === envelope.items;
@@ -109,7 +109,7 @@ async function appendToIntake(service: IngestService, row: Parameters<IngestServ
   try {
     await service.writer.append(row);
   } catch (error) {
-    if (isForeignKeyViolation(error)) throw new AppError("forbidden", "Project does not exist");
+    if (isForeignKeyViolation(error)) throw new IngestRefusal("forbidden", "Project does not exist");
     throw error;
   }
 }
@@ -120,7 +120,7 @@ const diskFullRetryAfterSeconds = 60;
 async function refuseBelowFreeSpaceFloor(service: IngestService): Promise<void> {
   const freeBytes = await service.freeSpace?.isBelowFloor();
   if (freeBytes === undefined || freeBytes === null) return;
-  throw new AppError(
+  throw new IngestRefusal(
     "unavailable",
     `the database's disk has ${bytes.format(freeBytes)} free, below LANTERN_MIN_FREE_DISK (${bytes.format(service.freeSpace!.minFreeBytes)}); try again later`,
     rateLimitHeaders([{ retryAfterSeconds: diskFullRetryAfterSeconds, categories: [], scope: "organization", reasonCode: "disk_space" }]),

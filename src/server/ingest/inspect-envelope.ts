@@ -3,7 +3,7 @@ import { readJsonObject } from "@/lib/read-json-object";
 import type { LanternConfig } from "../config";
 import { defaultScrubSettings, textScrubbingFor } from "../digest/scrub-event";
 import { scrubText, type TextScrubbing } from "../digest/scrub-text";
-import { AppError } from "../errors";
+import { IngestRefusal } from "../errors";
 import type { EnvelopeItem, ParsedEnvelope } from "./parse-envelope";
 
 export interface EnvelopeFacts {
@@ -26,9 +26,9 @@ const maxSummaryLength = 300;
  */
 export function inspectEnvelope(envelope: ParsedEnvelope, limits: LanternConfig["ingest"]): EnvelopeFacts {
   const { items } = envelope;
-  if (items.length > limits.maxItems) throw new AppError("payload_too_large", `the envelope has ${items.length} items; at most ${limits.maxItems} are accepted`);
+  if (items.length > limits.maxItems) throw new IngestRefusal("payload_too_large", `the envelope has ${items.length} items; at most ${limits.maxItems} are accepted`);
   const sessions = items.filter((item) => item.header.type === "session").length;
-  if (sessions > limits.maxSessions) throw new AppError("payload_too_large", `the envelope has ${sessions} session items; at most ${limits.maxSessions} are accepted`);
+  if (sessions > limits.maxSessions) throw new IngestRefusal("payload_too_large", `the envelope has ${sessions} session items; at most ${limits.maxSessions} are accepted`);
 
   let eventId = normalizeId(envelope.header.event_id);
   let summary: string | null = null;
@@ -37,10 +37,10 @@ export function inspectEnvelope(envelope: ParsedEnvelope, limits: LanternConfig[
     const { type } = item.header;
     const size = item.payload.length;
     if ((type === "event" || type === "transaction" || type === "feedback") && size > limits.maxEventBytes) {
-      throw new AppError("payload_too_large", `item ${index + 1} (${type}) is ${size} bytes; the limit is ${limits.maxEventBytes}`);
+      throw new IngestRefusal("payload_too_large", `item ${index + 1} (${type}) is ${size} bytes; the limit is ${limits.maxEventBytes}`);
     }
     if (type === "attachment" && size > limits.maxAttachmentBytes) {
-      throw new AppError("payload_too_large", `item ${index + 1} (attachment) is ${size} bytes; the limit is ${limits.maxAttachmentBytes}`);
+      throw new IngestRefusal("payload_too_large", `item ${index + 1} (attachment) is ${size} bytes; the limit is ${limits.maxAttachmentBytes}`);
     }
     if (!jsonItemTypes.has(type)) return;
     const value = parseJsonObject(item.payload, `item ${index + 1} (${type})`);
@@ -66,9 +66,9 @@ function parseJsonObject(payload: Uint8Array, what: string): Record<string, unkn
   try {
     value = JSON.parse(utf8.decode(payload));
   } catch {
-    throw new AppError("bad_request", `invalid envelope: ${what} is not valid JSON`);
+    throw new IngestRefusal("bad_request", `invalid envelope: ${what} is not valid JSON`);
   }
-  if (value === null || typeof value !== "object" || Array.isArray(value)) throw new AppError("bad_request", `invalid envelope: ${what} is not a JSON object`);
+  if (value === null || typeof value !== "object" || Array.isArray(value)) throw new IngestRefusal("bad_request", `invalid envelope: ${what} is not a JSON object`);
   return value as Record<string, unknown>;
 }
 

@@ -1,4 +1,4 @@
-import { AppError } from "../errors";
+import { IngestRefusal } from "../errors";
 import { nestsDeeperThan } from "@/lib/json-values";
 
 const maxHeaderDepth = 16;
@@ -38,21 +38,21 @@ export function parseEnvelope(bytes: Uint8Array): ParsedEnvelope {
     if (headerLine.length === 0 || (headerLine.length === 1 && headerLine[0] === 0x0d)) continue;
     const itemHeader = parseJsonObject(headerLine, `item ${items.length + 1} header`);
     if (typeof itemHeader.type !== "string" || itemHeader.type === "") {
-      throw new AppError("bad_request", `invalid envelope: item ${items.length + 1} header has no "type"`);
+      throw new IngestRefusal("bad_request", `invalid envelope: item ${items.length + 1} header has no "type"`);
     }
     let payload: Uint8Array;
     if (itemHeader.length !== undefined) {
       const length = itemHeader.length;
       if (typeof length !== "number" || !Number.isInteger(length) || length < 0) {
-        throw new AppError("bad_request", `invalid envelope: item ${items.length + 1} has a "length" that is not a non-negative integer`);
+        throw new IngestRefusal("bad_request", `invalid envelope: item ${items.length + 1} has a "length" that is not a non-negative integer`);
       }
       if (offset + length > bytes.length) {
-        throw new AppError("bad_request", `invalid envelope: item ${items.length + 1} declares ${length} bytes but only ${bytes.length - offset} remain`);
+        throw new IngestRefusal("bad_request", `invalid envelope: item ${items.length + 1} declares ${length} bytes but only ${bytes.length - offset} remain`);
       }
       payload = bytes.subarray(offset, offset + length);
       offset += length;
       if (offset < bytes.length) {
-        if (bytes[offset] !== newline) throw new AppError("bad_request", `invalid envelope: item ${items.length + 1} payload is not followed by a newline`);
+        if (bytes[offset] !== newline) throw new IngestRefusal("bad_request", `invalid envelope: item ${items.length + 1} payload is not followed by a newline`);
         offset += 1;
       }
     } else {
@@ -68,12 +68,12 @@ function parseJsonObject(line: Uint8Array, what: string): Record<string, unknown
   try {
     value = JSON.parse(utf8.decode(line));
   } catch {
-    throw new AppError("bad_request", `invalid envelope: the ${what} is not valid UTF-8 JSON`);
+    throw new IngestRefusal("bad_request", `invalid envelope: the ${what} is not valid UTF-8 JSON`);
   }
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
-    throw new AppError("bad_request", `invalid envelope: the ${what} is not a JSON object`);
+    throw new IngestRefusal("bad_request", `invalid envelope: the ${what} is not a JSON object`);
   }
   // Headers are a few small fields (dsn, sdk, trace); deeper is hostile, and digest writes the header back out.
-  if (nestsDeeperThan(value, maxHeaderDepth)) throw new AppError("bad_request", `invalid envelope: the ${what} is nested deeper than ${maxHeaderDepth} levels`);
+  if (nestsDeeperThan(value, maxHeaderDepth)) throw new IngestRefusal("bad_request", `invalid envelope: the ${what} is nested deeper than ${maxHeaderDepth} levels`);
   return value as Record<string, unknown>;
 }

@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { promisify } from "node:util";
 import { brotliDecompress, brotliDecompressSync, gunzip, gunzipSync, inflate, inflateSync, type InputType, type ZlibOptions } from "node:zlib";
-import { AppError } from "../errors";
+import { AppError, IngestRefusal } from "../errors";
 import { ownValue } from "@/lib/own-value";
 
 export interface BodyLimits {
@@ -58,7 +58,7 @@ export async function readBodyStream(wire: Readable | null, headers: Pick<Header
 export async function readBodyStreamAsSent(wire: Readable | null, headers: Pick<Headers, "get">, limits: BodyLimits): Promise<{ body: Uint8Array; sentGzip: Uint8Array | null }> {
   const encoding = (headers.get("content-encoding") ?? "").trim().toLowerCase();
   const decompress = ownValue(decompressors, encoding);
-  if (decompress === undefined) throw new AppError("unsupported_media_type", `unsupported Content-Encoding "${encoding}" (use gzip, deflate, br or none)`);
+  if (decompress === undefined) throw new IngestRefusal("unsupported_media_type", `unsupported Content-Encoding "${encoding}" (use gzip, deflate, br or none)`);
   const declared = Number(headers.get("content-length") ?? NaN);
   if (declared > limits.maxCompressedBytes) throw tooLarge("request body", limits.maxCompressedBytes);
   if (!wire) return { body: new Uint8Array(0), sentGzip: null };
@@ -75,7 +75,7 @@ export async function readBodyStreamAsSent(wire: Readable | null, headers: Pick<
   } catch (error) {
     wire.destroy();
     if (error instanceof AppError) throw error;
-    throw new AppError("bad_request", `the request body could not be read: ${(error as Error).message}`);
+    throw new IngestRefusal("bad_request", `the request body could not be read: ${(error as Error).message}`);
   }
   const compressed = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, wireBytes);
   if (!decompress) return { body: compressed, sentGzip: null };
@@ -89,14 +89,14 @@ export async function readBodyStreamAsSent(wire: Readable | null, headers: Pick<
   } catch (error) {
     if ((error as { code?: string }).code === "ERR_BUFFER_TOO_LARGE" || error instanceof RangeError) {
       if (outputLimit < limits.maxEnvelopeBytes) {
-        throw new AppError("payload_too_large", `the decompressed envelope is larger than the limit of ${outputLimit} bytes for ${compressed.length} compressed bytes (at most ${limits.maxDecompressionRatio} times; compression bombs are refused)`);
+        throw new IngestRefusal("payload_too_large", `the decompressed envelope is larger than the limit of ${outputLimit} bytes for ${compressed.length} compressed bytes (at most ${limits.maxDecompressionRatio} times; compression bombs are refused)`);
       }
       throw tooLarge("decompressed envelope", limits.maxEnvelopeBytes);
     }
-    throw new AppError("bad_request", `the body could not be decoded as ${encoding}: ${(error as Error).message}`);
+    throw new IngestRefusal("bad_request", `the body could not be decoded as ${encoding}: ${(error as Error).message}`);
   }
 }
 
 function tooLarge(what: string, limit: number): AppError {
-  return new AppError("payload_too_large", `the ${what} is larger than the limit of ${limit} bytes`);
+  return new IngestRefusal("payload_too_large", `the ${what} is larger than the limit of ${limit} bytes`);
 }

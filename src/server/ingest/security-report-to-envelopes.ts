@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { isRecord } from "@/lib/json-values";
-import { AppError } from "../errors";
+import { IngestRefusal } from "../errors";
 import { serializeEnvelope } from "./serialize-envelope";
 import { ownValue } from "@/lib/own-value";
 
@@ -89,16 +89,16 @@ const resourceOfDirective: Record<string, string> = {
  * interface, and one issue per directive and blocked host.
  */
 export function securityReportToEnvelopes(body: Uint8Array, context: SecurityReportContext, maxEventBytes: number): Uint8Array[] {
-  if (body.length === 0) throw new AppError("bad_request", "empty security report");
-  if (body.length > maxEventBytes) throw new AppError("payload_too_large", `the security report is ${body.length} bytes; the limit is ${maxEventBytes}`);
+  if (body.length === 0) throw new IngestRefusal("bad_request", "empty security report");
+  if (body.length > maxEventBytes) throw new IngestRefusal("payload_too_large", `the security report is ${body.length} bytes; the limit is ${maxEventBytes}`);
   let parsed: unknown;
   try {
     parsed = JSON.parse(utf8.decode(body));
   } catch {
-    throw new AppError("bad_request", "the security report is not valid JSON");
+    throw new IngestRefusal("bad_request", "the security report is not valid JSON");
   }
   const violations = violationsOf(parsed);
-  if (violations === null) throw new AppError("bad_request", 'the security report is neither {"csp-report": {…}} nor a Reporting API list of reports');
+  if (violations === null) throw new IngestRefusal("bad_request", 'the security report is neither {"csp-report": {…}} nor a Reporting API list of reports');
   return violations.slice(0, maxReportsPerRequest).map((violation) => eventEnvelope(violation, context));
 }
 

@@ -1,5 +1,5 @@
 import { inflateSync } from "node:zlib";
-import { AppError } from "../errors";
+import { IngestRefusal } from "../errors";
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
@@ -8,23 +8,23 @@ const utf8 = new TextDecoder("utf-8", { fatal: true });
  * (told apart by the first byte not being "{") — and Lantern keeps it as the equivalent envelope.
  */
 export function storeBodyToEnvelope(body: Uint8Array, maxEventBytes: number): Uint8Array {
-  if (body.length === 0) throw new AppError("bad_request", "empty event data");
+  if (body.length === 0) throw new IngestRefusal("bad_request", "empty event data");
   let json = body;
   if (body[0] !== 0x7b) {
     try {
       json = inflateSync(Buffer.from(utf8.decode(body).trim(), "base64"), { maxOutputLength: maxEventBytes + 1 });
     } catch {
-      throw new AppError("bad_request", "the event is neither JSON nor base64 of deflated JSON");
+      throw new IngestRefusal("bad_request", "the event is neither JSON nor base64 of deflated JSON");
     }
   }
-  if (json.length > maxEventBytes) throw new AppError("payload_too_large", `the event is ${json.length} bytes; the limit is ${maxEventBytes}`);
+  if (json.length > maxEventBytes) throw new IngestRefusal("payload_too_large", `the event is ${json.length} bytes; the limit is ${maxEventBytes}`);
   let event: unknown;
   try {
     event = JSON.parse(utf8.decode(json));
   } catch {
-    throw new AppError("bad_request", "the event is not valid JSON");
+    throw new IngestRefusal("bad_request", "the event is not valid JSON");
   }
-  if (event === null || typeof event !== "object" || Array.isArray(event)) throw new AppError("bad_request", "the event is not a JSON object");
+  if (event === null || typeof event !== "object" || Array.isArray(event)) throw new IngestRefusal("bad_request", "the event is not a JSON object");
   const eventId = (event as { event_id?: unknown }).event_id;
   const header = typeof eventId === "string" ? { event_id: eventId } : {};
   return Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n{"type":"event","length":${json.length}}\n`), json]);

@@ -1,16 +1,8 @@
 import { authorizeProjectId, type AccessContext } from "../access/authorize";
 import { hasItemType } from "./item-type-filter";
 import { isWithinRawWindow } from "./raw-window";
-
-export interface ReceivedEnvelope {
-  id: number;
-  receivedAt: number;
-  eventId: string | null;
-  itemTypes: string[];
-  summary: string | null;
-  sdkName: string | null;
-  bodyBytes: number;
-}
+import type { ReceivedEnvelope } from "@/lib/views/intake";
+export type { ReceivedEnvelope } from "@/lib/views/intake";
 
 interface ListOptions {
   limit?: number;

@@ -1,15 +1,7 @@
 import type { Kysely } from "kysely";
-import type { Database, Role } from "../db/schema";
-
-export interface PendingInvite {
-  id: number;
-  email: string | null;
-  role: Role;
-  teamName: string | null;
-  createdBy: string;
-  createdAt: number;
-  expiresAt: number;
-}
+import type { Database } from "../db/schema";
+import type { PendingInvite } from "@/lib/views/invites";
+export type { PendingInvite } from "@/lib/views/invites";
 
 /** Invites that can still be used (not accepted, revoked or expired), newest first. */
 export async function listPendingInvites(db: Kysely<Database>, now = Date.now()): Promise<PendingInvite[]> {

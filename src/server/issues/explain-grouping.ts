@@ -1,6 +1,7 @@
 import { authorizeProjectId, type AccessContext } from "../access/authorize";
 import type { JsonObject } from "@/lib/json-values";
-import { computeGrouping, type GroupingResult } from "../grouping/compute-grouping";
+import type { GroupingResult } from "@/lib/grouping-result";
+import { computeGrouping } from "../grouping/compute-grouping";
 import { loadGroupingConfigs } from "../projects/load-digest-configs";
 
 /**

@@ -1,22 +1,8 @@
 import { authorizeIssues, type AccessContext } from "../access/authorize";
-import type { IssueRow } from "../db/schema";
 import { getIssue } from "./get-issue";
-import type { Assignee } from "./owners/issue-assignee";
 import { loadAssignees } from "./owners/load-assignees";
-
-export interface IssueDetails {
-  issue: IssueRow;
-  project: { id: number; slug: string; name: string };
-  environments: { environment: string; timesSeen: number }[];
-  hashes: { hash: string; originIssueId: number }[];
-  activity: { id: number; kind: string; actor: string; data: Record<string, unknown> | null; createdAt: number }[];
-  /** Events of the issue still stored (retention removes old ones; `times_seen` counts them all). */
-  eventCount: number;
-  /** The person or team it is assigned to (null: nobody). */
-  assignee: Assignee | null;
-  /** Whether the viewer bookmarked it. */
-  isBookmarked: boolean;
-}
+import type { IssueDetails } from "@/lib/views/issues";
+export type { IssueDetails } from "@/lib/views/issues";
 
 function parseData(data: string | null): Record<string, unknown> | null {
   if (!data) return null;

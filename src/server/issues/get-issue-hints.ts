@@ -1,47 +1,8 @@
 import { searchFilter } from "@/lib/search-filter";
 import { authorizeIssues, type AccessContext } from "../access/authorize";
 import { getIssue } from "./get-issue";
-
-export interface SuspectReleaseHint {
-  version: string;
-  /** first_seen: the issue's first event came with this release; regressed: it came back in it. */
-  kind: "first_seen" | "regressed";
-  /** When the project first saw the release (epoch ms). */
-  releaseFirstSeen: number;
-  /** The issue's events in releases the project saw before this one. */
-  eventsBefore: number;
-  /** The issue's events in this release and the ones after it. */
-  eventsSince: number;
-  search: string;
-}
-
-export interface OverRepresentedTagHint {
-  key: string;
-  value: string;
-  /** The issue's events with this value. */
-  count: number;
-  /** Share of the issue's events that carry the key, 0–1. */
-  issueShare: number;
-  /** Share of the project's events that carry the key, 0–1. */
-  projectShare: number;
-  /** issueShare ÷ projectShare. */
-  lift: number;
-  search: string;
-}
-
-export interface EnvironmentSeenHint {
-  environment: string;
-  timesSeen: number;
-  firstSeen: number;
-  lastSeen: number;
-  search: string;
-}
-
-export interface IssueHints {
-  suspectRelease: SuspectReleaseHint | null;
-  overRepresentedTags: OverRepresentedTagHint[];
-  environments: EnvironmentSeenHint[];
-}
+import type { SuspectReleaseHint, OverRepresentedTagHint, EnvironmentSeenHint, IssueHints } from "@/lib/views/issues";
+export type { SuspectReleaseHint, OverRepresentedTagHint, EnvironmentSeenHint, IssueHints } from "@/lib/views/issues";
 
 /**
  * What makes a tag value stand out: at least half of the issue's events (it describes the issue, not a

@@ -1,24 +1,7 @@
 import { authorizeIssues, type AccessContext } from "../access/authorize";
 import { getIssue } from "./get-issue";
-
-export interface TagValueShare {
-  value: string;
-  count: number;
-  /** count ÷ the issue's events, 0–1. */
-  share: number;
-}
-
-export interface TagDistribution {
-  key: string;
-  /** Events of the issue that carry this tag. */
-  total: number;
-  /** How many distinct values the tag has. */
-  valueCount: number;
-  /** The most frequent values, most frequent first. */
-  topValues: TagValueShare[];
-  /** Events whose value is not among the top ones. */
-  otherCount: number;
-}
+import type { TagValueShare, TagDistribution } from "@/lib/views/issues";
+export type { TagValueShare, TagDistribution } from "@/lib/views/issues";
 
 /**
  * Per tag key, the issue's most frequent values with their share of the issue's events — Sentry's tag

@@ -1,18 +1,11 @@
 import { authorizeIssues, type AccessContext } from "../access/authorize";
+import type { VolumeRange } from "@/lib/views/issues";
+import type { IssueVolume } from "@/lib/views/issues";
+export type { IssueVolume } from "@/lib/views/issues";
+export type { VolumeRange } from "@/lib/views/issues";
 
 const hourMs = 3_600_000;
 const dayMs = 24 * hourMs;
-
-/** The two views of the issue page's chart: the last 24 hours by hour, or the last 30 days by (UTC) day. */
-export type VolumeRange = "24h" | "30d";
-
-export interface IssueVolume {
-  range: VolumeRange;
-  bucketMs: number;
-  /** Oldest first; the last bucket is the current hour or day. */
-  buckets: { start: number; count: number }[];
-  total: number;
-}
 
 /** Event counts over time from `issue_hourly_counts` (kept by digest, untouched by retention). */
 export async function getIssueVolume(context: AccessContext, issueId: number, options: { range?: VolumeRange; now?: number } = {}): Promise<IssueVolume> {

@@ -1,11 +1,6 @@
 import { authorizeIssues, type AccessContext } from "../access/authorize";
-
-export interface IssueComment {
-  id: number;
-  author: string;
-  body: string;
-  createdAt: number;
-}
+import type { IssueComment } from "@/lib/views/issues";
+export type { IssueComment } from "@/lib/views/issues";
 
 const maxComments = 500;
 

@@ -2,11 +2,8 @@ import { getConfig } from "../config";
 import { getDatabase } from "../db/get-database";
 import { buildDsn } from "../projects/build-dsn";
 import { ensureInternalProject } from "../projects/ensure-internal-project";
-
-export interface SelfMonitoringOptions {
-  dsn: string;
-  tracesSampleRate: number;
-}
+import type { SelfMonitoringOptions } from "@/lib/views/monitoring";
+export type { SelfMonitoringOptions } from "@/lib/views/monitoring";
 
 const holder = globalThis as typeof globalThis & { lanternSelfMonitoring?: Promise<SelfMonitoringOptions | null> };
 

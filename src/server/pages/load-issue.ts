@@ -14,6 +14,7 @@ import { listIssueReleases } from "../issues/list-issue-releases";
 import type { IssueEvent } from "../events/get-issue-event";
 import { loadProjectPage } from "@/server/pages/load-project-page";
 import { resolveStoredEvent } from "../sourcemaps/resolve-stored-event";
+import type { IssuePageExtras } from "@/lib/views/issues";
 
 const issueIdPattern = /^[1-9]\d{0,14}$/;
 const eventIdPattern = /^(?:[0-9a-f]{32}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
@@ -60,7 +61,7 @@ export function parseVolumeRange(value: string | string[] | undefined): "24h" | 
   return value === "30d" ? "30d" : "24h";
 }
 
-export type IssuePageExtras = Awaited<ReturnType<typeof loadIssuePageExtras>>;
+export type { IssuePageExtras } from "@/lib/views/issues";
 
 /** The event page shows the stored frames when resolving them fails (the event itself was authorized already). */
 function withoutResolution(error: unknown): null {
@@ -69,7 +70,7 @@ function withoutResolution(error: unknown): null {
 }
 
 /** What the issue page shows beside the issue and its event, each read through its verb as the viewer. */
-export async function loadIssuePageExtras(details: IssueDetails, event: IssueEvent | null, range: VolumeRange) {
+export async function loadIssuePageExtras(details: IssueDetails, event: IssueEvent | null, range: VolumeRange): Promise<IssuePageExtras> {
   const context = await getAppContext();
   const { issue, project } = details;
   const [volume, tags, comments, releases, hints] = await Promise.all([

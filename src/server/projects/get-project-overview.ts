@@ -2,24 +2,14 @@ import { sql } from "kysely";
 import { authorizeProjectId, type AccessContext } from "../access/authorize";
 import { countNewIssuesByRelease } from "../releases/count-new-issues";
 import { loadReleaseHealth, releaseHealthWindowMs, type ReleaseHealth } from "../releases/load-release-health";
+import type { OverviewIssue } from "@/lib/views/projects";
+export type { OverviewIssue } from "@/lib/views/projects";
 
 const hourMs = 3_600_000;
 const dayMs = 24 * hourMs;
 
 /** The overview's two views: the last 24 hours by hour, or the last 14 days by (UTC) day. */
 export type OverviewRange = "24h" | "14d";
-
-export interface OverviewIssue {
-  id: number;
-  title: string;
-  culprit: string;
-  level: string;
-  timesSeen: number;
-  firstSeen: number;
-  lastSeen: number;
-  /** Events in the overview's window. */
-  windowCount: number;
-}
 
 export interface ProjectOverview {
   range: OverviewRange;

@@ -1,20 +1,10 @@
 import { authorize, type AccessContext } from "../access/authorize";
 import { visibleProjectIds } from "../access/viewer";
+import type { ProjectWithStats } from "@/lib/views/projects";
+export type { ProjectWithStats } from "@/lib/views/projects";
 
 const hourMs = 3_600_000;
 export const volumeHours = 24;
-
-export interface ProjectWithStats {
-  id: number;
-  slug: string;
-  name: string;
-  platform: string;
-  isInternal: boolean;
-  unresolvedIssues: number;
-  /** Events per hour over the last 24 hours, oldest first, the current hour last: always 24 values. */
-  hourlyEvents: number[];
-  eventsLast24h: number;
-}
 
 /**
  * Every project (the user's by name, then Lantern's own) with its unresolved issues and its events per hour

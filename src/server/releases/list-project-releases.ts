@@ -1,21 +1,8 @@
 import { authorizeProjectId, type AccessContext } from "../access/authorize";
 import { countNewIssuesByRelease } from "./count-new-issues";
-import { loadReleaseHealth, releaseHealthWindowMs, type ReleaseHealth } from "./load-release-health";
-
-
-export interface ProjectRelease {
-  version: string;
-  /** When the project first saw the release (an event, or the release API). */
-  firstSeen: number;
-  /** Set by `sentry-cli releases finalize` (the API's dateReleased). */
-  dateReleased: number | null;
-  /** Issues first seen in this release. */
-  newIssues: number;
-  /** The latest deploy recorded for the version (`sentry-cli deploys new`). */
-  lastDeploy: { environment: string; finishedAt: number } | null;
-  /** Null: no session of this release in the window (the SDK tracks none, or nobody ran it lately). */
-  health: ReleaseHealth | null;
-}
+import { loadReleaseHealth, releaseHealthWindowMs } from "./load-release-health";
+import type { ProjectRelease } from "@/lib/views/releases";
+export type { ProjectRelease } from "@/lib/views/releases";
 
 export interface ProjectReleases {
   releases: ProjectRelease[];

@@ -1,23 +1,10 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
+import type { ReleaseHealth } from "@/lib/views/releases";
+export type { ReleaseHealth } from "@/lib/views/releases";
 
 /** Release health is read over Sentry's default period for its release list. */
 export const releaseHealthWindowMs = 14 * 86_400_000;
-
-/** A release's sessions in a window, as digest counted them from the SDKs' session updates and aggregates. */
-export interface ReleaseHealth {
-  /** Sessions started in the window. */
-  sessions: number;
-  crashed: number;
-  /** Sessions that had an error the app caught (a crashed or abnormal one is not counted again here). */
-  errored: number;
-  /** Sessions that ended without a clean exit and without a crash (the app was killed or hung). */
-  abnormal: number;
-  /** Sentry's "crash-free sessions": 1 − crashed ÷ started, 0–1. */
-  crashFreeRate: number;
-  /** The release's share of all the project's sessions in the window, 0–1 (Sentry's "adoption"). */
-  adoption: number;
-}
 
 /**
  * The health of `versions` over the window from session_counts (read through its primary key: project,

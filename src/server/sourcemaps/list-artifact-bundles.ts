@@ -1,21 +1,7 @@
 import { authorizeProject, type AccessContext } from "../access/authorize";
 import { AppError } from "../errors";
-
-export interface ArtifactBundleSummary {
-  id: number;
-  /** The manifest's own debug ID, when it has one. */
-  bundleId: string | null;
-  release: string | null;
-  dist: string | null;
-  /** The distinct debug IDs of its files (at most `debugIdsShown`; `debugIdCount` says how many there are). */
-  debugIds: string[];
-  debugIdCount: number;
-  fileCount: number;
-  sizeBytes: number;
-  uploadedBy: string | null;
-  createdAt: number;
-  lastUsedAt: number | null;
-}
+import type { ArtifactBundleSummary } from "@/lib/views/sourcemaps";
+export type { ArtifactBundleSummary } from "@/lib/views/sourcemaps";
 
 export interface ArtifactBundlePage {
   bundles: ArtifactBundleSummary[];

@@ -5,15 +5,8 @@ import { ArtifactSource } from "./artifact-source";
 import { resolveEventFrames, type FrameReport } from "./resolve-event-frames";
 import { resolveUntilLoaded } from "./resolve-until-loaded";
 import { processSourceMapCache } from "./source-map-cache";
-
-export interface StoredEventResolution {
-  /** A copy of the payload with the frames today's bundles resolve; the stored event is not rewritten. */
-  payload: JsonObject;
-  /** Frames resolved now that were stored minified (the maps came after the event). */
-  resolvedNow: number;
-  /** By frameNoteKey: frames resolved now, and why the others stay minified. */
-  notes: Record<string, FrameNote>;
-}
+import type { StoredEventResolution } from "@/lib/views/sourcemaps";
+export type { StoredEventResolution } from "@/lib/views/sourcemaps";
 
 /**
  * Resolve when shown: the issue page runs the stored event's still-minified frames through today's uploads

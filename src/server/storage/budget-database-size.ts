@@ -1,5 +1,7 @@
 import { PostgresAdapter, sql, type Kysely } from "kysely";
 import type { Database } from "../db/schema";
+import type { TableSize } from "@/lib/views/storage";
+export type { TableSize } from "@/lib/views/storage";
 
 function isPostgres(db: Kysely<Database>): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
@@ -7,12 +9,6 @@ function isPostgres(db: Kysely<Database>): boolean {
 
 /** Pages a PostgreSQL size estimate reads per table at most (8 KB each): the estimate stays cheap at any size. */
 const samplePages = 1_000;
-
-export interface TableSize {
-  table: string;
-  /** Bytes in use: its rows and indexes, without the free space deletion left in its files. */
-  bytes: number;
-}
 
 /**
  * What the database holds, the measure the disk budget is held to.

@@ -1,30 +1,14 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { measureDatabaseSize } from "./budget-database-size";
+import type { RecordedBudgetPrune, DiskBudgetStatus } from "@/lib/views/storage";
+export type { RecordedBudgetPrune, DiskBudgetStatus } from "@/lib/views/storage";
 
 const lastPruneKey = "disk_budget_last_prune";
 /** The banner measures at most this often per process: every dashboard page asks. */
 const measureLifetimeMs = 60_000;
 /** After housekeeping pruned for the budget, the banner says so for this long. */
 const recentPruneMs = 60 * 60_000;
-
-export interface RecordedBudgetPrune {
-  at: number;
-  budgetBytes: number;
-  bytesBefore: number;
-  bytesAfter: number;
-  deleted: number;
-}
-
-export interface DiskBudgetStatus {
-  budgetBytes: number;
-  bytes: number;
-  isOverBudget: boolean;
-  /** The last time housekeeping pruned for the budget (kept in instance_settings, so every instance sees it). */
-  lastPrune: RecordedBudgetPrune | null;
-  /** Housekeeping deleted events for the budget within the last hour. */
-  prunedRecently: boolean;
-}
 
 /** Written by housekeeping after pruning for the budget. */
 export async function recordBudgetPrune(db: Kysely<Database>, prune: Omit<RecordedBudgetPrune, "at">, at = Date.now()): Promise<void> {

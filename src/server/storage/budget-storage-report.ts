@@ -1,23 +1,8 @@
 import { authorize, type AccessContext } from "../access/authorize";
-import { measureTables, type TableSize } from "./budget-database-size";
-import { readDiskBudgetStatus, type DiskBudgetStatus } from "./budget-status";
-
-export interface ProjectStorage {
-  projectId: number;
-  name: string;
-  events: number;
-  /** The project's share of the events table (by its number of events) plus its attachments' bytes. */
-  bytes: number;
-}
-
-export interface StorageReport {
-  totalBytes: number;
-  tables: TableSize[];
-  projects: ProjectStorage[];
-  budget: DiskBudgetStatus | null;
-  minFreeDiskBytes: number;
-  measuredAt: number;
-}
+import { measureTables } from "./budget-database-size";
+import { readDiskBudgetStatus } from "./budget-status";
+import type { StorageReport } from "@/lib/views/storage";
+export type { ProjectStorage, StorageReport } from "@/lib/views/storage";
 
 /** Walking every page (SQLite's dbstat) costs about a second per gigabyte: one report per minute per process. */
 const reportLifetimeMs = 60_000;

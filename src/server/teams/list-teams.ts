@@ -1,13 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
-
-export interface TeamSummary {
-  id: number;
-  slug: string;
-  name: string;
-  members: { userId: string; name: string; email: string }[];
-  projects: { id: number; slug: string; name: string }[];
-}
+import type { TeamSummary } from "@/lib/views/teams";
+export type { TeamSummary } from "@/lib/views/teams";
 
 /** Every team with its members and projects, by name. Three reads, whatever the number of teams. */
 export async function listTeams(db: Kysely<Database>): Promise<TeamSummary[]> {

@@ -1,15 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database, Role } from "../db/schema";
-
-export interface UserSummary {
-  id: string;
-  name: string;
-  email: string;
-  role: Role;
-  createdAt: number;
-  /** Names of the teams the user belongs to, alphabetically. */
-  teams: string[];
-}
+import type { UserSummary } from "@/lib/views/users";
+export type { UserSummary } from "@/lib/views/users";
 
 const roleOrder: Record<Role, number> = { owner: 0, admin: 1, member: 2 };
 

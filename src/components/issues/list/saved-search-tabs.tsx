@@ -10,7 +10,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import type { ActionState } from "@/lib/action-state";
 import { cn } from "@/lib/cn";
-import type { SavedSearch } from "@/server/issues/saved-searches/saved-search";
+import type { SavedSearch } from "@/lib/views/issues";
 
 type FormAction = (state: ActionState, formData: FormData) => Promise<ActionState>;
 

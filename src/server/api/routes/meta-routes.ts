@@ -1,6 +1,7 @@
 import { AppError } from "../../errors";
 import { apiRoute } from "../handle-api-request";
-import { buildOpenApiDocument, type OpenApiDocument } from "../openapi";
+import { buildOpenApiDocument } from "../openapi";
+import type { OpenApiDocument } from "../openapi-document";
 
 let cached: { publicUrl: string; document: OpenApiDocument } | null = null;
 

@@ -1,12 +1,11 @@
+import type { Assignee } from "@/lib/views/issues";
+export type { Assignee } from "@/lib/views/issues";
 /**
  * Who an issue is assigned to (migration 0017): a person or a team, named in Sentry's actor form
  * ("user:<id>", "team:<id>") wherever it leaves the database — the API's `assignedTo`, activity entries,
  * the picker's choices.
  */
 export type AssigneeRef = { kind: "user"; id: string } | { kind: "team"; id: number };
-
-/** What the list, the issue page and the API show: a person with name and e-mail, or a team with its slug. */
-export type Assignee = { type: "user"; id: string; name: string; email: string } | { type: "team"; id: string; slug: string; name: string };
 
 export interface AssigneeColumns {
   assignee_user_id: string | null;

@@ -1,8 +1,8 @@
 import { assignedToMeQuery, assignedToMyTeamsQuery } from "@/lib/assigned-to-me-queries";
 import type { AccessContext } from "../../access/authorize";
-import { loadIssueList, type IssueListData } from "../search/load-issue-list";
-
-export type AssignedIssue = IssueListData["issues"][number];
+import { loadIssueList } from "../search/load-issue-list";
+import type { AssignedIssue } from "@/lib/views/issues";
+export type { AssignedIssue } from "@/lib/views/issues";
 
 /**
  * The home page's "Assigned to me", which counts one's teams as Sentry's does: the viewer's unresolved

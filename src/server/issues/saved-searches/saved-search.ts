@@ -2,19 +2,8 @@ import { z } from "zod";
 import type { Selectable } from "kysely";
 import type { SavedSearchesTable } from "../../db/schema";
 import { issueSorts, type IssueSort } from "../search/issue-cursor";
-
-/** What a saved search is to the pages: a tab with a name, the query and sort it reproduces. */
-export interface SavedSearch {
-  id: number;
-  name: string;
-  query: string;
-  sort: IssueSort;
-  /** Null: the all-projects list. */
-  projectId: number | null;
-  isShared: boolean;
-  /** Whether the viewer made it (only the maker, or for shared ones owners and admins, may delete it). */
-  isMine: boolean;
-}
+import type { SavedSearch } from "@/lib/views/issues";
+export type { SavedSearch } from "@/lib/views/issues";
 
 /** A person keeps at most this many saved searches: tabs, not an archive. */
 export const maxSavedSearchesPerPerson = 50;

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { AppError } from "../../errors";
 
-export const issueSorts = ["last_seen", "first_seen", "times_seen", "users_seen"] as const;
-export type IssueSort = (typeof issueSorts)[number];
+import { issueSorts, type IssueSort } from "@/lib/views/issues";
+export { issueSorts, type IssueSort } from "@/lib/views/issues";
 
 /** Where the next page starts: after the issue with this sort value and id (keyset pagination, never OFFSET). */
 export interface IssueCursor {

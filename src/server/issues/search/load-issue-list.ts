@@ -1,7 +1,6 @@
 import { authorize, authorizeProjectId, type AccessContext } from "../../access/authorize";
 import { issueListScope } from "../../access/viewer";
 import { isAppError } from "../../errors";
-import type { Assignee } from "../owners/issue-assignee";
 import { loadAssignees } from "../owners/load-assignees";
 import { getIssueSparklines } from "./get-issue-sparklines";
 import type { IssueSort } from "./issue-cursor";
@@ -10,7 +9,9 @@ import { findUnhandledIssues } from "./find-unhandled-issues";
 import { defaultIssueQuery } from "./issue-query";
 import { listRecentlySeenIssues } from "./list-recently-seen-issues";
 import { parseIssueQuery } from "./parse-issue-query";
-import { searchIssues, type IssueListItem, type IssuePage } from "./search-issues";
+import { searchIssues, type IssuePage } from "./search-issues";
+import type { IssueListData } from "@/lib/views/issues";
+export type { IssueListData } from "@/lib/views/issues";
 
 export interface LoadIssueListInput {
   projectId?: number;
@@ -21,19 +22,6 @@ export interface LoadIssueListInput {
   /** Defaults to the current time. */
   now?: number;
   limit?: number;
-}
-
-export interface IssueListData {
-  queryText: string;
-  /** When the list was read (what relative times count from). */
-  now: number;
-  /** Why the query (or page link) could not be used; `position` is null when it is not about the text. */
-  error: { message: string; position: number | null; length: number } | null;
-  /** `isUnhandled`: some event of the issue crashed without the app catching it (the list marks it). */
-  issues: (IssueListItem & { sparkline: number[]; assignee: Assignee | null; isUnhandled: boolean })[];
-  nextCursor: string | null;
-  /** What the live check compares against; null on later pages, which do not update themselves. */
-  live: { since: number; baseline: [id: number, timesSeen: number][] } | null;
 }
 
 /** The live check looks this far back, so an event digested a little after its timestamp is not missed. */

@@ -4,6 +4,8 @@ import { AppError } from "../../errors";
 import { decodeIssueCursor, encodeIssueCursor, type IssueSort } from "./issue-cursor";
 import type { IssueQuery } from "./issue-query";
 import { selectMatchingIssues } from "./select-matching-issues";
+import type { IssueListItem } from "@/lib/views/issues";
+export type { IssueListItem } from "@/lib/views/issues";
 
 export interface SearchIssuesInput {
   projectId?: number;
@@ -18,27 +20,6 @@ export interface SearchIssuesInput {
   me: string;
   /** The projects the viewer may see (null: all). */
   visibleProjectIds: number[] | null;
-}
-
-export interface IssueListItem {
-  id: number;
-  projectId: number;
-  projectSlug: string;
-  projectName: string;
-  title: string;
-  culprit: string;
-  level: string;
-  status: string;
-  substatus: string | null;
-  timesSeen: number;
-  usersSeen: number;
-  firstSeen: number;
-  lastSeen: number;
-  lastRelease: string | null;
-  /** The assignee's columns (migration 0017); load-issue-list turns them into names. */
-  assigneeUserId: string | null;
-  assigneeTeamId: number | null;
-  priority: string;
 }
 
 export interface IssuePage {
