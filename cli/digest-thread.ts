@@ -28,12 +28,14 @@ export class DigestThread implements Digester {
     private readonly sourceMapCacheBytes?: number,
     /** config.sourceMaps' retention of uploaded bundles, for the thread's housekeeping. */
     private readonly sourceMapRetention?: Pick<LanternConfig["sourceMaps"], "retentionDays" | "keepPerProject">,
+    /** config.instances.leaseMs: the thread's housekeeping runs while this instance holds its lease. */
+    private readonly housekeepingLeaseMs?: number,
   ) {}
 
   start(): void {
     if (this.worker) return;
     const worker = new Worker(new URL("./digest-thread-entry.mjs", import.meta.url), {
-      workerData: { database: this.database, retention: this.retention, writeGate: this.writeGate?.buffer, diskBudgetBytes: this.diskBudgetBytes, sourceMapCacheBytes: this.sourceMapCacheBytes, sourceMapRetention: this.sourceMapRetention },
+      workerData: { database: this.database, retention: this.retention, writeGate: this.writeGate?.buffer, diskBudgetBytes: this.diskBudgetBytes, sourceMapCacheBytes: this.sourceMapCacheBytes, sourceMapRetention: this.sourceMapRetention, housekeepingLeaseMs: this.housekeepingLeaseMs },
       // V8's default young generation (about 34 MB here) would be mostly garbage between batches; a small one
       // keeps the thread near 60 MB instead of 100–130 MB at the same digest rate (docs/performance.md).
       resourceLimits: { maxYoungGenerationSizeMb: digestYoungGenerationMb },
