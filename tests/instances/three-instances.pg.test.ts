@@ -41,7 +41,7 @@ function startInstance(databaseUrl: string): Promise<Instance> {
   let stderr = "";
   child.stderr!.setEncoding("utf8").on("data", (text: string) => (stderr += text));
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`an instance did not start within 60 s:\n${stderr}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`an instance did not start within 90 s:\n${stderr}`)), 90_000);
     child.once("exit", (code) => reject(new Error(`an instance exited (${code}) before serving:\n${stderr}`)));
     createInterface({ input: child.stdout! }).once("line", (line) => {
       clearTimeout(timer);
@@ -86,7 +86,7 @@ describe("three instances on one PostgreSQL database", () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     instances = await Promise.all([1, 2, 3].map(() => startInstance(database.settings.dialect === "postgres" ? database.settings.url : "")));
-  }, 90_000);
+  }, 120_000);
   afterAll(async () => {
     for (const instance of instances ?? []) instance.child.kill("SIGKILL");
     await database?.destroy();
