@@ -25,25 +25,22 @@ interface Instance {
 }
 
 function startInstance(databaseUrl: string): Promise<Instance> {
-  const child = spawn(process.execPath, ["--import", "tsx", "tests/support/lantern-instance.ts"], {
-    cwd: repositoryRoot,
-    env: {
-      PATH: process.env.PATH ?? "",
-      DATABASE_URL: databaseUrl,
-      LANTERN_URL: "http://lantern.test",
-      LANTERN_SELF_MONITORING: "false",
-      LANTERN_LEASE_SECONDS: String(leaseSeconds),
-      // A key's new limit reaches ingest within a second.
-      LANTERN_KEY_CACHE_SECONDS: "1",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const environment: Record<string, string> = {
+    PATH: process.env.PATH ?? "",
+    DATABASE_URL: databaseUrl,
+    LANTERN_URL: "http://lantern.test",
+    LANTERN_SELF_MONITORING: "false",
+    LANTERN_LEASE_SECONDS: String(leaseSeconds),
+    // A key's new limit reaches ingest within a second.
+    LANTERN_KEY_CACHE_SECONDS: "1",
+  };
+  const child = spawn(process.execPath, ["--import", "tsx", "tests/support/lantern-instance.ts"], { cwd: repositoryRoot, env: environment as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
   let stderr = "";
-  child.stderr!.setEncoding("utf8").on("data", (text: string) => (stderr += text));
+  child.stderr.setEncoding("utf8").on("data", (text: string) => (stderr += text));
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`an instance did not start within 90 s:\n${stderr}`)), 90_000);
     child.once("exit", (code) => reject(new Error(`an instance exited (${code}) before serving:\n${stderr}`)));
-    createInterface({ input: child.stdout! }).once("line", (line) => {
+    createInterface({ input: child.stdout }).once("line", (line) => {
       clearTimeout(timer);
       const { port, pid } = JSON.parse(line) as { port: number; pid: number };
       resolve({ url: `http://127.0.0.1:${port}`, pid, child });
@@ -52,7 +49,7 @@ function startInstance(databaseUrl: string): Promise<Instance> {
 }
 
 function send(instance: Instance, projectId: number, publicKey: string, body: Uint8Array): Promise<Response> {
-  return fetch(`${instance.url}/api/${projectId}/envelope/?sentry_version=7&sentry_key=${publicKey}`, { method: "POST", body });
+  return fetch(`${instance.url}/api/${projectId}/envelope/?sentry_version=7&sentry_key=${publicKey}`, { method: "POST", body: new Uint8Array(body) });
 }
 
 /** Runs `work` over `items`, at most `concurrency` at a time. */
