@@ -8,7 +8,7 @@ import { processSourceMapCache } from "../src/server/sourcemaps/source-map-cache
 import { digestYoungGenerationMb, type DigestThreadData } from "./digest-thread";
 
 const port = parentPort!;
-const { database: settings, retention, writeGate, diskBudgetBytes, sourceMapCacheBytes, sourceMapRetention, digestWorkers } = workerData as DigestThreadData;
+const { database: settings, retention, writeGate, diskBudgetBytes, sourceMapCacheBytes, sourceMapRetention, digestWorkers, housekeepingLeaseMs } = workerData as DigestThreadData;
 const database = createDatabase(settings, writeGate ? { writeGate: WriteGate.join(writeGate, "digest"), walCheckpoints: "manual" } : {});
 // The pool's threads digest parts of each batch beside this one; this thread alone writes.
 const pool =
@@ -20,7 +20,7 @@ const pool =
         resourceLimits: { maxYoungGenerationSizeMb: digestYoungGenerationMb },
       })
     : undefined;
-const worker = new DigestWorker(database, { batchSize: 50, retention, diskBudgetBytes, sourceMapCacheBytes, sourceMapRetention, ...(pool ? { pool } : {}), ...(writeGate ? { checkpointEveryMs: 250 } : {}), onDigested: (rows) => port.postMessage({ type: "digested", rows }) });
+const worker = new DigestWorker(database, { batchSize: 50, retention, diskBudgetBytes, sourceMapCacheBytes, sourceMapRetention, housekeepingLeaseMs, ...(pool ? { pool } : {}), ...(writeGate ? { checkpointEveryMs: 250 } : {}), onDigested: (rows) => port.postMessage({ type: "digested", rows }) });
 worker.start();
 
 port.on("message", (message: "wake" | "drain" | "stop") => {

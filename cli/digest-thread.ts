@@ -17,6 +17,8 @@ export interface DigestThreadData {
   sourceMapRetention?: Pick<LanternConfig["sourceMaps"], "retentionDays" | "keepPerProject">;
   /** LANTERN_DIGEST_WORKERS: threads that run digest's CPU steps, the digest thread included. */
   digestWorkers: number;
+  /** config.instances.leaseMs: the thread's housekeeping runs while this instance holds its lease. */
+  housekeepingLeaseMs?: number;
 }
 
 type FromThread = { type: "digested"; rows: number } | { type: "drained" };
@@ -41,6 +43,8 @@ export class DigestThread implements Digester {
     private readonly sourceMapCacheBytes?: number,
     /** config.sourceMaps' retention of uploaded bundles, for the thread's housekeeping. */
     private readonly sourceMapRetention?: Pick<LanternConfig["sourceMaps"], "retentionDays" | "keepPerProject">,
+    /** config.instances.leaseMs: the thread's housekeeping runs while this instance holds its lease. */
+    private readonly housekeepingLeaseMs?: number,
     /** LANTERN_DIGEST_WORKERS. */
     private readonly digestWorkers = 1,
   ) {}
@@ -48,7 +52,7 @@ export class DigestThread implements Digester {
   start(): void {
     if (this.worker) return;
     const worker = new Worker(new URL("./digest-thread-entry.mjs", import.meta.url), {
-      workerData: { database: this.database, retention: this.retention, writeGate: this.writeGate?.buffer, diskBudgetBytes: this.diskBudgetBytes, sourceMapCacheBytes: this.sourceMapCacheBytes, sourceMapRetention: this.sourceMapRetention, digestWorkers: this.digestWorkers } satisfies DigestThreadData,
+      workerData: { database: this.database, retention: this.retention, writeGate: this.writeGate?.buffer, diskBudgetBytes: this.diskBudgetBytes, sourceMapCacheBytes: this.sourceMapCacheBytes, sourceMapRetention: this.sourceMapRetention, digestWorkers: this.digestWorkers, housekeepingLeaseMs: this.housekeepingLeaseMs } satisfies DigestThreadData,
       // V8's default young generation (about 34 MB here) would be mostly garbage between batches; a small one
       // keeps the thread near 60 MB instead of 100–130 MB at the same digest rate (docs/performance.md).
       resourceLimits: { maxYoungGenerationSizeMb: digestYoungGenerationMb },

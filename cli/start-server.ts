@@ -11,6 +11,7 @@ import { getIngestService } from "../src/server/ingest/ingest-service";
 import { WriteGate } from "../src/server/db/write-gate";
 import { keepIngestOutOfDiagnostics } from "../src/server/monitoring/keep-ingest-out-of-diagnostics";
 import { scheduleBackups } from "../src/server/backup/schedule-backups";
+import { JobLease } from "../src/server/instance/job-lease";
 import { spawnBackupProcess } from "./backup-command";
 import { DigestThread } from "./digest-thread";
 import { matchIngestEndpoint, serveNodeIngest } from "../src/server/ingest/serve-node-ingest";
@@ -27,7 +28,7 @@ export async function startServer(config: LanternConfig, { hasOwner }: { hasOwne
   const dir = fileURLToPath(new URL("..", import.meta.url));
   // Created first, so that Next's own route handlers (same process) find and share it.
   const writeGate = WriteGate.create("ingest");
-  const ingest = await getIngestService({ writeGate, createDigester: (onDigested) => new DigestThread(config.database, config.retention, onDigested, writeGate, config.storage.diskBudgetBytes, config.sourceMaps.cacheBytes, config.sourceMaps, config.digest.workers) });
+  const ingest = await getIngestService({ writeGate, createDigester: (onDigested) => new DigestThread(config.database, config.retention, onDigested, writeGate, config.storage.diskBudgetBytes, config.sourceMaps.cacheBytes, config.sourceMaps, config.instances.leaseMs, config.digest.workers) });
   keepIngestOutOfDiagnostics();
   // Serve with the configuration `next build` resolved, the way Next's own standalone server does: loading
   // next.config.ts again would bring Next's SWC compiler and Sentry's build plugins into this process only
@@ -60,11 +61,16 @@ export async function startServer(config: LanternConfig, { hasOwner }: { hasOwne
     server.listen(config.port, config.host, resolve);
   });
   console.log(startupMessage({ publicUrl: config.publicUrl, host: config.host, port: config.port, dialect: config.database.dialect, hasOwner }));
-  const backups = config.backup.directory ? scheduleBackups({ ...config.backup, directory: config.backup.directory }, config.database.dialect, spawnBackupProcess) : undefined;
+  // With several instances on one database, the one holding the "backups" lease takes them.
+  const backupLease = config.backup.directory ? new JobLease(ingest.database, "backups", config.instances.leaseMs) : undefined;
+  backupLease?.start();
+  const backups = config.backup.directory
+    ? scheduleBackups({ ...config.backup, directory: config.backup.directory }, config.database.dialect, spawnBackupProcess, Date.now, { isHeld: () => backupLease!.isHeld, retryMs: config.instances.leaseMs / 3 })
+    : undefined;
   // Finish the requests in flight (each ingest commits before it answers), then exit; never wait forever.
   const stop = () => {
     backups?.stop();
-    server.close(() => void Promise.all([ingest.digest.stop(), ingest.alerts.stop()]).finally(() => process.exit(0)));
+    server.close(() => void Promise.all([ingest.digest.stop(), ingest.alerts.stop(), backupLease?.stop()]).finally(() => process.exit(0)));
     server.closeIdleConnections();
     setTimeout(() => process.exit(0), 10_000).unref();
   };

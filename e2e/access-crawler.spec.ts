@@ -54,6 +54,7 @@ const sampleSegments: Record<string, string> = {
   all: "get-session",
   version: "shop@1.0.0",
   ruleId: "1",
+  keyId: "0123456789abcdef0123456789abcdef",
   channelSlug: "ops",
   traceId: "4bf92f3577b34da6a3ce929d0e0e4736",
 };

@@ -106,6 +106,7 @@ export const environmentSchema = z.object({
   LANTERN_SOURCEMAP_CACHE: diskSize.default(128 * MiB),
   LANTERN_WEBHOOK_ALLOW_PRIVATE: booleanFlag.default(false),
   LANTERN_ALERT_TIMEOUT_SECONDS: count.max(120).default(10),
+  LANTERN_LEASE_SECONDS: count.max(3600).default(60),
   LANTERN_AUTH_SECRET: z.string().min(32, { message: "expected at least 32 characters (e.g. openssl rand -base64 32)" }).optional(),
   LANTERN_ORG_SLUG: z
     .string()
@@ -220,6 +221,13 @@ function toConfig(env: z.infer<typeof environmentSchema>) {
       allowPrivateTargets: env.LANTERN_WEBHOOK_ALLOW_PRIVATE,
       /** One delivery attempt (HTTP request or SMTP transaction) gives up after this long. */
       timeoutMs: env.LANTERN_ALERT_TIMEOUT_SECONDS * 1000,
+    },
+    instances: {
+      /**
+       * A periodic job's lease (housekeeping, backups) lasts this long: with several instances on one
+       * database, a killed holder's jobs move to another instance within it (and a third of it).
+       */
+      leaseMs: env.LANTERN_LEASE_SECONDS * 1000,
     },
   };
 }

@@ -17,6 +17,7 @@ import * as projectTagValues from "./seeds/0015-project-tag-values";
 import * as savedSearches from "./seeds/0016-saved-searches";
 import * as ownership from "./seeds/0017-ownership";
 import * as eventTraceIds from "./seeds/0018-event-trace-ids";
+import * as instanceLeases from "./seeds/0019-instance-leases";
 
 /**
  * One seed per migration, keyed by the migration's name in src/server/db/migrate.ts, each in seeds/ under
@@ -49,4 +50,5 @@ export const upgradeSeeds: Record<string, UpgradeSeed> = {
   "0016-saved-searches": savedSearches,
   "0017-ownership": ownership,
   "0018-event-trace-ids": eventTraceIds,
+  "0019-instance-leases": instanceLeases,
 };

@@ -40,7 +40,7 @@ export function KeyRateLimitForm({ action, projectId, keyId, keyLabel, initial }
         </Button>
       </div>
       <p id={helpId} className="text-xs text-muted-foreground">
-        At most this many envelopes of each kind (errors, transactions, sessions, …) per window; more get 429 and the SDK backs off. Counted in each Lantern process. Leave both empty for no limit.
+        At most this many envelopes of each kind (errors, transactions, sessions, …) per window; more get 429 and the SDK backs off. Counted across all instances on PostgreSQL. Leave both empty for no limit.
       </p>
       {state.error ? (
         <p role="alert" className="text-sm text-danger">

@@ -8,7 +8,7 @@ import { getApiContext } from "./get-api-context";
 import { deleteIssueRoute, issueRoute, updateIssueRoute } from "../api/routes/issue-routes";
 import { deleteIssuesRoute, listIssuesRoute, updateIssuesRoute } from "../api/routes/issue-list-routes";
 import { issueEventRoute, issueEventsRoute, projectEventRoute } from "../api/routes/event-routes";
-import { createKeyRoute, listKeysRoute } from "../api/routes/key-routes";
+import { createKeyRoute, getKeyRoute, listKeysRoute, updateKeyRoute } from "../api/routes/key-routes";
 import { listProjectsRoute, projectRoute } from "../api/routes/project-routes";
 import {
   alertRuleRoute,
@@ -203,6 +203,8 @@ interface Target {
   eventId: string;
   hash: string;
   keyId: number;
+  /** The key's public key: its id in Sentry's key API. */
+  publicKey: string;
   intakeId: number;
   attachmentId: number;
   /** A release of this project only. */
@@ -268,14 +270,23 @@ const drivers = {
   "project.rename": { call: (context, t) => renameProject(context, t.projectId, { name: "matrix renamed", platform: "node" }) },
   "project.update_scrubbing": { call: (context, t) => updateScrubbingSettings(context, t.projectId, { isEnabled: true, extraKeys: "", safeFields: "", scrubIpAddresses: false, scrubEmails: false }) },
   "project.delete": { isDestructive: true, call: (context, t) => deleteProject(context, { projectId: t.projectId, confirmSlug: t.projectSlug }) },
-  "key.list": { call: (context, t) => listApiProjectKeys(context, t.projectSlug, null), api: (t): ApiCall[] => [{ route: listKeysRoute, method: "GET", path: `/api/0/projects/${org}/${t.projectSlug}/keys/`, params: { organizationSlug: org, projectSlug: t.projectSlug } }] },
+  "key.list": {
+    call: (context, t) => listApiProjectKeys(context, t.projectSlug, null),
+    api: (t): ApiCall[] => [
+      { route: listKeysRoute, method: "GET", path: `/api/0/projects/${org}/${t.projectSlug}/keys/`, params: { organizationSlug: org, projectSlug: t.projectSlug } },
+      { route: getKeyRoute, method: "GET", path: `/api/0/projects/${org}/${t.projectSlug}/keys/${t.publicKey}/`, params: { organizationSlug: org, projectSlug: t.projectSlug, keyId: t.publicKey } },
+    ],
+  },
   "key.create": {
     call: (context, t) => createProjectKey(context, { projectId: t.projectId, label: "matrix" }),
     api: (t): ApiCall[] => [{ route: createKeyRoute, method: "POST", path: `/api/0/projects/${org}/${t.projectSlug}/keys/`, params: { organizationSlug: org, projectSlug: t.projectSlug }, body: { name: "matrix" } }],
   },
   "key.rotate": { isDestructive: true, call: (context, t) => rotateProjectKey(context, { projectId: t.projectId, keyId: t.keyId }) },
   "key.set_active": { call: (context, t) => setProjectKeyActive(context, { projectId: t.projectId, keyId: t.keyId, isActive: true }) },
-  "key.set_rate_limit": { call: (context, t) => setProjectKeyRateLimit(context, { projectId: t.projectId, keyId: t.keyId, count: null, windowSeconds: null }) },
+  "key.set_rate_limit": {
+    call: (context, t) => setProjectKeyRateLimit(context, { projectId: t.projectId, keyId: t.keyId, count: null, windowSeconds: null }),
+    api: (t): ApiCall[] => [{ route: updateKeyRoute, method: "PUT", path: `/api/0/projects/${org}/${t.projectSlug}/keys/${t.publicKey}/`, params: { organizationSlug: org, projectSlug: t.projectSlug, keyId: t.publicKey }, body: { rateLimit: null } }],
+  },
   "issue.list": {
     call: async (context, t) => [
       await loadIssueList(context, { projectId: t.projectId, query: "", sort: "last_seen" }),
@@ -583,6 +594,7 @@ describe(`the access matrix (policy.ts × callers × surfaces) on ${testDialect}
       eventId: first.eventId,
       hash: hashOfSecond,
       keyId: key.id,
+      publicKey: key.public_key,
       intakeId: intake.id,
       attachmentId: attachment.id,
       release,

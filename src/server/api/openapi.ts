@@ -12,6 +12,7 @@ import {
   ApiProject,
   ApiProjectKey,
   ApiProjectKeyCreate,
+  ApiProjectKeyUpdate,
 } from "./schemas";
 import { uploadOperations } from "./openapi-uploads";
 import { alertOperations } from "./openapi-alerts";
@@ -29,7 +30,7 @@ import type { JsonSchema, OpenApiDocument } from "./openapi-document";
 
 /** What the API answers (exactly these fields) and what it reads (other fields are ignored, so no additionalProperties: false). */
 const responseSchemas = { ApiErrorBody, ApiOrganization, ApiProject, ApiIssue, ApiIssueDetails, ApiIssueUpdateResult, ApiEvent, ApiEventSummary, ApiHash, ApiProjectKey, ApiAuthInfo, ApiChunkUploadOptions, ApiAssembleAnswer, ApiRelease, ApiDeploy, ApiReleaseFile, ApiAlertRule, ApiNotificationChannel, ApiNotificationChannelCreated };
-const requestSchemas = { ApiIssueUpdate, ApiProjectKeyCreate, ApiArtifactBundleAssemble, ApiReleaseArchiveAssemble, ApiReleaseCreate, ApiReleaseUpdate, ApiDeployCreate, ApiAlertRuleInput, ApiNotificationChannelCreate, ApiNotificationChannelUpdate };
+const requestSchemas = { ApiIssueUpdate, ApiProjectKeyCreate, ApiProjectKeyUpdate, ApiArtifactBundleAssemble, ApiReleaseArchiveAssemble, ApiReleaseCreate, ApiReleaseUpdate, ApiDeployCreate, ApiAlertRuleInput, ApiNotificationChannelCreate, ApiNotificationChannelUpdate };
 type SchemaName = keyof typeof responseSchemas | keyof typeof requestSchemas;
 
 /** Each schema once under components.schemas; a schema used inside another becomes a $ref to it. */
@@ -212,6 +213,24 @@ export function buildOpenApiDocument(publicUrl: string): OpenApiDocument {
           parameters: [param("organization"), param("project")],
           requestBody: { required: false, content: json(ref("ApiProjectKeyCreate")) },
           responses: { "201": { description: "The new key", content: json(ref("ApiProjectKey")) }, ...errors("400", "403", "404", "413") },
+        },
+      },
+      "/api/0/projects/{organization_id_or_slug}/{project_id_or_slug}/keys/{key_id}/": {
+        get: {
+          operationId: "getProjectKey",
+          summary: "Retrieve a client key",
+          tags: ["Keys"],
+          parameters: [param("organization"), param("project"), { name: "key_id", in: "path", required: true, description: "The key's id (its public key)", schema: { type: "string" } }],
+          responses: { "200": { description: "The key", content: json(ref("ApiProjectKey")) }, ...errors("404") },
+        },
+        put: {
+          operationId: "updateProjectKey",
+          summary: "Update a client key's rate limit or state",
+          description: "Needs an owner or admin (and the admin scope on a token). The rate limit is counted across all instances on PostgreSQL. Recorded in the audit log.",
+          tags: ["Keys"],
+          parameters: [param("organization"), param("project"), { name: "key_id", in: "path", required: true, description: "The key's id (its public key)", schema: { type: "string" } }],
+          requestBody: { required: true, content: json(ref("ApiProjectKeyUpdate")) },
+          responses: { "200": { description: "The key", content: json(ref("ApiProjectKey")) }, ...errors("400", "403", "404", "413") },
         },
       },
       ...uploadOperations(),

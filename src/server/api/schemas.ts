@@ -268,3 +268,10 @@ export const ApiProjectKeyCreate = z.object({
     .optional(),
 });
 export type ApiProjectKeyCreate = z.infer<typeof ApiProjectKeyCreate>;
+
+export const ApiProjectKeyUpdate = z.object({
+  name: z.string().trim().min(1).max(64).optional().meta({ description: "The key's current name (keys are not renamed)" }),
+  isActive: z.boolean().optional(),
+  rateLimit: ApiProjectKeyCreate.shape.rateLimit.meta({ description: "At most `count` envelopes per data category every `window` seconds, shared by all instances; null removes it" }),
+});
+export type ApiProjectKeyUpdate = z.infer<typeof ApiProjectKeyUpdate>;

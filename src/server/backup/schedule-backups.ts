@@ -23,6 +23,8 @@ export function scheduleBackups(
   dialect: LanternConfig["database"]["dialect"],
   runBackup: (file: string) => Promise<void>,
   now: () => number = Date.now,
+  /** Several instances: a backup falls due only on the one holding the "backups" lease; the others look again every `retryMs`. */
+  lease?: { isHeld: () => boolean; retryMs: number },
 ): BackupSchedule {
   let timer: NodeJS.Timeout | undefined;
   let isStopped = false;
@@ -35,6 +37,12 @@ export function scheduleBackups(
   };
 
   const takeOne = async () => {
+    if (lease && !lease.isHeld()) {
+      // Read the directory again then: the holder may have taken one meanwhile (a directory they share).
+      timer = setTimeout(planFromDirectory, lease.retryMs);
+      timer.unref();
+      return;
+    }
     try {
       await mkdir(settings.directory, { recursive: true });
       await runBackup(join(settings.directory, backupFileName(now(), dialect)));
@@ -45,13 +53,15 @@ export function scheduleBackups(
     waitUntil(now() + settings.intervalMs);
   };
 
-  void listBackups(settings.directory).then(
-    ([newest]) => waitUntil(newest ? newest.takenAt + settings.intervalMs : now() + Math.min(firstBackupDelayMs, settings.intervalMs)),
-    (error: unknown) => {
-      console.error(`lantern: cannot read the backup directory ${settings.directory}: ${(error as Error).message}`);
-      waitUntil(now() + settings.intervalMs);
-    },
-  );
+  const planFromDirectory = () =>
+    void listBackups(settings.directory).then(
+      ([newest]) => waitUntil(newest ? newest.takenAt + settings.intervalMs : now() + Math.min(firstBackupDelayMs, settings.intervalMs)),
+      (error: unknown) => {
+        console.error(`lantern: cannot read the backup directory ${settings.directory}: ${(error as Error).message}`);
+        waitUntil(now() + settings.intervalMs);
+      },
+    );
+  planFromDirectory();
 
   return {
     stop: () => {

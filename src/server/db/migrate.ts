@@ -18,6 +18,7 @@ import * as ownership from "./migrations/0017-ownership";
 import * as projectTagValues from "./migrations/0015-project-tag-values";
 import * as savedSearches from "./migrations/0016-saved-searches";
 import * as eventTraceIds from "./migrations/0018-event-trace-ids";
+import * as instanceLeases from "./migrations/0019-instance-leases";
 
 /**
  * Forward-only migrations, listed in code (not read from disk) so they survive bundling.
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   "0015-project-tag-values": projectTagValues,
   "0016-saved-searches": savedSearches,
   "0018-event-trace-ids": eventTraceIds,
+  "0019-instance-leases": instanceLeases,
 };
 
 /** Every migration's name, oldest first (the upgrade tests start a database at each). */

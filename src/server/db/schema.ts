@@ -571,6 +571,23 @@ export interface Database {
   alert_delivery_attempts: AlertDeliveryAttemptsTable;
   notification_opt_outs: NotificationOptOutsTable;
   saved_searches: SavedSearchesTable;
+  leases: LeasesTable;
+  rate_limit_windows: RateLimitWindowsTable;
+}
+
+/** One periodic job's holder across instances (0019; instance/take-lease.ts). */
+export interface LeasesTable {
+  name: string;
+  holder: string;
+  expires_at: EpochMs;
+}
+
+/** A client key's fixed-window count per data category, shared by instances (0019; ingest/shared-rate-limiter.ts). */
+export interface RateLimitWindowsTable {
+  public_key: string;
+  category: string;
+  window_start: EpochMs;
+  used: number;
 }
 
 export type Project = Selectable<ProjectsTable>;

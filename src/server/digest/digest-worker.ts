@@ -12,6 +12,7 @@ import { pruneStoredItems } from "../storage/stored-items-prune";
 import { processSourceMapCache } from "../sourcemaps/source-map-cache";
 import { pruneArtifactBundles } from "../sourcemaps/prune-artifact-bundles";
 import { pruneAlertHistory } from "../alerts/prune-alert-history";
+import { JobLease } from "../instance/job-lease";
 
 const housekeepingEveryMs = 10 * 60_000;
 
@@ -30,6 +31,8 @@ interface WorkerOptions {
   sourceMapCacheBytes?: number;
   /** config.sourceMaps' retention of uploaded bundles, for housekeeping (absent: bundles are not pruned). */
   sourceMapRetention?: Pick<LanternConfig["sourceMaps"], "retentionDays" | "keepPerProject">;
+  /** config.instances.leaseMs: housekeeping runs only on the instance holding the "housekeeping" lease. */
+  housekeepingLeaseMs?: number;
   /** Threads that share the CPU steps (LANTERN_DIGEST_WORKERS above 1); a batch is then batchSize per thread. */
   pool?: DigestPool;
 }
@@ -45,23 +48,28 @@ export class DigestWorker {
   private nextHousekeepingAt = 0;
   private nextCheckpointAt = 0;
   private current: Promise<void> = Promise.resolve();
+  private readonly housekeepingLease: JobLease | undefined;
 
   constructor(
     private readonly database: LanternDatabase,
     private readonly options: WorkerOptions = {},
-  ) {}
+  ) {
+    if (options.retention && options.housekeepingLeaseMs) this.housekeepingLease = new JobLease(database, "housekeeping", options.housekeepingLeaseMs);
+  }
 
   start(): void {
     if (this.timer) return;
     this.timer = setInterval(() => this.wake(), this.options.pollMs ?? 1000);
     this.timer.unref();
+    this.housekeepingLease?.start();
     this.wake();
   }
 
-  stop(): Promise<void> {
+  async stop(): Promise<void> {
     clearInterval(this.timer);
     this.timer = undefined;
-    return this.current;
+    await this.current;
+    await this.housekeepingLease?.stop();
   }
 
   /** Runs digest soon, unless the worker was never started (tests that look at the intake before digest). */
@@ -96,6 +104,8 @@ export class DigestWorker {
   private async runHousekeeping(): Promise<void> {
     const { retention } = this.options;
     if (!retention || Date.now() < this.nextHousekeepingAt) return;
+    // Several instances on one database: one of them prunes and vacuums (the others would repeat its work).
+    if (this.housekeepingLease && !(await this.housekeepingLease.isHeldNow())) return;
     this.nextHousekeepingAt = Date.now() + housekeepingEveryMs;
     await pruneEvents(this.database, retention);
     await wakeExpiredIgnores(this.database);

@@ -64,7 +64,7 @@ export async function ingestEnvelope(service: IngestService, input: IngestInput)
   }
   await refuseBelowFreeSpaceFloor(service);
 
-  const limits = key.rateLimit ? takeRateLimits(service, key.publicKey, key.rateLimit, facts.itemTypes) : [];
+  const limits = key.rateLimit ? await takeRateLimits(service, key.publicKey, key.rateLimit, facts.itemTypes) : [];
   const limitedCategories = new Set(limits.flatMap((limit) => limit.categories));
   // Items of a limited category are answered as dropped (the header names them) and not kept.
   const kept = limitedCategories.size === 0 ? envelope.items : envelope.items.filter((item) => !limitedCategories.has(dataCategoryOf(item.header.type) ?? ""));
@@ -93,15 +93,11 @@ export async function ingestEnvelope(service: IngestService, input: IngestInput)
   return { projectId, eventId: facts.eventId, headers: limits.length > 0 ? rateLimitHeaders(limits) : {} };
 }
 
-function takeRateLimits(service: IngestService, publicKey: string, limit: { count: number; windowSeconds: number }, itemTypes: string[]): RateLimit[] {
+async function takeRateLimits(service: IngestService, publicKey: string, limit: { count: number; windowSeconds: number }, itemTypes: string[]): Promise<RateLimit[]> {
   const categories = new Set(itemTypes.map(dataCategoryOf).filter((category): category is string => category !== null));
-  const limits: RateLimit[] = [];
-  for (const category of categories) {
-    const group = limitedCategoriesFor(category);
-    const retryAfterSeconds = service.limiter.take(publicKey, group.join(";"), limit);
-    if (retryAfterSeconds > 0) limits.push({ retryAfterSeconds, categories: group, scope: "key", reasonCode: "key_quota" });
-  }
-  return limits;
+  const groups = [...categories].map(limitedCategoriesFor);
+  const waits = await Promise.all(groups.map((group) => service.limiter.take(publicKey, group.join(";"), limit)));
+  return groups.flatMap((group, index) => (waits[index]! > 0 ? [{ retryAfterSeconds: waits[index]!, categories: group, scope: "key" as const, reasonCode: "key_quota" }] : []));
 }
 
 /** The intake write; a project deleted while its key was still cached is refused like a disabled key. */

@@ -9,7 +9,8 @@ import { AlertSender } from "../alerts/alert-sender";
 import { IntakeWriter } from "../intake/intake-writer";
 import { freeSpaceGuardFor, type FreeSpaceGuard, type FreeSpaceProbe } from "../storage/disk-free-space";
 import { KeyCache } from "./key-cache";
-import { RateLimiter } from "./rate-limiter";
+import { RateLimiter, type KeyRateLimiter } from "./rate-limiter";
+import { SharedRateLimiter } from "./shared-rate-limiter";
 
 /**
  * Everything ingest keeps between requests: the key cache, the rate-limit windows, the group-commit
@@ -28,7 +29,8 @@ export interface IngestService {
   database: LanternDatabase;
   config: LanternConfig;
   keys: KeyCache;
-  limiter: RateLimiter;
+  /** Per process on SQLite; in the database on PostgreSQL, shared by every instance. */
+  limiter: KeyRateLimiter;
   writer: IntakeWriter;
   digest: Digester;
   /** Delivers the alerts digest decided (started with digest). */
@@ -63,7 +65,7 @@ export async function createIngestService(database: LanternDatabase, config: Lan
     // The batch may have committed alerts: send them now rather than at the next poll.
     alerts.wake();
   };
-  const digest = options.createDigester ? options.createDigester(onDigested) : new DigestWorker(database, { onDigested, retention: config.retention, diskBudgetBytes: config.storage.diskBudgetBytes, sourceMapCacheBytes: config.sourceMaps.cacheBytes, sourceMapRetention: config.sourceMaps });
+  const digest = options.createDigester ? options.createDigester(onDigested) : new DigestWorker(database, { onDigested, retention: config.retention, diskBudgetBytes: config.storage.diskBudgetBytes, sourceMapCacheBytes: config.sourceMaps.cacheBytes, sourceMapRetention: config.sourceMaps, housekeepingLeaseMs: config.instances.leaseMs });
   const writer = new IntakeWriter(database, (rows) => {
     backlog += rows;
     digest.wake();
@@ -76,7 +78,7 @@ export async function createIngestService(database: LanternDatabase, config: Lan
     database,
     config,
     keys: new KeyCache(database.db, config.ingest.keyCacheSeconds),
-    limiter: new RateLimiter(),
+    limiter: database.dialect === "postgres" ? new SharedRateLimiter(database.db) : new RateLimiter(),
     writer,
     digest,
     alerts,

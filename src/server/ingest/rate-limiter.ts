@@ -13,11 +13,16 @@ interface Window {
   used: number;
 }
 
+/** Counts one use of a key's limit in a data category: 0 when allowed, else the seconds until the window ends. */
+export interface KeyRateLimiter {
+  take(key: string, category: string, limit: { count: number; windowSeconds: number }): number | Promise<number>;
+}
+
 /**
- * Fixed-window counters per key and data category. Each Lantern process counts on its own; with several
- * instances behind a load balancer a key's effective limit is the per-instance limit times the instances.
+ * Fixed-window counters per key and data category, in this process: SQLite's one instance. On PostgreSQL,
+ * where several instances may share the database, SharedRateLimiter counts in the database instead.
  */
-export class RateLimiter {
+export class RateLimiter implements KeyRateLimiter {
   // No TTL: a window that has ended is recognised by its start and replaced on the key's next request.
   private readonly windows = new LRUCache<string, Window>({ max: maxWindows });
 

@@ -44,12 +44,13 @@ const minuteMs = 60_000;
  * Returns one assignment per event, or null for an event id the project already has (counted once).
  */
 export async function assignEventsToIssues(trx: Kysely<Database>, dialect: Dialect, events: GroupedEvent[]): Promise<(Assignment | null)[]> {
+  // Two PostgreSQL digesters must neither both count one event id (the same envelope sent to two instances)
+  // nor both create an issue for one hash: each locks its batch's event ids and hashes, in one global order
+  // (no deadlock), before looking them up; a digester that waited then reads the other's committed rows.
+  if (dialect === "postgres" && events.length > 0) await lockEventsAndHashes(trx, events);
   const isNew = await findNewEvents(trx, events);
   const fresh = events.filter((_, index) => isNew[index]);
   if (fresh.length === 0) return events.map(() => null);
-  // Two PostgreSQL digesters must not both create an issue for one hash: each locks every hash of its
-  // batch, in one global order (no deadlock), before looking them up.
-  if (dialect === "postgres") await lockHashes(trx, fresh);
   const owners = await findHashOwners(trx, fresh);
   const changes: IssueChanges = { issues: new Map(), newHashes: [], hourly: new Map(), minutes: new Map(), environments: new Map(), users: new Map(), activity: [], releases: new Map(), tagValues: new Map(), projectTagValues: new Map() };
   const existingIds = [...new Set(fresh.flatMap((event) => event.hashes.map((hash) => owners.get(key(event.projectId, hash))).filter((id) => id !== undefined)))];
@@ -170,8 +171,10 @@ async function findNewEvents(trx: Kysely<Database>, events: GroupedEvent[]): Pro
   });
 }
 
-async function lockHashes(trx: Kysely<Database>, events: GroupedEvent[]): Promise<void> {
-  const keys = [...new Set(events.flatMap((event) => event.hashes.map((hash) => `${event.projectId}:${hash}`)))].sort();
+async function lockEventsAndHashes(trx: Kysely<Database>, events: GroupedEvent[]): Promise<void> {
+  // Hash keys are `project:hash`, as lock-against-digest takes them; event ids get a prefix of their own.
+  const eventKeys = events.map((event) => `${event.projectId}:event:${event.eventId}`);
+  const keys = [...new Set([...eventKeys, ...events.flatMap((event) => event.hashes.map((hash) => `${event.projectId}:${hash}`))])];
   // The sorted subquery fixes the order in which the outer query takes the locks.
   await sql`select count(pg_advisory_xact_lock(hashtextextended(k, 0))) from (select k from unnest(${keys}::text[]) as k order by k) as sorted`.execute(trx);
 }

@@ -3,6 +3,7 @@ import { promisify } from "node:util";
 import { gunzip, gzip } from "node:zlib";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
+import { lockArtifactFilesForDeleting } from "./lock-artifact-files";
 
 const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);
@@ -34,8 +35,12 @@ export async function readArtifactFile(db: Kysely<Database>, sha1: string): Prom
   return row ? gunzipAsync(row.data) : null;
 }
 
-/** Files no bundle refers to any more (after bundles were deleted): removed, in steps of `limit`. Returns how many. */
+/**
+ * Files no bundle refers to any more (after bundles were deleted): removed, in steps of `limit`. Returns how
+ * many. Inside the caller's write transaction, which waits here for bundles being stored (lock-artifact-files).
+ */
 export async function deleteUnreferencedArtifactFiles(db: Kysely<Database>, limit = 500): Promise<number> {
+  await lockArtifactFilesForDeleting(db);
   const orphans = await db
     .selectFrom("artifact_files")
     .select("sha1")

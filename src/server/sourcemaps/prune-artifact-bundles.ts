@@ -41,13 +41,25 @@ export async function pruneArtifactBundles(database: LanternDatabase, settings: 
       .limit(rowsPerStep)
       .execute();
     if (rows.length === 0) break;
-    const ids = rows.map((row) => Number(row.id));
-    await writeTransaction(database, async (trx) => {
+    pruned.bundles += await writeTransaction(database, async (trx) => {
+      // Looked at again under the write lock (the rows locked on PostgreSQL): a bundle uploaded again since
+      // it was found has a new upload time and stays (store-artifact-bundle).
+      let stillDue = trx
+        .selectFrom("artifact_bundles")
+        .select(["id", "checksum"])
+        .where("id", "in", rows.map((row) => Number(row.id)))
+        .where("created_at", "<", cutoff)
+        .where((eb) => eb.or([eb("last_used_at", "is", null), eb("last_used_at", "<", cutoff)]))
+        .orderBy("id");
+      if (database.dialect === "postgres") stillDue = stillDue.forUpdate();
+      const due = await stillDue.execute();
+      if (due.length === 0) return 0;
+      const ids = due.map((row) => Number(row.id));
       await trx.deleteFrom("artifact_bundle_files").where("bundle_id", "in", ids).execute();
       await trx.deleteFrom("artifact_bundles").where("id", "in", ids).execute();
-      await trx.deleteFrom("artifact_assemblies").where("checksum", "in", [...new Set(rows.map((row) => row.checksum))]).execute();
+      await trx.deleteFrom("artifact_assemblies").where("checksum", "in", [...new Set(due.map((row) => row.checksum))]).execute();
+      return due.length;
     });
-    pruned.bundles += rows.length;
     if (rows.length < rowsPerStep) break;
   }
   const stale = now - chunkMaxAgeMs;

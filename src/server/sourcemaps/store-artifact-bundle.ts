@@ -3,6 +3,7 @@ import { gzip } from "node:zlib";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { sha1Hex, storeArtifactFile } from "./artifact-files";
+import { lockArtifactFilesForStoring } from "./lock-artifact-files";
 import type { ArtifactBundle } from "./read-artifact-bundle";
 
 const gzipAsync = promisify(gzip);
@@ -51,7 +52,9 @@ export async function prepareArtifactContents(db: Kysely<Database>, contents: re
  * A project that already holds a bundle with this checksum gets nothing new. Returns the bundle's id.
  */
 export async function storeArtifactBundle(trx: Kysely<Database>, bundle: ArtifactBundle, owner: BundleOwner, prepared: readonly PreparedFile[]): Promise<number> {
-  const existing = await trx.selectFrom("artifact_bundles").select("id").where("project_id", "=", owner.projectId).where("checksum", "=", owner.checksum).executeTakeFirst();
+  // Uploaded again: the upload time moves, which keeps it from retention's pruning. On PostgreSQL the update
+  // waits for a pruner that locked the row, then finds it deleted and stores the bundle anew (prune-artifact-bundles).
+  const existing = await trx.updateTable("artifact_bundles").set({ created_at: Date.now() }).where("project_id", "=", owner.projectId).where("checksum", "=", owner.checksum).returning("id").executeTakeFirst();
   if (existing) return Number(existing.id);
   const sha1s = await storePreparedFiles(trx, bundle.files.map((file) => file.content), prepared);
   const { id } = await trx
@@ -88,6 +91,8 @@ export async function storeArtifactBundle(trx: Kysely<Database>, bundle: Artifac
 
 /** Writes the prepared files; one that was stored when prepared but is gone now (pruned since) is stored again. */
 export async function storePreparedFiles(trx: Kysely<Database>, contents: readonly Uint8Array[], prepared: readonly PreparedFile[]): Promise<string[]> {
+  // Before looking which files are there: a deletion of unreferenced files either committed already or waits for us.
+  await lockArtifactFilesForStoring(trx);
   const present = new Set<string>();
   const unique = [...new Set(prepared.map((file) => file.sha1))];
   for (let start = 0; start < unique.length; start += rowsPerInsert) {

@@ -4,8 +4,8 @@ import { AppError } from "../../errors";
 import { setProjectKeyRateLimitInput, type SetProjectKeyRateLimitInput } from "../schemas";
 
 /**
- * Sets a key's limit: at most `count` envelopes per data category every `windowSeconds`, counted in each
- * Lantern process; both null removes it. Ingest applies it once the key-cache entry expires.
+ * Sets a key's limit: at most `count` envelopes per data category every `windowSeconds`, counted per process
+ * on SQLite and across all instances on PostgreSQL (ingest/shared-rate-limiter); both null removes it. Ingest applies it once the key-cache entry expires.
  */
 export async function setProjectKeyRateLimit(context: AccessContext, input: SetProjectKeyRateLimitInput): Promise<void> {
   const { projectId, keyId, count, windowSeconds } = setProjectKeyRateLimitInput.parse(input);
