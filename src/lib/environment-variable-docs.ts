@@ -18,6 +18,7 @@ export const environmentVariableDocs = [
   { name: "LANTERN_INGEST_MAX_BACKLOG", defaultValue: "50000", meaning: "Envelopes waiting for digest before ingest answers 429 (backpressure)." },
   { name: "LANTERN_INGEST_BACKLOG_RETRY_AFTER", defaultValue: "10", meaning: "Retry-After, in seconds, of a backlog 429." },
   { name: "LANTERN_DIGEST_WORKERS", defaultValue: "the machine's cores", meaning: "Threads that run digest's CPU steps (decompress, parse, scrub, normalize, source maps, grouping), the digest thread included; the one database writer takes their rows in batches. 1: the digest thread alone. Each further thread costs about 30–40 MB of memory." },
+  { name: "LANTERN_LEASE_SECONDS", defaultValue: "60", meaning: "Lifetime of a periodic job's lease (housekeeping, scheduled backups): with several instances on one PostgreSQL database each job runs on one instance at a time, and another takes it over at most this long after that instance dies." },
   { name: "LANTERN_KEY_CACHE_SECONDS", defaultValue: "30", meaning: "How long a client key lookup is cached; a disabled key stops working within this time." },
   { name: "LANTERN_CAPTURE_DIR", defaultValue: "(none)", meaning: "Also write every accepted envelope to this folder (to record fixtures)." },
   { name: "LANTERN_RETENTION_DAYS", defaultValue: "90", meaning: "Events older than this are deleted (a project may set its own); issue counts and each issue's first and newest event stay." },
