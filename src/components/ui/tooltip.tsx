@@ -26,7 +26,7 @@ const openDelayMs = 300;
  * own provider, so no layout has to.
  *
  * Radix's tooltip is mounted only once the trigger is hovered or focused: until then the trigger is the child
- * element itself with three listeners (cloned: even one Radix Slot costs 20 times as much). Server-rendering
+ * element itself with four listeners (cloned: even one Radix Slot costs 20 times as much). Server-rendering
  * a Radix trigger costs about 0.2–0.7 ms (its Popper anchor and nested Slots merging props), and an issue
  * list has 150 of them (two times and a release per row): that was most of the list's server time
  * (docs/performance.md, issue 27).
@@ -77,10 +77,21 @@ export function Tooltip({ children, content, side = "top", className, describes 
   );
 }
 
-type TriggerProps = { onPointerEnter?: (event: PointerEvent) => void; onPointerLeave?: (event: PointerEvent) => void; onFocus?: (event: FocusEvent) => void };
+type TriggerProps = {
+  onPointerEnter?: (event: PointerEvent) => void;
+  onPointerDown?: (event: PointerEvent) => void;
+  onPointerLeave?: (event: PointerEvent) => void;
+  onFocus?: (event: FocusEvent) => void;
+};
 
 /** The pointer's pending open per trigger element (at most one: the element under the pointer). */
 const pendingOpen = new WeakMap<EventTarget, ReturnType<typeof setTimeout>>();
+/**
+ * Triggers pressed since the pointer came: like Radix, no tooltip until the pointer leaves. Mounting Radix
+ * remounts the trigger, so doing it between a press and its release would lose the click (a link's focus
+ * comes with the press).
+ */
+const pressed = new WeakSet<EventTarget>();
 
 /** The not-yet-mounted tooltip's listeners, calling the child's own first. */
 function lazyTriggerProps(own: TriggerProps, activate: (by: "pointer" | "focus") => void): TriggerProps {
@@ -91,16 +102,23 @@ function lazyTriggerProps(own: TriggerProps, activate: (by: "pointer" | "focus")
   return {
     onPointerEnter(event) {
       own.onPointerEnter?.(event);
-      if (event.pointerType === "touch") return;
+      if (event.pointerType === "touch" || pressed.has(event.currentTarget)) return;
       cancel(event.currentTarget);
       pendingOpen.set(event.currentTarget, setTimeout(() => activate("pointer"), openDelayMs));
+    },
+    onPointerDown(event) {
+      own.onPointerDown?.(event);
+      cancel(event.currentTarget);
+      pressed.add(event.currentTarget);
     },
     onPointerLeave(event) {
       own.onPointerLeave?.(event);
       cancel(event.currentTarget);
+      pressed.delete(event.currentTarget);
     },
     onFocus(event) {
       own.onFocus?.(event);
+      if (pressed.has(event.currentTarget)) return;
       cancel(event.currentTarget);
       activate("focus");
     },
