@@ -1,5 +1,5 @@
 import { scaleLinear } from "d3-scale";
-import { area, line } from "d3-shape";
+import { line } from "d3-shape";
 import { cn } from "@/lib/cn";
 
 export type SparklineProps = {
@@ -26,13 +26,13 @@ export function Sparkline({ values, label, width = 96, height = 24, className }:
   const y = scaleLinear()
     .domain([0, max === 0 ? 1 : max])
     .range([height - pad, pad]);
+  // One decimal is a tenth of a pixel; an issue list draws 50 of these, in its HTML and again in its flight data.
   const linePath = line<number>()
     .x((_, i) => x(i))
-    .y((value) => y(value))(points);
-  const areaPath = area<number>()
-    .x((_, i) => x(i))
-    .y0(height - pad)
-    .y1((value) => y(value))(points);
+    .y((value) => y(value))
+    .digits(1)(points);
+  // The area is the line closed along the baseline: two more points, not the line again backwards.
+  const areaPath = linePath ? `${linePath}L${x(points.length - 1).toFixed(1)},${height - pad}L${pad},${height - pad}Z` : null;
 
   return (
     <svg
