@@ -10,6 +10,7 @@ import { sendsEmail } from "@/lib/delivery-health";
 import { getAppContext } from "@/server/app-context";
 import { loadAlertRulesPage } from "@/server/pages/load-alerts-page";
 import { copyAlertRuleAction, deleteAlertRuleAction, muteAlertRuleAction } from "./actions";
+import { IdentifierText } from "@/components/ui/identifier-text";
 
 interface AlertRulesPageProps {
   params: Promise<{ projectSlug: string }>;
@@ -37,7 +38,7 @@ export default async function AlertRulesPage({ params, searchParams }: AlertRule
   ) : null;
   return (
     <>
-      <PageHeader title="Alerts" description={`${project.name}: who hears about a new or returning problem, and how often.`} actions={newRule} />
+      <PageHeader title="Alerts" description={<><IdentifierText value={project.name} />: who hears about a new or returning problem, and how often.</>} actions={newRule} />
       <ProjectNav slug={project.slug} current="alerts" />
       <div className="max-w-4xl space-y-6">
         {deleted === "1" ? (

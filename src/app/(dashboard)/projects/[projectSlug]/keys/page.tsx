@@ -8,6 +8,7 @@ import { getAppContext } from "@/server/app-context";
 import { buildDsn } from "@/server/projects/build-dsn";
 import { loadProjectPage } from "@/server/pages/load-project-page";
 import { changeProjectKeyAction, createProjectKeyAction, setProjectKeyRateLimitAction } from "./actions";
+import { IdentifierText } from "@/components/ui/identifier-text";
 
 interface ProjectKeysPageProps {
   params: Promise<{ projectSlug: string }>;
@@ -33,7 +34,7 @@ export default async function ProjectKeysPage({ params }: ProjectKeysPageProps) 
   const isInternal = project.is_internal === 1;
   return (
     <>
-      <PageHeader title="Client keys" description={`${project.name}: each key is a DSN. Give each app or environment its own, so one can be disabled without the others.`} />
+      <PageHeader title="Client keys" description={<><IdentifierText value={project.name} />: each key is a DSN. Give each app or environment its own, so one can be disabled without the others.</>} />
       <ProjectNav slug={project.slug} current="keys" />
       <div className="max-w-3xl space-y-6">
         <p className="text-sm text-muted-foreground">

@@ -7,6 +7,7 @@ import { searchFilter } from "@/lib/search-filter";
 import { getAppContext } from "@/server/app-context";
 import { loadProjectPage } from "@/server/pages/load-project-page";
 import { listProjectReleases } from "@/server/releases/list-project-releases";
+import { IdentifierText } from "@/components/ui/identifier-text";
 
 interface ProjectReleasesPageProps {
   params: Promise<{ projectSlug: string }>;
@@ -29,7 +30,7 @@ export default async function ProjectReleasesPage({ params }: ProjectReleasesPag
         title="Releases"
         description={
           <>
-            {project.name}: each version the SDK named in <code className="font-mono text-xs">release</code>, with its new issues and, where the SDK tracks sessions, its crash-free rate
+            <IdentifierText value={project.name} />: each version the SDK named in <code className="font-mono text-xs">release</code>, with its new issues and, where the SDK tracks sessions, its crash-free rate
             over the last 14 days.
           </>
         }

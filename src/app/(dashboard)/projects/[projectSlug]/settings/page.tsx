@@ -10,6 +10,7 @@ import { Card, CardDescription, CardTitle } from "@/components/ui/card";
 import { getAppContext } from "@/server/app-context";
 import { loadProjectPage } from "@/server/pages/load-project-page";
 import { deleteProjectAction, renameProjectAction, saveProjectSettingsAction, saveScrubbingSettingsAction } from "./actions";
+import { IdentifierText } from "@/components/ui/identifier-text";
 
 interface ProjectSettingsPageProps {
   params: Promise<{ projectSlug: string }>;
@@ -32,7 +33,7 @@ export default async function ProjectSettingsPage({ params }: ProjectSettingsPag
           <>
             Grouping rules and retention of{" "}
             <Link href={`/projects/${project.slug}`} prefetch={false} className="hover:underline">
-              {project.name}
+              <IdentifierText value={project.name} />
             </Link>
             . Saved rules apply to the events digested next; existing issues keep their events. DSNs and rate limits are under{" "}
             <Link href={`/projects/${project.slug}/keys`} prefetch={false} className="hover:underline">

@@ -12,6 +12,7 @@ import { sdkSnippets } from "@/lib/sdk-snippets";
 import { getAppContext } from "@/server/app-context";
 import { buildDsn } from "@/server/projects/build-dsn";
 import { loadProjectPage } from "@/server/pages/load-project-page";
+import { IdentifierText } from "@/components/ui/identifier-text";
 
 interface ProjectSetupPageProps {
   params: Promise<{ projectSlug: string }>;
@@ -30,7 +31,7 @@ export default async function ProjectSetupPage({ params, searchParams }: Project
   const { config } = context;
   const { project, keys } = await loadProjectPage(context, projectSlug);
   const key = keys.find((candidate) => candidate.is_active === 1);
-  const header = <PageHeader title="Set up an SDK" description={`Send ${project.name}'s errors to Lantern with the official Sentry SDK. Only the DSN is Lantern's; the rest is the SDK's usual setup.`} />;
+  const header = <PageHeader title="Set up an SDK" description={<>Send <IdentifierText value={project.name} />&apos;s errors to Lantern with the official Sentry SDK. Only the DSN is Lantern&apos;s; the rest is the SDK&apos;s usual setup.</>} />;
 
   if (!key) {
     return (

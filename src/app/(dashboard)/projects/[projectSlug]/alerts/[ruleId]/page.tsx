@@ -17,6 +17,7 @@ import { getAppContext } from "@/server/app-context";
 import { loadAlertRulePage } from "@/server/pages/load-alerts-page";
 import { ruleFormChoices } from "@/server/pages/rule-form-choices";
 import { copyAlertRuleAction, deleteAlertRuleAction, muteAlertRuleAction, saveAlertRuleAction, sendRuleTestAction } from "../actions";
+import { IdentifierText } from "@/components/ui/identifier-text";
 
 interface AlertRulePageProps {
   params: Promise<{ projectSlug: string; ruleId: string }>;
@@ -47,7 +48,7 @@ export default async function AlertRulePage({ params, searchParams }: AlertRuleP
         title={rule.name}
         description={
           <>
-            Alert rule of {project.name}.{" "}
+            Alert rule of <IdentifierText value={project.name} />.{" "}
             <Link href={rulesPath} prefetch={false} className="hover:underline">
               All rules
             </Link>

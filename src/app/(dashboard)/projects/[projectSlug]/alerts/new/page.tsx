@@ -8,6 +8,7 @@ import { getAppContext } from "@/server/app-context";
 import { loadAlertRulePage } from "@/server/pages/load-alerts-page";
 import { ruleFormChoices } from "@/server/pages/rule-form-choices";
 import { saveAlertRuleAction } from "../actions";
+import { IdentifierText } from "@/components/ui/identifier-text";
 
 interface NewAlertRulePageProps {
   params: Promise<{ projectSlug: string }>;
@@ -27,7 +28,7 @@ export default async function NewAlertRulePage({ params }: NewAlertRulePageProps
         title="New alert rule"
         description={
           <>
-            {project.name}.{" "}
+            <IdentifierText value={project.name} />.{" "}
             <Link href={`/projects/${encodeURIComponent(project.slug)}/alerts`} prefetch={false} className="hover:underline">
               Back to the rules
             </Link>

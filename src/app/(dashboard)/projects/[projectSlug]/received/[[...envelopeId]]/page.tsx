@@ -14,6 +14,7 @@ import { getAppContext } from "@/server/app-context";
 import { isAppError } from "@/server/errors";
 import { getReceivedEnvelope } from "@/server/intake/get-received-envelope";
 import { loadProjectPage } from "@/server/pages/load-project-page";
+import { IdentifierText } from "@/components/ui/identifier-text";
 
 interface ReceivedPageProps {
   params: Promise<{ projectSlug: string; envelopeId?: string[] }>;
@@ -46,7 +47,7 @@ export default async function ReceivedEnvelopePage({ params }: ReceivedPageProps
   if (!envelope) {
     return (
       <>
-        <PageHeader title="Received envelopes" description={project.name} />
+        <PageHeader title="Received envelopes" description={<IdentifierText value={project.name} />} />
         <EmptyState title="Nothing received yet">
           Point an SDK at this project&apos;s DSN and send an error; the newest envelope is shown here. {rawRetentionInWords(rawHours)}
         </EmptyState>
@@ -60,7 +61,7 @@ export default async function ReceivedEnvelopePage({ params }: ReceivedPageProps
         description={
           <>
             <Link href={`/projects/${project.slug}`} className="hover:underline">
-              {project.name}
+              <IdentifierText value={project.name} />
             </Link>{" "}
             · received {formatTimestamp(envelope.receivedAt)}
           </>

@@ -10,6 +10,7 @@ import { sentryCliCommands } from "@/lib/source-map-commands";
 import { getAppContext } from "@/server/app-context";
 import { loadSourceMapsPage } from "@/server/pages/load-source-maps-page";
 import { deleteSourceMapBundleAction } from "./actions";
+import { IdentifierText } from "@/components/ui/identifier-text";
 
 interface SourceMapsPageProps {
   params: Promise<{ projectSlug: string }>;
@@ -32,7 +33,7 @@ export default async function SourceMapsPage({ params, searchParams }: SourceMap
         title="Source maps"
         description={
           <>
-            {project.name}: the bundles sentry-cli and the bundler plugins uploaded. Digest maps minified frames back to the original files with them (
+            <IdentifierText value={project.name} />: the bundles sentry-cli and the bundler plugins uploaded. Digest maps minified frames back to the original files with them (
             <Link href="/docs/guides/source-maps" prefetch={false} className="hover:underline">
               how to upload
             </Link>
