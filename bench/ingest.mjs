@@ -10,7 +10,9 @@
 // digest resolves each frame: the cost of source maps per event, against a run without the flag.
 // --alert-rules=N replaces the project's default rule with N (0–5) active alert rules posting to a local
 // receiver (bench/alert-rules.mjs): the cost of alerts per event, --alert-rules=5 against --alert-rules=0.
-//   node bench/ingest.mjs [seconds=15] [connections=32] [--skip-build] [--cycle=N] [--sourcemaps] [--alert-rules=N]
+// Last, issue 27's goal load: evenly paced at --pace=RATExSECONDS (default 1500x60), judged by p99 < 20 ms and a
+// backlog never above 2 s of events (--pace=0 skips it).
+//   node bench/ingest.mjs [seconds=15] [connections=32] [--skip-build] [--cycle=N] [--sourcemaps] [--alert-rules=N] [--pace=1500x60]
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { createServer } from "node:http";
@@ -28,12 +30,13 @@ const [seconds = "15", connections = "32"] = process.argv.slice(2).filter((argum
 const lanternPort = 3295;
 const baselinePort = 3296;
 const cycleArgument = process.argv.find((argument) => argument.startsWith("--cycle="));
+const [goalRate, goalSeconds] = (process.argv.find((argument) => argument.startsWith("--pace="))?.slice(7) ?? "1500x60").split("x").map(Number);
 const cycledBodies = cycleArgument ? Number(cycleArgument.slice("--cycle=".length)) : null;
 const withSourceMaps = process.argv.includes("--sourcemaps");
 const alertRulesArgument = process.argv.find((argument) => argument.startsWith("--alert-rules="));
 const alertRules = alertRulesArgument ? Math.min(5, Number(alertRulesArgument.slice("--alert-rules=".length))) : null;
 /** Unique bodies made before the load: more than this run can send, so none is made while it runs. */
-const uniqueBodies = 160_000;
+const uniqueBodies = 200_000;
 const clockTicksPerSecond = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim());
 
 // A build older than the sources fails in confusing ways (its bundled migrations miss the newest one), so
@@ -155,6 +158,17 @@ try {
     windows.push(await pacedLoad({ url: `http://127.0.0.1:${lanternPort}/api/${projectId}/envelope/`, bodyAt: () => bodyAt(), rate: 1000, seconds: 10, connections: Number(connections), headers: { "content-encoding": "gzip" } }));
   }
   const paced = [...windows].sort((a, b) => a.p99 - b.p99)[1];
+  while (waiting() > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+
+  // 5. The goal load: evenly paced at goalRate for goalSeconds, the backlog sampled every 250 ms.
+  let goal = null;
+  if (goalRate > 0) {
+    let largestGoalBacklog = 0;
+    const goalSampler = setInterval(() => (largestGoalBacklog = Math.max(largestGoalBacklog, waiting())), 250);
+    const result = await pacedLoad({ url: `http://127.0.0.1:${lanternPort}/api/${projectId}/envelope/`, bodyAt: () => bodyAt(), rate: goalRate, seconds: goalSeconds || 60, connections: Number(connections), headers: { "content-encoding": "gzip" } });
+    clearInterval(goalSampler);
+    goal = { ...result, largestBacklog: largestGoalBacklog, backlogAtEnd: waiting() };
+  }
   // SQLite starts the WAL over only after a checkpoint that caught up with it, which steady writes would
   // prevent without digest's catch-up (DigestWorker.checkpoint); its size here shows how far it grew.
   const walMb = (statSync(`${databasePath}-wal`, { throwIfNoEntry: false })?.size ?? 0) / 1048576;
@@ -180,6 +194,10 @@ try {
   console.log(`stored     ${rate(storedCount, drainedAt - startedAt)} events/s from the first request until the backlog was digested; ${rate(storedDuringLoad, loadEndedAt - startedAt)} events/s while under load, ${rate(storedCount - storedDuringLoad, drainedAt - loadEndedAt)} events/s after it stopped`);
   console.log(`steady     ${steadyRate} events/s evenly paced for 20 s (90 % of digested): backlog at most ${largestSteadyBacklog}, ${steadyBacklogAtEnd} when it ended   p99 ${steady.p99} ms   non-2xx ${steady.non2xx}   errors ${steady.errors}`);
   console.log(`at 1,000/s p50 ${paced.p50} ms   p99 ${paced.p99} ms (evenly paced; median of three 10-s windows: ${windows.map((result) => result.p99).join(", ")} ms)   non-2xx ${windows.reduce((sum, result) => sum + result.non2xx, 0)}   errors ${windows.reduce((sum, result) => sum + result.errors, 0)}`);
+  if (goal) {
+    const backlogSeconds = goal.largestBacklog / goalRate;
+    console.log(`goal pace  ${goalRate} events/s evenly paced for ${goalSeconds || 60} s: p50 ${goal.p50} ms   p99 ${goal.p99} ms (goal < 20)   backlog at most ${goal.largestBacklog} = ${backlogSeconds.toFixed(1)} s of events (goal ≤ 2 s), ${goal.backlogAtEnd} when it ended   non-2xx ${goal.non2xx}   errors ${goal.errors}`);
+  }
   const perRequest = (micros, requests) => Math.round(micros / requests);
   console.log(`CPU        lantern ${Math.round(serverCpuPerEnvelope)} µs per envelope (all threads, ingest and digest)   load generator ${perRequest(generatorCpuMicros, lanternResult.requests.total)} µs per request   bare server with its load generator ${perRequest(baselineCpuMicros, baselineResult.requests.total)} µs per request`);
   console.log(`peak RSS   ${rss.toFixed(0)} MB (lantern start, whole process)`);

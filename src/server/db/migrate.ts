@@ -19,6 +19,7 @@ import * as projectTagValues from "./migrations/0015-project-tag-values";
 import * as savedSearches from "./migrations/0016-saved-searches";
 import * as eventTraceIds from "./migrations/0018-event-trace-ids";
 import * as instanceLeases from "./migrations/0019-instance-leases";
+import * as spans from "./migrations/0020-spans";
 
 /**
  * Forward-only migrations, listed in code (not read from disk) so they survive bundling.
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   "0016-saved-searches": savedSearches,
   "0018-event-trace-ids": eventTraceIds,
   "0019-instance-leases": instanceLeases,
+  "0020-spans": spans,
 };
 
 /** Every migration's name, oldest first (the upgrade tests start a database at each). */

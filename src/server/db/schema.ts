@@ -115,6 +115,40 @@ export interface StoredItemsTable {
   payload: Uint8Array;
 }
 
+/** One span (migrations/0020-spans.ts): ids as bytes, repeated strings as `span_strings` ids, the rest in `span_payloads`. */
+export interface SpansTable {
+  trace_id: Uint8Array;
+  span_id: Uint8Array;
+  project_id: number;
+  parent_span_id: Uint8Array | null;
+  start_us: number;
+  duration_us: number;
+  op_id: number;
+  description_id: number | null;
+  segment_name_id: number | null;
+  release_id: number | null;
+  environment_id: number | null;
+  status: number;
+  flags: number;
+  payload_id: number;
+}
+
+/** A string spans repeat, once per project and kind (span-strings.ts names the kinds). */
+export interface SpanStringsTable {
+  id: Generated<number>;
+  project_id: number;
+  kind: number;
+  value: string;
+}
+
+/** What spans keep beyond their row, for all spans of one envelope item: deflated JSON keyed by span id. */
+export interface SpanPayloadsTable {
+  id: Generated<number>;
+  project_id: number;
+  received_at: EpochMs;
+  body: Uint8Array;
+}
+
 export interface SessionCountsTable {
   project_id: number;
   release: string;
@@ -534,6 +568,9 @@ export interface Database {
   events: EventsTable;
   attachments: AttachmentsTable;
   stored_items: StoredItemsTable;
+  spans: SpansTable;
+  span_strings: SpanStringsTable;
+  span_payloads: SpanPayloadsTable;
   session_counts: SessionCountsTable;
   outcomes: OutcomesTable;
   issues: IssuesTable;

@@ -1,0 +1,231 @@
+import { isRecord } from "@/lib/json-values";
+import { spanStatusCode } from "@/lib/span-status";
+
+/**
+ * One span as digest stores it, whichever shape it came in (a `transaction` event with its `spans`, or a v2
+ * span container): the columns of `spans` as plain values, and `extra` — what the row does not hold —
+ * for the deflated payload.
+ */
+export interface SpanInput {
+  traceId: string;
+  spanId: string;
+  parentSpanId: string | null;
+  startUs: number;
+  durationUs: number;
+  op: string;
+  /** The description as sent (capped); the row keeps its normalized form for grouping (span-description.ts). */
+  description: string | null;
+  /** The transaction (segment) the span belongs to: its name. */
+  segmentName: string | null;
+  release: string | null;
+  environment: string | null;
+  status: number;
+  isSegment: boolean;
+  /** Everything else worth showing in span detail: attributes, data, tags, measurements, status text. */
+  extra: Record<string, unknown>;
+}
+
+export interface ReadSpans {
+  spans: SpanInput[];
+  /** Spans left out, each with why (bad ids, no timestamps); the rest of the item is kept. */
+  dropped: string[];
+}
+
+const hexId = (length: number) => new RegExp(`^[0-9a-f]{${length}}$`);
+const traceIdPattern = hexId(32);
+const spanIdPattern = hexId(16);
+const maxTextLength = 2000;
+const maxNameLength = 200;
+/** Far future or before 2000: a clock that far off is a broken SDK, not a span worth a waterfall. */
+const earliestUs = 946_684_800_000_000;
+const latestUs = 4_102_444_800_000_000;
+/** A span longer than a day is clamped: nothing in a request waterfall runs that long, and it keeps the axis usable. */
+const maxDurationUs = 86_400_000_000;
+
+function idOf(value: unknown, pattern: RegExp): string | null {
+  if (typeof value !== "string") return null;
+  const id = value.replaceAll("-", "").toLowerCase();
+  return pattern.test(id) ? id : null;
+}
+
+function text(value: unknown, max: number): string | null {
+  return typeof value === "string" && value !== "" ? value.slice(0, max) : null;
+}
+
+/** Epoch seconds (number) or an RFC 3339 string → epoch microseconds; null when it is neither or out of range. */
+export function timestampUs(value: unknown): number | null {
+  const us = typeof value === "number" ? value * 1e6 : typeof value === "string" ? Date.parse(value) * 1000 : NaN;
+  if (!Number.isFinite(us) || us < earliestUs || us > latestUs) return null;
+  return Math.round(us);
+}
+
+function timing(start: unknown, end: unknown): { startUs: number; durationUs: number } | null {
+  const startUs = timestampUs(start);
+  if (startUs === null) return null;
+  const endUs = timestampUs(end) ?? startUs;
+  // An end before the start (clock skew, a hostile SDK) becomes a zero-length span at its start.
+  return { startUs, durationUs: Math.min(Math.max(0, endUs - startUs), maxDurationUs) };
+}
+
+function flagsOf(op: string): { db: boolean; http: boolean } {
+  return { db: op === "db" || op.startsWith("db."), http: op === "http.client" };
+}
+export { flagsOf as spanKindFlags };
+
+/**
+ * The spans of a `transaction` event (scrubbed, parsed): the transaction itself as the segment span
+ * (from `contexts.trace`), then each of `spans[]`. Relay's rules: no trace context, no trace or span id, or
+ * no timestamps → the whole item is refused (thrown); a child span without an end takes the transaction's.
+ */
+export function spansOfTransaction(event: Record<string, unknown>): ReadSpans {
+  const contexts = isRecord(event.contexts) ? event.contexts : {};
+  const trace = isRecord(contexts.trace) ? contexts.trace : null;
+  if (!trace) throw new Error("a transaction needs contexts.trace");
+  const traceId = idOf(trace.trace_id, traceIdPattern);
+  const spanId = idOf(trace.span_id, spanIdPattern);
+  if (!traceId || !spanId) throw new Error("a transaction needs contexts.trace.trace_id (32 hex digits) and span_id (16 hex digits)");
+  const segmentTiming = timing(event.start_timestamp, event.timestamp);
+  if (!segmentTiming || timestampUs(event.timestamp) === null) throw new Error("a transaction needs start_timestamp and timestamp");
+  const segmentName = text(event.transaction, maxNameLength) ?? "<unlabeled transaction>";
+  const release = text(event.release, maxNameLength);
+  const environment = text(event.environment, 64);
+  const op = text(trace.op, 64) ?? "default";
+  const transactionInfo = isRecord(event.transaction_info) ? event.transaction_info : {};
+  const spans: SpanInput[] = [
+    {
+      traceId,
+      spanId,
+      parentSpanId: idOf(trace.parent_span_id, spanIdPattern),
+      ...segmentTiming,
+      op,
+      description: segmentName,
+      segmentName,
+      release,
+      environment,
+      status: spanStatusCode(trace.status),
+      isSegment: true,
+      extra: compact({
+        event_id: typeof event.event_id === "string" ? event.event_id : undefined,
+        origin: trace.origin,
+        data: trace.data,
+        tags: event.tags,
+        measurements: event.measurements,
+        source: transactionInfo.source,
+        status: typeof trace.status === "string" ? trace.status : undefined,
+        sdk: isRecord(event.sdk) ? { name: event.sdk.name, version: event.sdk.version } : undefined,
+        platform: event.platform,
+        user: event.user,
+        request: isRecord(event.request) ? { method: event.request.method, url: event.request.url } : undefined,
+        browser: isRecord(contexts.browser) ? contexts.browser : undefined,
+        os: isRecord(contexts.os) ? contexts.os : undefined,
+      }),
+    },
+  ];
+  const dropped: string[] = [];
+  const children = Array.isArray(event.spans) ? event.spans : [];
+  const endOfTransaction = event.timestamp;
+  for (const [index, child] of children.entries()) {
+    if (!isRecord(child)) {
+      dropped.push(`span ${index + 1}: not an object`);
+      continue;
+    }
+    const childSpanId = idOf(child.span_id, spanIdPattern);
+    if (!childSpanId) {
+      dropped.push(`span ${index + 1}: span_id is not 16 hex digits`);
+      continue;
+    }
+    const childTiming = timing(child.start_timestamp, child.timestamp ?? endOfTransaction);
+    if (!childTiming) {
+      dropped.push(`span ${index + 1}: start_timestamp is missing or out of range`);
+      continue;
+    }
+    const childOp = text(child.op, 64) ?? "default";
+    spans.push({
+      traceId,
+      spanId: childSpanId,
+      parentSpanId: idOf(child.parent_span_id, spanIdPattern) ?? spanId,
+      ...childTiming,
+      op: childOp,
+      description: text(child.description, maxTextLength),
+      segmentName,
+      release,
+      environment,
+      status: spanStatusCode(child.status),
+      isSegment: false,
+      extra: compact({ origin: child.origin, data: child.data, tags: child.tags, status: typeof child.status === "string" ? child.status : undefined }),
+    });
+  }
+  return { spans, dropped };
+}
+
+type Attributes = Record<string, { value?: unknown } | unknown>;
+
+function attribute(attributes: Attributes, key: string): unknown {
+  const entry = attributes[key];
+  return isRecord(entry) && "value" in entry ? entry.value : undefined;
+}
+
+/**
+ * The spans of a v2 span container (`{items: [...]}`): each item one span with typed `attributes`
+ * (`sentry.op`, `sentry.release`, `sentry.environment`, `sentry.segment.name`, …). A span that lacks its
+ * ids or timestamps is dropped with a reason; the others are kept.
+ */
+export function spansOfContainer(container: Record<string, unknown>): ReadSpans {
+  const items = container.items;
+  if (!Array.isArray(items)) throw new Error("a span container needs an items array");
+  const spans: SpanInput[] = [];
+  const dropped: string[] = [];
+  for (const [index, item] of items.entries()) {
+    if (!isRecord(item)) {
+      dropped.push(`span ${index + 1}: not an object`);
+      continue;
+    }
+    const traceId = idOf(item.trace_id, traceIdPattern);
+    const spanId = idOf(item.span_id, spanIdPattern);
+    if (!traceId || !spanId) {
+      dropped.push(`span ${index + 1}: trace_id must be 32 and span_id 16 hex digits`);
+      continue;
+    }
+    const spanTiming = timing(item.start_timestamp, item.end_timestamp);
+    if (!spanTiming) {
+      dropped.push(`span ${index + 1}: start_timestamp is missing or out of range`);
+      continue;
+    }
+    const attributes: Attributes = isRecord(item.attributes) ? item.attributes : {};
+    const name = text(item.name, maxTextLength);
+    const parentSpanId = idOf(item.parent_span_id, spanIdPattern);
+    const isSegment = item.is_segment === true || (item.is_segment === undefined && parentSpanId === null);
+    const op = text(attribute(attributes, "sentry.op"), 64) ?? inferOp(attributes, item.kind);
+    spans.push({
+      traceId,
+      spanId,
+      parentSpanId,
+      ...spanTiming,
+      op,
+      description: text(attribute(attributes, "sentry.description"), maxTextLength) ?? name,
+      segmentName: text(attribute(attributes, "sentry.segment.name"), maxNameLength) ?? (isSegment ? text(name, maxNameLength) : null),
+      release: text(attribute(attributes, "sentry.release"), maxNameLength),
+      environment: text(attribute(attributes, "sentry.environment"), 64),
+      status: spanStatusCode(item.status),
+      isSegment,
+      extra: compact({ name, kind: item.kind, status: typeof item.status === "string" ? item.status : undefined, attributes: item.attributes, links: item.links }),
+    });
+  }
+  return { spans, dropped };
+}
+
+/** Relay's v1 view of an OTel span without `sentry.op`: from the semantic-convention attributes and the kind. */
+function inferOp(attributes: Attributes, kind: unknown): string {
+  const keys = Object.keys(attributes);
+  if (keys.some((key) => key.startsWith("db."))) return "db";
+  if (attribute(attributes, "http.request.method") !== undefined || attribute(attributes, "http.method") !== undefined) {
+    return kind === "server" ? "http.server" : kind === "client" ? "http.client" : "http";
+  }
+  if (keys.some((key) => key.startsWith("messaging."))) return "message";
+  if (keys.some((key) => key.startsWith("rpc."))) return "rpc";
+  return "default";
+}
+
+function compact(value: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined && entry !== null));
+}
