@@ -8,6 +8,7 @@ import { startIngestServer, type IngestServer } from "../support/start-ingest-se
 import { createTestDatabase, testDialect, type TestDatabase } from "../support/test-database";
 import { selectIntakeWithBodies } from "@/server/intake/intake-writer";
 import { decodeRawBody } from "@/server/intake/raw-body";
+import { readTraceSpans } from "@/server/spans/read-trace-spans";
 
 /**
  * Every file of tests/fixtures/envelopes, POSTed over HTTP to the production ingest server as it is and
@@ -48,8 +49,8 @@ async function storedEvent({ database, sent }: Stored) {
   return { row: rows[0]!, payload: inflateEvent(rows[0]!.payload) };
 }
 
-async function expectNothingElse({ database, sent }: Stored, except: ("events" | "attachments" | "stored_items" | "session_counts" | "outcomes")[]): Promise<void> {
-  for (const table of ["events", "attachments", "stored_items", "session_counts", "outcomes"] as const) {
+async function expectNothingElse({ database, sent }: Stored, except: ("events" | "attachments" | "stored_items" | "session_counts" | "outcomes" | "spans")[]): Promise<void> {
+  for (const table of ["events", "attachments", "stored_items", "session_counts", "outcomes", "spans"] as const) {
     if (except.includes(table)) continue;
     const rows = await database.db.selectFrom(table).select("project_id").where("project_id", "=", sent.projectId).execute();
     expect(rows, `${table} rows for ${sent.name}`).toEqual([]);
@@ -141,11 +142,16 @@ const expectations: Record<string, Expectation> = {
   },
   "browser-nextjs-pageload.envelope": {
     accepted: async (stored) => {
-      const items = await stored.database.db.selectFrom("stored_items").selectAll().where("project_id", "=", stored.sent.projectId).execute();
-      expect(items.map((item) => [item.type, item.event_id, item.item_index])).toEqual([["transaction", headerEventId(stored.sent), 0]]);
-      expect(Buffer.from(items[0]!.payload).equals(Buffer.from(stored.sent.envelope.items[0]!.payload))).toBe(true);
-      expect(JSON.parse(Buffer.from(items[0]!.payload).toString("utf8"))).toMatchObject({ type: "transaction", contexts: { trace: { op: "pageload" } } });
-      await expectNothingElse(stored, ["stored_items"]);
+      // The page load and its 24 spans, one row each, in the trace the transaction names.
+      const sent = sentItem(stored.sent, "transaction");
+      const spans = await readTraceSpans(stored.database.db, "7673e56b25a64f3888319d0e36824e6e", [stored.sent.projectId], { withExtra: true });
+      expect(spans).toHaveLength(25);
+      const pageload = spans.find((span) => span.isSegment)!;
+      expect(pageload).toMatchObject({ spanId: "aa08618e7f90f42e", op: "pageload", segmentName: "/projects", environment: "production" });
+      expect(pageload.extra).toMatchObject({ event_id: headerEventId(stored.sent), measurements: sent.measurements });
+      expect(spans.filter((span) => span.op === "resource.script")).toHaveLength(9);
+      expect(spans.every((span) => span.segmentName === "/projects")).toBe(true);
+      await expectNothingElse(stored, ["spans"]);
     },
   },
   "binary-attachment.envelope": {

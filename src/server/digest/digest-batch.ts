@@ -9,6 +9,7 @@ import { digestIntake, type Digest, type IntakeForDigest } from "./digest-intake
 import { selectIntakeWithBodies } from "../intake/intake-writer";
 import { encodeRawBodySync } from "../intake/raw-body";
 import { deleteRawEnvelopes } from "../storage/raw-delete-envelopes";
+import { writeSpans } from "../spans/write-spans";
 import { processSourceMapCache, type SourceMapCache } from "../sourcemaps/source-map-cache";
 
 /** Runs digest's CPU steps over some envelopes: here (digestIntake) or on a pool of threads (DigestPool). */
@@ -100,6 +101,7 @@ async function writeRows(trx: Kysely<Database>, dialect: Dialect, rows: DigestRo
   for (const chunk of chunks(rows.storedItems)) {
     await trx.insertInto("stored_items").values(chunk).onConflict((conflict) => conflict.columns(["intake_id", "item_index"]).doNothing()).execute();
   }
+  await writeSpans(trx, rows.spanItems);
   for (const count of sumSessionCounts(rows.sessionCounts)) {
     await trx
       .insertInto("session_counts")

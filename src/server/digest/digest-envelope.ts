@@ -7,7 +7,7 @@ import type { GroupedEvent } from "../issues/assign-events-to-issues";
 import { deriveCulprit } from "../issues/derive-culprit";
 import { eventTagPairs } from "../issues/event-tag-pairs";
 import { serializeEnvelope } from "../ingest/serialize-envelope";
-import { summarizeEnvelopeItems } from "../ingest/inspect-envelope";
+import { maxContainerSpans, summarizeEnvelopeItems } from "../ingest/inspect-envelope";
 import type { DigestConfigOf, ProjectDigestConfig } from "../projects/load-digest-configs";
 import { normalizeEvent } from "./normalize-event";
 import { userKeyOf } from "./normalize-user";
@@ -18,12 +18,14 @@ import { scrubbedItemTypes } from "./scrub-envelope";
 import { scrubEvent, textScrubbingFor } from "./scrub-event";
 import type { ArtifactSource } from "../sourcemaps/artifact-source";
 import { resolveEventFrames } from "../sourcemaps/resolve-event-frames";
+import { spansOfContainer, spansOfTransaction, spansOfStandaloneSpan } from "../spans/read-spans";
+import { spanItemRows, type SpanItemRows } from "../spans/span-item-rows";
 
 const utf8 = new TextDecoder();
 const utf8Encoder = new TextEncoder();
 const hourMs = 3_600_000;
-/** Kept for views to come (traces, crons, logs, feedback); other unknown items are accepted and ignored. */
-const storedItemTypes = new Set(["transaction", "span", "check_in", "log", "user_report", "feedback", "profile", "profile_chunk", "replay_event"]);
+/** Kept for views to come (crons, logs, feedback); other unknown items are accepted and ignored. */
+const storedItemTypes = new Set(["check_in", "log", "user_report", "feedback", "profile", "profile_chunk", "replay_event"]);
 
 type IntakeForDigest = Pick<IntakeRow, "id" | "project_id" | "received_at" | "client_ip"> & { body: Uint8Array };
 
@@ -33,6 +35,8 @@ export interface DigestRows {
   events: { row: Insertable<EventsTable>; grouped: GroupedEvent }[];
   attachments: Insertable<AttachmentsTable>[];
   storedItems: Insertable<StoredItemsTable>[];
+  /** Spans of `transaction` and `span` items, one entry per item (spans/write-spans.ts). */
+  spanItems: SpanItemRows[];
   sessionCounts: Insertable<SessionCountsTable>[];
   /** Releases sessions named, first seen when their envelope arrived: Sentry creates a release from sessions alone. */
   sessionReleases: Insertable<ReleasesTable>[];
@@ -42,7 +46,7 @@ export interface DigestRows {
 }
 
 export function emptyDigestRows(): DigestRows {
-  return { events: [], attachments: [], storedItems: [], sessionCounts: [], sessionReleases: [], outcomes: [], scrubbedBodies: [] };
+  return { events: [], attachments: [], storedItems: [], spanItems: [], sessionCounts: [], sessionReleases: [], outcomes: [], scrubbedBodies: [] };
 }
 
 /**
@@ -161,6 +165,8 @@ function digestItem(rows: DigestRows, row: IntakeForDigest, { header, headerEven
         size: item.payload.length,
         body: item.payload,
     });
+  } else if (type === "transaction" || type === "span") {
+    digestSpans(rows, row, item, parsed ?? parseJson(item.payload));
   } else if (type === "session" || type === "sessions") {
     countSessions(rows, row, type, parseJson(item.payload));
   } else if (type === "client_report") {
@@ -168,6 +174,26 @@ function digestItem(rows: DigestRows, row: IntakeForDigest, { header, headerEven
   } else if (storedItemTypes.has(type)) {
     rows.storedItems.push({ project_id: row.project_id, intake_id: row.id, item_index: index, type, event_id: linkedEventId(type, parsed, item, headerEventId), received_at: row.received_at, payload: item.payload });
   }
+}
+
+const spanContainerType = "application/vnd.sentry.items.span.v2+json";
+
+/**
+ * A transaction (the segment and its child spans), a v2 span container, or a v1 standalone span, into span
+ * rows. A container whose `item_count` disagrees with its items, or that holds more than 1,000, is refused
+ * whole as Relay refuses it; single spans without ids or times are dropped and named in the digest error.
+ */
+function digestSpans(rows: DigestRows, row: IntakeForDigest, item: EnvelopeItem, value: Record<string, unknown>): void {
+  let read;
+  if (item.header.type === "transaction") read = spansOfTransaction(value);
+  else if (typeof item.header.content_type === "string" && item.header.content_type.toLowerCase() === spanContainerType) {
+    const count = Array.isArray(value.items) ? value.items.length : 0;
+    if (count > maxContainerSpans) throw new Error(`a span container holds at most ${maxContainerSpans} spans, this one ${count}`);
+    if (item.header.item_count !== undefined && item.header.item_count !== count) throw new Error(`item_count ${String(item.header.item_count)} does not match the ${count} spans in the container`);
+    read = spansOfContainer(value);
+  } else read = spansOfStandaloneSpan(value);
+  if (read.spans.length > 0) rows.spanItems.push(spanItemRows(row.project_id, row.received_at, read.spans));
+  if (read.dropped.length > 0) throw new Error(`${read.dropped.length} span${read.dropped.length === 1 ? "" : "s"} dropped (${read.dropped.slice(0, 3).join("; ")})`);
 }
 
 function linkedEventId(type: string, parsed: Record<string, unknown> | undefined, item: EnvelopeItem, headerEventId: string | null): string | null {

@@ -18,6 +18,8 @@ const hexId = /^[0-9a-f]{32}$/;
 const jsonItemTypes = new Set(["event", "transaction", "feedback", "user_report", "check_in", "session", "sessions", "client_report"]);
 const summarizedItemTypes = new Set(["event", "transaction", "feedback"]);
 const maxSummaryLength = 300;
+/** Relay's cap on the spans of one v2 container item (telemetry-protocol.md §1.3). */
+export const maxContainerSpans = 1000;
 
 /**
  * The checks that decide the answer before anything is stored (Relay's limits, sentry-protocol §2.6):
@@ -38,6 +40,9 @@ export function inspectEnvelope(envelope: ParsedEnvelope, limits: LanternConfig[
     const size = item.payload.length;
     if ((type === "event" || type === "transaction" || type === "feedback") && size > limits.maxEventBytes) {
       throw new IngestRefusal("payload_too_large", `item ${index + 1} (${type}) is ${size} bytes; the limit is ${limits.maxEventBytes}`);
+    }
+    if (type === "span" && typeof item.header.item_count === "number" && item.header.item_count > maxContainerSpans) {
+      throw new IngestRefusal("payload_too_large", `item ${index + 1} (span) holds ${item.header.item_count} spans; a span container holds at most ${maxContainerSpans}`);
     }
     if (type === "attachment" && size > limits.maxAttachmentBytes) {
       throw new IngestRefusal("payload_too_large", `item ${index + 1} (attachment) is ${size} bytes; the limit is ${limits.maxAttachmentBytes}`);

@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
 import { storeFixtureEvent } from "../../../tests/support/event-envelopes";
+import { storeEnvelope } from "../../../tests/support/store-envelope";
 import { createTestConfig } from "../../../tests/support/test-accounts";
 import { createTestDatabase, testDialect, type TestDatabase } from "../../../tests/support/test-database";
 import type { AccessContext } from "../access/authorize";
@@ -11,7 +13,7 @@ import { deleteProject } from "./delete-project";
 import { ensureInternalProject } from "./ensure-internal-project";
 
 /** Every table that holds rows of a project, by project or by issue. */
-const byProject = ["project_keys", "intake", "events", "attachments", "stored_items", "session_counts", "outcomes", "issues", "issue_hashes", "releases", "team_projects", "project_tag_values"] as const;
+const byProject = ["project_keys", "intake", "events", "attachments", "stored_items", "session_counts", "outcomes", "issues", "issue_hashes", "releases", "team_projects", "project_tag_values", "spans", "span_payloads", "span_strings"] as const;
 const byIssue = ["issue_hourly_counts", "issue_users", "issue_environments", "issue_tag_values", "issue_activity", "issue_comments"] as const;
 
 describe(`deleting a project on ${testDialect}`, () => {
@@ -27,6 +29,7 @@ describe(`deleting a project on ${testDialect}`, () => {
     const { project } = await insertProject(database.db, { name });
     await storeFixtureEvent(database.db, project.id, "node-exception.envelope");
     await storeFixtureEvent(database.db, project.id, "browser-nextjs-unhandled-error.envelope");
+    await storeEnvelope(database.db, project.id, new Uint8Array(readFileSync(new URL("../../../tests/fixtures/envelopes/browser-nextjs-pageload.envelope", import.meta.url))), { eventId: null, itemTypes: ["transaction"], summary: null, sdkName: null });
     await digestBatch(database);
     const issue = await database.db.selectFrom("issues").select("id").where("project_id", "=", project.id).executeTakeFirstOrThrow();
     await addIssueComment(context, { issueId: issue.id, body: "looking" });
@@ -55,7 +58,7 @@ describe(`deleting a project on ${testDialect}`, () => {
     const keptBefore = await rowsOf(kept.projectId, kept.issueIds);
     const doomedBefore = await rowsOf(doomed.projectId, doomed.issueIds);
     // The seed reaches the tables it claims to (so "all zero" below means something).
-    for (const table of ["project_keys", "intake", "events", "issues", "issue_hashes", "team_projects", "project_tag_values", "issue_hourly_counts", "issue_tag_values", "issue_activity", "issue_comments"]) expect(doomedBefore[table], table).toBeGreaterThan(0);
+    for (const table of ["project_keys", "intake", "events", "issues", "issue_hashes", "team_projects", "project_tag_values", "spans", "span_payloads", "span_strings", "issue_hourly_counts", "issue_tag_values", "issue_activity", "issue_comments"]) expect(doomedBefore[table], table).toBeGreaterThan(0);
 
     // The slug typed out is the confirmation: anything else deletes nothing.
     await expect(deleteProject(context, { projectId: doomed.projectId, confirmSlug: "kept" })).rejects.toMatchObject({ code: "bad_request" });

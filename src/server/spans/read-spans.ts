@@ -158,6 +158,40 @@ export function spansOfTransaction(event: Record<string, unknown>): ReadSpans {
   return { spans, dropped };
 }
 
+/**
+ * A v1 standalone `span` item (one span object, as the browser SDK sends INP and CLS spans): a child of the
+ * page's transaction named in `data["sentry.segment.name"]` or `data.transaction`, a segment when it says so.
+ */
+export function spansOfStandaloneSpan(span: Record<string, unknown>): ReadSpans {
+  const traceId = idOf(span.trace_id, traceIdPattern);
+  const spanId = idOf(span.span_id, spanIdPattern);
+  if (!traceId || !spanId) return { spans: [], dropped: ["span 1: trace_id must be 32 and span_id 16 hex digits"] };
+  const spanTiming = timing(span.start_timestamp, span.timestamp);
+  if (!spanTiming) return { spans: [], dropped: ["span 1: start_timestamp is missing or out of range"] };
+  const data = isRecord(span.data) ? span.data : {};
+  const op = text(span.op, 64) ?? "default";
+  const isSegment = span.is_segment === true;
+  return {
+    spans: [
+      {
+        traceId,
+        spanId,
+        parentSpanId: idOf(span.parent_span_id, spanIdPattern),
+        ...spanTiming,
+        op,
+        description: text(span.description, maxTextLength),
+        segmentName: text(data["sentry.segment.name"], maxNameLength) ?? text(data.transaction, maxNameLength) ?? text(span.segment_name, maxNameLength),
+        release: text(data["sentry.release"], maxNameLength) ?? text(span.release, maxNameLength),
+        environment: text(data["sentry.environment"], 64) ?? text(span.environment, 64),
+        status: spanStatusCode(span.status),
+        isSegment,
+        extra: compact({ origin: span.origin, data: span.data, tags: span.tags, measurements: span.measurements, status: typeof span.status === "string" ? span.status : undefined }),
+      },
+    ],
+    dropped: [],
+  };
+}
+
 type Attributes = Record<string, { value?: unknown } | unknown>;
 
 function attribute(attributes: Attributes, key: string): unknown {

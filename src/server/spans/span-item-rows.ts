@@ -1,0 +1,57 @@
+import { constants, deflateSync } from "node:zlib";
+import { normalizeSpanDescription } from "@/lib/span-description";
+import { spanKindFlags, type SpanInput } from "./read-spans";
+
+/** Bits of `spans.flags` (migrations/0020-spans.ts). */
+export const spanFlags = { segment: 1, db: 2, httpClient: 4 } as const;
+
+/** A span row before its strings have ids: digest makes these off the writer's thread; write-spans.ts resolves the strings. */
+export interface SpanDraft {
+  traceId: string;
+  spanId: string;
+  parentSpanId: string | null;
+  startUs: number;
+  durationUs: number;
+  op: string;
+  /** Normalized for grouping (lib/span-description.ts). */
+  description: string | null;
+  segmentName: string | null;
+  release: string | null;
+  environment: string | null;
+  status: number;
+  flags: number;
+}
+
+/** The spans of one envelope item and their shared payload: one `span_payloads` row, one `spans` row each. */
+export interface SpanItemRows {
+  projectId: number;
+  receivedAt: number;
+  /** Deflated JSON: `{<span id>: {...extra, description?}}`, the description only where normalizing changed it. */
+  payload: Uint8Array;
+  spans: SpanDraft[];
+}
+
+export function spanItemRows(projectId: number, receivedAt: number, spans: SpanInput[]): SpanItemRows {
+  const payload: Record<string, Record<string, unknown>> = {};
+  const drafts = spans.map((span): SpanDraft => {
+    const normalized = normalizeSpanDescription(span.op, span.description);
+    payload[span.spanId] = normalized === span.description ? span.extra : { ...span.extra, description: span.description };
+    const kind = spanKindFlags(span.op);
+    return {
+      traceId: span.traceId,
+      spanId: span.spanId,
+      parentSpanId: span.parentSpanId,
+      startUs: span.startUs,
+      durationUs: span.durationUs,
+      op: span.op,
+      description: normalized,
+      segmentName: span.segmentName,
+      release: span.release,
+      environment: span.environment,
+      status: span.status,
+      flags: (span.isSegment ? spanFlags.segment : 0) | (kind.db ? spanFlags.db : 0) | (kind.http ? spanFlags.httpClient : 0),
+    };
+  });
+  // Level 1, as for events: twenty spans of one request share most of their keys and values.
+  return { projectId, receivedAt, payload: deflateSync(JSON.stringify(payload), { level: constants.Z_BEST_SPEED }), spans: drafts };
+}

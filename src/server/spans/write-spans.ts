@@ -1,0 +1,79 @@
+import type { Insertable, Kysely } from "kysely";
+import { chunks } from "../db/chunks";
+import type { Database, SpansTable } from "../db/schema";
+import type { SpanItemRows } from "./span-item-rows";
+import { spanStringKinds, type SpanStringKind } from "./span-strings";
+
+const stringFields: SpanStringKind[] = ["op", "description", "segmentName", "release", "environment"];
+
+/**
+ * Writes the span items of a digest batch inside its write transaction: the strings they name (inserted
+ * once per project and kind, then read back as ids, two statements per kind and project), one payload row
+ * per item, then the span rows. A span id already stored for its trace and project (an SDK's retry) is
+ * not stored again.
+ */
+export async function writeSpans(trx: Kysely<Database>, items: SpanItemRows[]): Promise<void> {
+  if (items.length === 0) return;
+  const ids = await resolveStrings(trx, items);
+  for (const item of items) {
+    const { id: payloadId } = await trx.insertInto("span_payloads").values({ project_id: item.projectId, received_at: item.receivedAt, body: Buffer.from(item.payload.buffer, item.payload.byteOffset, item.payload.byteLength) }).returning("id").executeTakeFirstOrThrow();
+    const idOf = (kind: SpanStringKind, value: string | null) => (value === null ? null : ids.get(stringKey(item.projectId, kind, value))!);
+    const rows = item.spans.map(
+      (span): Insertable<SpansTable> => ({
+        trace_id: Buffer.from(span.traceId, "hex"),
+        span_id: Buffer.from(span.spanId, "hex"),
+        project_id: item.projectId,
+        parent_span_id: span.parentSpanId === null ? null : Buffer.from(span.parentSpanId, "hex"),
+        start_us: span.startUs,
+        duration_us: span.durationUs,
+        op_id: idOf("op", span.op)!,
+        description_id: idOf("description", span.description),
+        segment_name_id: idOf("segmentName", span.segmentName),
+        release_id: idOf("release", span.release),
+        environment_id: idOf("environment", span.environment),
+        status: span.status,
+        flags: span.flags,
+        payload_id: Number(payloadId),
+      }),
+    );
+    for (const chunk of chunks(rows)) {
+      await trx.insertInto("spans").values(chunk).onConflict((conflict) => conflict.columns(["trace_id", "span_id", "project_id"]).doNothing()).execute();
+    }
+  }
+}
+
+function stringKey(projectId: number, kind: SpanStringKind, value: string): string {
+  return `${projectId}\u0000${kind}\u0000${value}`;
+}
+
+async function resolveStrings(trx: Kysely<Database>, items: SpanItemRows[]): Promise<Map<string, number>> {
+  // Per project and kind, the distinct values, sorted so two PostgreSQL writers insert in the same order.
+  const wanted = new Map<string, { projectId: number; kind: SpanStringKind; values: Set<string> }>();
+  for (const item of items) {
+    for (const span of item.spans) {
+      for (const kind of stringFields) {
+        const value = span[kind];
+        if (value === null) continue;
+        const groupKey = `${item.projectId}\u0000${kind}`;
+        let group = wanted.get(groupKey);
+        if (!group) wanted.set(groupKey, (group = { projectId: item.projectId, kind, values: new Set() }));
+        group.values.add(value);
+      }
+    }
+  }
+  const ids = new Map<string, number>();
+  for (const { projectId, kind, values } of wanted.values()) {
+    const sorted = [...values].sort();
+    const kindCode = spanStringKinds[kind];
+    for (const chunk of chunks(sorted, 200)) {
+      await trx
+        .insertInto("span_strings")
+        .values(chunk.map((value) => ({ project_id: projectId, kind: kindCode, value })))
+        .onConflict((conflict) => conflict.columns(["project_id", "kind", "value"]).doNothing())
+        .execute();
+      const found = await trx.selectFrom("span_strings").select(["id", "value"]).where("project_id", "=", projectId).where("kind", "=", kindCode).where("value", "in", chunk).execute();
+      for (const row of found) ids.set(stringKey(projectId, kind, row.value), Number(row.id));
+    }
+  }
+  return ids;
+}
