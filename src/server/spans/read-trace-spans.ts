@@ -27,11 +27,11 @@ export interface StoredSpan {
 export const maxTraceSpans = 10_000;
 
 /**
- * The spans of one trace in the given projects (the caller has authorized them), oldest first, with each
+ * The spans of one trace in the given projects (null: all; the caller has authorized them), oldest first, with each
  * span's payload entry when `withExtra` (one inflate per payload row, shared by its spans).
  */
-export async function readTraceSpans(db: Kysely<Database>, traceId: string, projectIds: number[], { withExtra = false, limit = maxTraceSpans } = {}): Promise<StoredSpan[]> {
-  if (projectIds.length === 0 || !/^[0-9a-f]{32}$/.test(traceId)) return [];
+export async function readTraceSpans(db: Kysely<Database>, traceId: string, projectIds: number[] | null, { withExtra = false, limit = maxTraceSpans } = {}): Promise<StoredSpan[]> {
+  if (projectIds?.length === 0 || !/^[0-9a-f]{32}$/.test(traceId)) return [];
   const strings = (alias: string, column: string) =>
     sql<string | null>`(select ${sql.ref(`${alias}.value`)} from span_strings as ${sql.raw(alias)} where ${sql.ref(`${alias}.id`)} = ${sql.ref(`spans.${column}`)})`;
   const rows = await db
@@ -52,7 +52,7 @@ export async function readTraceSpans(db: Kysely<Database>, traceId: string, proj
       strings("e", "environment_id").as("environment"),
     ])
     .where("trace_id", "=", Buffer.from(traceId, "hex"))
-    .where("project_id", "in", projectIds)
+    .$if(projectIds !== null, (query) => query.where("project_id", "in", projectIds!))
     .orderBy("start_us")
     .limit(limit)
     .execute();
