@@ -9,6 +9,7 @@ import { digestBatch } from "./digest-batch";
 import type { DigestPool } from "./digest-pool";
 import { pruneRawEnvelopes } from "../storage/raw-prune-envelopes";
 import { pruneStoredItems } from "../storage/stored-items-prune";
+import { pruneSpans, pruneSpansToDiskBudget } from "../spans/prune-spans";
 import { processSourceMapCache } from "../sourcemaps/source-map-cache";
 import { pruneArtifactBundles } from "../sourcemaps/prune-artifact-bundles";
 import { pruneAlertHistory } from "../alerts/prune-alert-history";
@@ -111,11 +112,13 @@ export class DigestWorker {
     await wakeExpiredIgnores(this.database);
     await pruneRawEnvelopes(this.database, retention);
     await pruneStoredItems(this.database, retention);
+    await pruneSpans(this.database, retention.spanDays);
     await pruneAlertHistory(this.database);
     if (this.options.sourceMapRetention) {
       await pruneArtifactBundles(this.database, this.options.sourceMapRetention);
       await pruneSourceMapsToDiskBudget(this.database, this.options.diskBudgetBytes ?? null, this.options.sourceMapRetention);
     }
+    await pruneSpansToDiskBudget(this.database, this.options.diskBudgetBytes ?? null);
     await pruneToDiskBudget(this.database, this.options.diskBudgetBytes ?? null);
     // Last: gives the filesystem back what the steps above freed (SQLite; bounded steps, the gate between).
     await vacuumFreePages(this.database);
