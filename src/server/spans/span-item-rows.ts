@@ -1,4 +1,4 @@
-import { constants, deflateSync } from "node:zlib";
+import { deflateSync } from "node:zlib";
 import { normalizeSpanDescription } from "@/lib/span-description";
 import { spanKindFlags, type SpanInput } from "./read-spans";
 
@@ -52,6 +52,7 @@ export function spanItemRows(projectId: number, receivedAt: number, spans: SpanI
       flags: (span.isSegment ? spanFlags.segment : 0) | (kind.db ? spanFlags.db : 0) | (kind.http ? spanFlags.httpClient : 0),
     };
   });
-  // Level 1, as for events: twenty spans of one request share most of their keys and values.
-  return { projectId, receivedAt, payload: deflateSync(JSON.stringify(payload), { level: constants.Z_BEST_SPEED }), spans: drafts };
+  // Level 6, not events' 1: twenty spans of one request share most of their keys, and at about 1 KB of JSON the
+  // default level costs no measurable CPU per span but saves 7 % of the database (bench:spans, 59 → 55 B a span).
+  return { projectId, receivedAt, payload: deflateSync(JSON.stringify(payload), { level: 6 }), spans: drafts };
 }
