@@ -20,6 +20,8 @@ import type { ArtifactSource } from "../sourcemaps/artifact-source";
 import { resolveEventFrames } from "../sourcemaps/resolve-event-frames";
 import { spansOfContainer, spansOfTransaction, spansOfStandaloneSpan } from "../spans/read-spans";
 import { spanItemRows, type SpanItemRows } from "../spans/span-item-rows";
+import { detectNPlusOneQueries } from "../spans/detect-n-plus-one";
+import { nPlusOneEvent } from "../spans/performance-issue-events";
 
 const utf8 = new TextDecoder();
 const utf8Encoder = new TextEncoder();
@@ -193,6 +195,13 @@ function digestSpans(rows: DigestRows, row: IntakeForDigest, item: EnvelopeItem,
     read = spansOfContainer(value);
   } else read = spansOfStandaloneSpan(value);
   if (read.spans.length > 0) rows.spanItems.push(spanItemRows(row.project_id, row.received_at, read.spans));
+  // Performance issues need the whole request: a transaction's spans arrive together, container spans may not.
+  if (item.header.type === "transaction") {
+    const segment = read.spans[0]!;
+    const user = isRecord(value.user) ? value.user : null;
+    const occurrence = { projectId: row.project_id, intakeId: row.id, receivedAt: row.received_at, transactionEventId: typeof value.event_id === "string" ? value.event_id.replaceAll("-", "").toLowerCase() : null, segment, platform: typeof value.platform === "string" ? value.platform.slice(0, 64) : "other", userKey: userKeyOf(user) };
+    for (const finding of detectNPlusOneQueries(read.spans)) rows.events.push(nPlusOneEvent(finding, occurrence));
+  }
   if (read.dropped.length > 0) throw new Error(`${read.dropped.length} span${read.dropped.length === 1 ? "" : "s"} dropped (${read.dropped.slice(0, 3).join("; ")})`);
 }
 

@@ -2,6 +2,7 @@ import type { IssueRow } from "../../db/schema";
 import { IgnoreCondition, IssueResolution } from "../../issues/issue-status";
 import type { ApiAssignee, ApiIssue, ApiProjectRef, ApiStatusDetails } from "../schemas";
 import { isIssuePriority, priorityOfLevel } from "../../issues/owners/issue-priority";
+import { nPlusOneIssueType, performanceEventType } from "../../spans/performance-issue-events";
 
 /** What an issue's serialization needs besides its row, loaded for a whole page at once (load-issue-extras). */
 export interface IssueExtras {
@@ -91,8 +92,9 @@ export function serializeIssue(issue: SerializableIssue, extras: IssueExtras, pu
     subscriptionDetails: null,
     hasSeen: false,
     annotations: [],
-    issueType: issue.type === "error" ? "error" : "default",
-    issueCategory: "error",
+    // Sentry's names: performance issues (N+1 queries) are their own category and type.
+    issueType: issue.type === "error" ? "error" : issue.type === performanceEventType ? nPlusOneIssueType : "default",
+    issueCategory: issue.type === performanceEventType ? "performance" : "error",
     priority: isIssuePriority(issue.priority) ? issue.priority : priorityOfLevel(issue.level),
     count: String(issue.times_seen),
     userCount: Number(issue.users_seen),
