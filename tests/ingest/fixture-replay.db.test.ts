@@ -154,6 +154,22 @@ const expectations: Record<string, Expectation> = {
       await expectNothingElse(stored, ["spans"]);
     },
   },
+  "python-transaction.envelope": {
+    accepted: async (stored) => {
+      // Debian's python3-sentry-sdk 1.9.10: the transaction, its six SELECTs, an outgoing request (op "http"
+      // in that version) and a function span, in one trace; the six SELECTs (72 ms) are an N+1.
+      const sent = sentItem(stored.sent, "transaction");
+      const trace = (sent.contexts as { trace: { trace_id: string; span_id: string } }).trace;
+      const spans = await readTraceSpans(stored.database.db, trace.trace_id, [stored.sent.projectId]);
+      expect(spans).toHaveLength(9);
+      expect(spans.find((span) => span.isSegment)).toMatchObject({ spanId: trace.span_id, op: "http.server", segmentName: "GET /orders/<id>", release: "pyshop@1.0.0", environment: "production" });
+      expect(spans.filter((span) => span.op === "db").map((span) => span.description)).toEqual(Array(6).fill("SELECT total FROM orders WHERE id = ?"));
+      expect(spans.filter((span) => !span.isSegment).every((span) => span.parentSpanId === trace.span_id)).toBe(true);
+      const [issue] = await stored.database.db.selectFrom("issues").select(["title", "culprit", "type"]).where("project_id", "=", stored.sent.projectId).execute();
+      expect(issue).toEqual({ title: "N+1 Query: SELECT total FROM orders WHERE id = ?", culprit: "GET /orders/<id>", type: "performance" });
+      await expectNothingElse(stored, ["spans", "events"]);
+    },
+  },
   "binary-attachment.envelope": {
     accepted: async (stored) => {
       const { row } = await storedEvent(stored);
