@@ -20,6 +20,7 @@ import * as savedSearches from "./migrations/0016-saved-searches";
 import * as eventTraceIds from "./migrations/0018-event-trace-ids";
 import * as instanceLeases from "./migrations/0019-instance-leases";
 import * as spans from "./migrations/0020-spans";
+import * as webVitals from "./migrations/0021-web-vitals";
 
 /**
  * Forward-only migrations, listed in code (not read from disk) so they survive bundling.
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   "0018-event-trace-ids": eventTraceIds,
   "0019-instance-leases": instanceLeases,
   "0020-spans": spans,
+  "0021-web-vitals": webVitals,
 };
 
 /** Every migration's name, oldest first (the upgrade tests start a database at each). */

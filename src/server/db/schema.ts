@@ -133,6 +133,15 @@ export interface SpansTable {
   payload_id: number;
 }
 
+/** One web vital of a page load or navigation (migrations/0021-web-vitals.ts). */
+export interface WebVitalsTable {
+  project_id: number;
+  page_id: number;
+  vital: number;
+  start_us: number;
+  value: number;
+}
+
 /** A string spans repeat, once per project and kind (span-strings.ts names the kinds). */
 export interface SpanStringsTable {
   id: Generated<number>;
@@ -571,6 +580,7 @@ export interface Database {
   spans: SpansTable;
   span_strings: SpanStringsTable;
   span_payloads: SpanPayloadsTable;
+  web_vitals: WebVitalsTable;
   session_counts: SessionCountsTable;
   outcomes: OutcomesTable;
   issues: IssuesTable;

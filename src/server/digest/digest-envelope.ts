@@ -194,7 +194,7 @@ function digestSpans(rows: DigestRows, row: IntakeForDigest, item: EnvelopeItem,
     if (item.header.item_count !== undefined && item.header.item_count !== count) throw new Error(`item_count ${String(item.header.item_count)} does not match the ${count} spans in the container`);
     read = spansOfContainer(value);
   } else read = spansOfStandaloneSpan(value);
-  if (read.spans.length > 0) rows.spanItems.push(spanItemRows(row.project_id, row.received_at, read.spans));
+  if (read.spans.length > 0) rows.spanItems.push(spanItemRows(row.project_id, row.received_at, read.spans, read.vitals));
   // Performance issues need the whole request: a transaction's spans arrive together, container spans may not.
   if (item.header.type === "transaction") {
     const segment = read.spans[0]!;

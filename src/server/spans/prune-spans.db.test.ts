@@ -25,15 +25,18 @@ describe(`span retention and the disk budget on ${testDialect}`, () => {
   });
   afterEach(() => database.destroy());
 
-  const count = async (table: "spans" | "span_payloads" | "events") => Number((await database.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+  const count = async (table: "spans" | "span_payloads" | "events" | "web_vitals") => Number((await database.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
 
   it("keeps spans younger than the retention and deletes older ones with their payloads", async () => {
     expect(await count("spans")).toBe(25);
     expect(await pruneSpans(database, 14, receivedAt + 13 * dayMs)).toBe(0);
     expect(await count("span_payloads")).toBe(1);
+    // The page load reported TTFB, FCP and LCP.
+    expect(await count("web_vitals")).toBe(3);
     expect(await pruneSpans(database, 14, receivedAt + 15 * dayMs)).toBe(25);
     expect(await count("spans")).toBe(0);
     expect(await count("span_payloads")).toBe(0);
+    expect(await count("web_vitals")).toBe(0);
     expect(await count("events")).toBe(1);
   });
 

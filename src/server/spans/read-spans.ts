@@ -1,5 +1,6 @@
 import { isRecord } from "@/lib/json-values";
 import { otherSpanStatus, spanStatusCode } from "@/lib/span-status";
+import { webVitalNames, type WebVitalName } from "@/lib/web-vitals";
 
 /**
  * One span as digest stores it, whichever shape it came in (a `transaction` event with its `spans`, or a v2
@@ -25,8 +26,18 @@ export interface SpanInput {
   extra: Record<string, unknown>;
 }
 
+/** A web vital a page load, navigation or interaction reported (lib/web-vitals.ts). */
+export interface VitalInput {
+  vital: WebVitalName;
+  page: string;
+  startUs: number;
+  value: number;
+}
+
 export interface ReadSpans {
   spans: SpanInput[];
+  /** Web vitals of browser page loads and interactions, by page (the transaction name). */
+  vitals?: VitalInput[];
   /** Spans left out, each with why (bad ids, no timestamps); the rest of the item is kept. */
   dropped: string[];
 }
@@ -122,6 +133,7 @@ export function spansOfTransaction(event: Record<string, unknown>): ReadSpans {
     },
   ];
   const dropped: string[] = [];
+  const vitals = browserPageOps.has(op) ? vitalsOf(event.measurements, segmentName, segmentTiming.startUs) : [];
   const children = Array.isArray(event.spans) ? event.spans : [];
   const endOfTransaction = event.timestamp;
   for (const [index, child] of children.entries()) {
@@ -155,7 +167,7 @@ export function spansOfTransaction(event: Record<string, unknown>): ReadSpans {
       extra: compact({ origin: child.origin, data: leanData(child.data, { "sentry.op": childOp, "sentry.origin": child.origin, "db.statement": child.description }), tags: child.tags, status: statusText(child.status) }),
     });
   }
-  return { spans, dropped };
+  return { spans, dropped, vitals };
 }
 
 /**
@@ -171,7 +183,9 @@ export function spansOfStandaloneSpan(span: Record<string, unknown>): ReadSpans 
   const data = isRecord(span.data) ? span.data : {};
   const op = text(span.op, 64) ?? "default";
   const isSegment = span.is_segment === true;
+  const segmentName = text(data["sentry.segment.name"], maxNameLength) ?? text(data.transaction, maxNameLength) ?? text(span.segment_name, maxNameLength);
   return {
+    vitals: segmentName ? vitalsOf(span.measurements, segmentName, spanTiming.startUs) : [],
     spans: [
       {
         traceId,
@@ -180,7 +194,7 @@ export function spansOfStandaloneSpan(span: Record<string, unknown>): ReadSpans 
         ...spanTiming,
         op,
         description: text(span.description, maxTextLength),
-        segmentName: text(data["sentry.segment.name"], maxNameLength) ?? text(data.transaction, maxNameLength) ?? text(span.segment_name, maxNameLength),
+        segmentName,
         release: text(data["sentry.release"], maxNameLength) ?? text(span.release, maxNameLength),
         environment: text(data["sentry.environment"], 64) ?? text(span.environment, 64),
         status: spanStatusCode(span.status),
@@ -246,6 +260,21 @@ export function spansOfContainer(container: Record<string, unknown>): ReadSpans 
     });
   }
   return { spans, dropped };
+}
+
+/** The transaction ops of a browser page: their measurements are the page's web vitals. */
+const browserPageOps = new Set(["pageload", "navigation"]);
+
+/** The web vitals among a transaction's or span's `measurements` (`{lcp: {value, unit}}`), finite and not negative. */
+function vitalsOf(measurements: unknown, page: string, startUs: number): VitalInput[] {
+  if (!isRecord(measurements)) return [];
+  const vitals: VitalInput[] = [];
+  for (const vital of webVitalNames) {
+    const entry = measurements[vital];
+    const value = isRecord(entry) ? entry.value : undefined;
+    if (typeof value === "number" && Number.isFinite(value) && value >= 0) vitals.push({ vital, page, startUs, value });
+  }
+  return vitals;
 }
 
 /** Relay's v1 view of an OTel span without `sentry.op`: from the semantic-convention attributes and the kind. */

@@ -3,6 +3,7 @@ import { chunks } from "../db/chunks";
 import type { Database, SpansTable } from "../db/schema";
 import type { SpanItemRows } from "./span-item-rows";
 import { spanStringKinds, type SpanStringKind } from "./span-strings";
+import { webVitals } from "@/lib/web-vitals";
 
 const stringFields: SpanStringKind[] = ["op", "description", "segmentName", "release", "environment"];
 
@@ -36,6 +37,8 @@ export async function writeSpans(trx: Kysely<Database>, items: SpanItemRows[]): 
         payload_id: Number(payloadId),
       }),
     );
+    const vitals = item.vitals.map((vital) => ({ project_id: item.projectId, page_id: idOf("segmentName", vital.page)!, vital: webVitals[vital.vital].code, start_us: vital.startUs, value: vital.value }));
+    if (vitals.length > 0) await trx.insertInto("web_vitals").values(vitals).execute();
     for (const chunk of chunks(rows)) {
       await trx.insertInto("spans").values(chunk).onConflict((conflict) => conflict.columns(["trace_id", "span_id", "project_id"]).doNothing()).execute();
     }
@@ -49,17 +52,20 @@ function stringKey(projectId: number, kind: SpanStringKind, value: string): stri
 async function resolveStrings(trx: Kysely<Database>, items: SpanItemRows[]): Promise<Map<string, number>> {
   // Per project and kind, the distinct values, sorted so two PostgreSQL writers insert in the same order.
   const wanted = new Map<string, { projectId: number; kind: SpanStringKind; values: Set<string> }>();
+  const want = (projectId: number, kind: SpanStringKind, value: string) => {
+    const groupKey = `${projectId}\u0000${kind}`;
+    let group = wanted.get(groupKey);
+    if (!group) wanted.set(groupKey, (group = { projectId, kind, values: new Set() }));
+    group.values.add(value);
+  };
   for (const item of items) {
     for (const span of item.spans) {
       for (const kind of stringFields) {
         const value = span[kind];
-        if (value === null) continue;
-        const groupKey = `${item.projectId}\u0000${kind}`;
-        let group = wanted.get(groupKey);
-        if (!group) wanted.set(groupKey, (group = { projectId: item.projectId, kind, values: new Set() }));
-        group.values.add(value);
+        if (value !== null) want(item.projectId, kind, value);
       }
     }
+    for (const vital of item.vitals) want(item.projectId, "segmentName", vital.page);
   }
   const ids = new Map<string, number>();
   for (const { projectId, kind, values } of wanted.values()) {
