@@ -30,7 +30,7 @@ export function recordCheckoutTrace(processor: SpanProcessor, token: string): Ch
   const root = tracer.startSpan("GET /checkout", {
     kind: SpanKind.SERVER,
     startTime: startMs,
-    attributes: { "http.request.method": "GET", "http.route": "/checkout", "http.response.status_code": 500, "cart.total": 41.5, "cart.express": true, "cart.skus": ["sku-1", "sku-2"], "checkout.token": token },
+    attributes: { "http.request.method": "GET", "http.route": "/checkout", "http.response.status_code": 500, "cart.total": 41.5, "cart.express": true, "cart.skus": ["sku-1", "sku-2"], "checkout.cart": token },
   });
   const inRoot = trace.setSpan(ROOT_CONTEXT, root);
   const db = tracer.startSpan("SELECT shop.orders", { kind: SpanKind.CLIENT, startTime: startMs + 10, attributes: { "db.system.name": "postgresql", "db.query.text": "SELECT * FROM orders WHERE id = $1" } }, inRoot);
