@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import { OTLPTraceExporter as OtlpJsonExporter } from "@opentelemetry/exporter-trace-otlp-http";
 import { OTLPTraceExporter as OtlpProtobufExporter } from "@opentelemetry/exporter-trace-otlp-proto";
@@ -180,6 +181,15 @@ describe(`OTLP/HTTP traces from the OpenTelemetry JS SDK on ${testDialect}`, () 
 
     const spanIds = (await storedEnvelopes()).map((stored) => (stored.items[0]!.payload.items as Json[]).map((item) => item.span_id));
     expect(spanIds).toEqual([["00f067aa0ba902b7"], ["00f067aa0ba902b8"], ["00f067aa0ba902ba"]]);
+  });
+
+  it("refuses an export larger than 32 MiB decompressed (413), below the envelope limit", async () => {
+    const padding = randomBytes(17 * 1024 * 1024).toString("hex");
+    const body = gzipSync(Buffer.from(JSON.stringify({ resourceSpans: [], padding })), { level: 1 });
+    const path = `/api/${shop.project.id}/integration/otlp/v1/traces`;
+    const response = await postToIngest(server, shop.project.id, body, { key: shop.key.public_key, path, headers: { "content-type": "application/json", "content-encoding": "gzip" } });
+    expect(response.status).toBe(413);
+    expect(((await response.json()) as { detail: string }).detail).toMatch(/larger than the limit of 33554432 bytes/);
   });
 
   it("answers the same through the Next route handler as on the plain Node server", async () => {

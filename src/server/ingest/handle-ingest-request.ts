@@ -35,7 +35,7 @@ export async function handleIngestRequest(service: IngestService, endpoint: Inge
     const { ingest } = service.config;
     // The media type decides the decoder: an unknown one is refused before the body is read.
     const otlpEncoding = endpoint.kind === "otlp-traces" ? otlpEncodingOf(request.headers.get("content-type")) : null;
-    let { body, sentGzip } = await readBodyStreamAsSent(request.body, request.headers, endpoint.kind === "security" ? securityReportLimits(ingest) : ingest);
+    let { body, sentGzip } = await readBodyStreamAsSent(request.body, request.headers, bodyLimitsFor(endpoint, ingest));
     const clientIp = resolveClientAddress(request.remoteAddress, request.headers.get("x-forwarded-for"), service.config.trustedProxies);
     if (endpoint.kind === "otlp-traces") {
       return await ingestOtlpTraces(service, { url: request.url, headers: toHeaders(request.headers), body, encoding: otlpEncoding!, projectId: endpoint.projectId, clientIp });
@@ -72,10 +72,19 @@ export async function handleIngestRequest(service: IngestService, endpoint: Inge
   }
 }
 
-/** A security report is one small JSON document: no more of it is read than one event may hold. */
-function securityReportLimits(ingest: IngestService["config"]["ingest"]): BodyLimits {
-  return { maxCompressedBytes: Math.min(ingest.maxCompressedBytes, ingest.maxEventBytes), maxEnvelopeBytes: ingest.maxEventBytes, maxDecompressionRatio: ingest.maxDecompressionRatio };
+/**
+ * Envelopes get the envelope limits. A security report is one small JSON document: no more of it is read than
+ * one event may hold. An OTLP export is decoded whole into objects before it becomes an envelope (an
+ * envelope's items are not), so it is held to 32 MiB decompressed — four times a full batch of the
+ * OpenTelemetry Collector (8,192 spans) — rather than the envelope's 200 MiB.
+ */
+function bodyLimitsFor(endpoint: IngestEndpoint, ingest: IngestService["config"]["ingest"]): BodyLimits {
+  if (endpoint.kind === "security") return { maxCompressedBytes: Math.min(ingest.maxCompressedBytes, ingest.maxEventBytes), maxEnvelopeBytes: ingest.maxEventBytes, maxDecompressionRatio: ingest.maxDecompressionRatio };
+  if (endpoint.kind === "otlp-traces") return { ...ingest, maxEnvelopeBytes: Math.min(ingest.maxEnvelopeBytes, maxOtlpBodyBytes) };
+  return ingest;
 }
+
+const maxOtlpBodyBytes = 32 * 1024 * 1024;
 
 function toHeaders(headers: Pick<Headers, "get">): Headers {
   if (headers instanceof Headers) return headers;

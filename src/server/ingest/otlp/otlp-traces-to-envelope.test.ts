@@ -6,6 +6,7 @@ import { recordCheckoutTrace, type CheckoutTrace } from "../../../../tests/suppo
 import { AppError, httpStatusOf } from "../../errors";
 import { spansOfContainer } from "../../spans/read-spans";
 import { parseEnvelope } from "../parse-envelope";
+import { encodeTraceResponseProtobuf } from "./otlp-trace-messages";
 import { maxAttributesPerSpan, maxErrorEventsPerExport, maxNameLength } from "./otlp-to-sentry-spans";
 import { otlpEncodingOf, otlpTracesToEnvelope, type OtlpEncoding } from "./otlp-traces-to-envelope";
 
@@ -29,6 +30,16 @@ function exportOf(spans: (Json | string)[], resourceAttributes: Json[] = []): Js
       },
     ],
   };
+}
+
+function varint(value: number): Buffer {
+  const bytes: number[] = [];
+  while (value > 0x7f) {
+    bytes.push((value & 0x7f) | 0x80);
+    value = Math.floor(value / 128);
+  }
+  bytes.push(value);
+  return Buffer.from(bytes);
 }
 
 function spanIdOf(index: number): string {
@@ -147,6 +158,40 @@ describe("otlpTracesToEnvelope with a real OpenTelemetry SDK export", () => {
   it("refuses a truncated protobuf body with a reason", () => {
     const truncated = bodies.protobuf.subarray(0, Math.floor(bodies.protobuf.length / 2));
     expect(refusalOf(() => otlpTracesToEnvelope(truncated, "protobuf"))).toEqual({ status: 400, message: expect.stringMatching(/^the body is not an OTLP ExportTraceServiceRequest in protobuf: .+/) });
+  });
+
+  it("skips deep key-value lists in protobuf without building them, and refuses arrays nested to overflow the stack", () => {
+    // AnyValue.kvlist_value (6) and .array_value (5), each wrapping the next, then appended as an attribute
+    // (KeyValue) of the first span: ExportTraceServiceRequest.1 → ResourceSpans.2 → ScopeSpans.2 → Span.9.
+    const nested = (field: number, depth: number) => {
+      const core = Buffer.from([0x0a, 0x01, 0x78]); // AnyValue{string_value: "x"}
+      let length = core.length;
+      const headers: Buffer[] = [];
+      for (let level = 0; level < depth; level++) {
+        // Inner to outer: KeyValue.value (kvlists only), the list's values, the AnyValue field.
+        const keyValue = field === 6 ? Buffer.concat([Buffer.from([0x12]), varint(length)]) : Buffer.alloc(0);
+        length += keyValue.length;
+        const list = Buffer.concat([Buffer.from([0x0a]), varint(length)]);
+        length += list.length;
+        const value = Buffer.concat([Buffer.from([(field << 3) | 2]), varint(length)]);
+        length += value.length;
+        headers.push(Buffer.concat([value, list, keyValue]));
+      }
+      return Buffer.concat([...headers.reverse(), core]);
+    };
+    const withAttribute = (value: Buffer) => {
+      const keyValue = Buffer.concat([Buffer.from([0x0a, 0x04]), Buffer.from("deep"), Buffer.from([0x12]), varint(value.length), value]);
+      const spanBytes = Buffer.concat([Buffer.from([0x0a, 0x10]), Buffer.from("5b8efff798038103d269b633813fc60c", "hex"), Buffer.from([0x12, 0x08]), Buffer.from("00f067aa0ba902b7", "hex"), Buffer.from([0x39]), Buffer.alloc(8, 0x11), Buffer.from([0x4a]), varint(keyValue.length), keyValue]);
+      const scopeSpans = Buffer.concat([Buffer.from([0x12]), varint(spanBytes.length), spanBytes]);
+      const resourceSpans = Buffer.concat([Buffer.from([0x12]), varint(scopeSpans.length), scopeSpans]);
+      return Buffer.concat([Buffer.from([0x0a]), varint(resourceSpans.length), resourceSpans]);
+    };
+    const [shallow] = convert(withAttribute(nested(5, 3)), "protobuf").spans;
+    expect((shallow!.attributes as Attributes).deep).toEqual({ type: "string", value: '[[["x"]]]' });
+    const [kept] = convert(withAttribute(nested(6, 50_000)), "protobuf").spans;
+    expect(kept).toMatchObject({ span_id: "00f067aa0ba902b7" });
+    expect(kept!.attributes).not.toHaveProperty("deep");
+    expect(refusalOf(() => otlpTracesToEnvelope(withAttribute(nested(5, 50_000)), "protobuf"))).toEqual({ status: 400, message: expect.stringMatching(/^the body is not an OTLP ExportTraceServiceRequest in protobuf: /) });
   });
 
   it("refuses a protobuf body read as JSON, and gzip bytes that were not decompressed", () => {
@@ -313,6 +358,14 @@ describe("otlpTracesToEnvelope with hostile OTLP/JSON", () => {
     const text = (span!.attributes as Attributes)["otel.events"]!.value as string;
     expect(text.length).toBeLessThanOrEqual(8 * 1024);
     expect(JSON.parse(text).length).toBeGreaterThan(0);
+  });
+});
+
+describe("encodeTraceResponseProtobuf", () => {
+  it("writes OTLP's partial success as the OpenTelemetry exporter reads it", () => {
+    const answer = ProtobufTraceSerializer.deserializeResponse(encodeTraceResponseProtobuf(3, "3 span(s) rejected"));
+    expect(answer).toEqual({ partialSuccess: { rejectedSpans: expect.anything(), errorMessage: "3 span(s) rejected" } });
+    expect(Number(answer.partialSuccess!.rejectedSpans)).toBe(3);
   });
 });
 
