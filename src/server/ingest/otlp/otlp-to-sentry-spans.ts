@@ -76,7 +76,8 @@ function convertSpan(span: unknown, surroundings: SpanSurroundings, result: Sent
   const traceId = idOf(span.traceId, 32, idEncoding);
   const spanId = idOf(span.spanId, 16, idEncoding);
   if (!traceId || !spanId) return "traceId must be 16 bytes and spanId 8 bytes, not all zero";
-  const hasParent = span.parentSpanId !== undefined && span.parentSpanId !== null && span.parentSpanId !== "";
+  // Some exporters write a root's absent parent as zeros (an invalid id in OTLP): no parent either.
+  const hasParent = span.parentSpanId !== undefined && span.parentSpanId !== null && span.parentSpanId !== "" && hexOf(span.parentSpanId, idEncoding) !== "0".repeat(16);
   const parentSpanId = hasParent ? idOf(span.parentSpanId, 16, idEncoding) : null;
   if (hasParent && !parentSpanId) return "parentSpanId must be 8 bytes";
   const start = secondsOf(span.startTimeUnixNano);
@@ -117,7 +118,7 @@ function convertSpan(span: unknown, surroundings: SpanSurroundings, result: Sent
 
   const computed: Record<string, TypedAttribute | null> = {
     "sentry.op": text(op),
-    "sentry.description": attributes.has("sentry.description") ? null : nullableText(describe(own.attributes, op)),
+    "sentry.description": nullableText(describe(own.attributes, op)),
     "sentry.release": nullableText(textOf(surroundings.resource, "service.version")),
     "sentry.environment": nullableText(textOf(surroundings.resource, "deployment.environment.name") ?? textOf(surroundings.resource, "deployment.environment")),
     "sentry.origin": text("auto.otlp.spans"),
@@ -168,10 +169,15 @@ function nameSegments(spans: JsonObject[]): void {
 
 /** An id of `hexLength` hex digits, from hex (OTLP/JSON) or base64 (protobuf bytes); all zeros is invalid in OTLP. */
 function idOf(value: unknown, hexLength: number, encoding: IdEncoding): string | null {
-  if (typeof value !== "string") return null;
-  const hex = encoding === "hex" ? value.toLowerCase() : Buffer.from(value, "base64").toString("hex");
+  const hex = hexOf(value, encoding);
+  if (hex === null) return null;
   if (hex.length !== hexLength || !/^[0-9a-f]+$/.test(hex) || /^0+$/.test(hex)) return null;
   return hex;
+}
+
+function hexOf(value: unknown, encoding: IdEncoding): string | null {
+  if (typeof value !== "string") return null;
+  return encoding === "hex" ? value.toLowerCase() : Buffer.from(value, "base64").toString("hex");
 }
 
 /** Nanoseconds since the epoch (a decimal string in OTLP/JSON, a number when small enough) → seconds, to the microsecond. */

@@ -210,21 +210,23 @@ describe("otlpTracesToEnvelope with hostile OTLP/JSON", () => {
           { spanId: "0000000000000000" },
           { traceId: "00000000000000000000000000000000" },
           { parentSpanId: "1234" },
+          { parentSpanId: 42 },
           { startTimeUnixNano: "-5" },
           {},
           "not a span",
         ]),
       ),
     );
-    expect(spans.map((span) => span.span_id)).toEqual([spanIdOf(6)]);
+    expect(spans.map((span) => span.span_id)).toEqual([spanIdOf(7)]);
     expect(rejected).toEqual([
       "span 1: traceId must be 16 bytes and spanId 8 bytes, not all zero",
       "span 2: traceId must be 16 bytes and spanId 8 bytes, not all zero",
       "span 3: traceId must be 16 bytes and spanId 8 bytes, not all zero",
       "span 4: traceId must be 16 bytes and spanId 8 bytes, not all zero",
       "span 5: parentSpanId must be 8 bytes",
-      "span 6: startTimeUnixNano is missing or not a nanosecond count",
-      "span 8: not an object",
+      "span 6: parentSpanId must be 8 bytes",
+      "span 7: startTimeUnixNano is missing or not a nanosecond count",
+      "span 9: not an object",
     ]);
   });
 
@@ -321,13 +323,13 @@ describe("otlpTracesToEnvelope with hostile OTLP/JSON", () => {
     expect(new Set(spans.map((span) => span.span_id)).size).toBe(2500);
   });
 
-  it("makes a span whose parent is remote a segment, reads enum names, and infers empty names", () => {
+  it("makes a span whose parent is remote or absent (zeros too) a segment, reads enum names, and infers empty names", () => {
     const spans = convert(
       json(
         exportOf([
           { parentSpanId: "00f067aa0ba902b7", flags: 0x301, kind: "SPAN_KIND_CONSUMER", attributes: [{ key: "messaging.system", value: { stringValue: "kafka" } }] },
           { parentSpanId: "00f067aa0ba902b7", flags: 0x101, name: "", kind: 3, attributes: [{ key: "http.request.method", value: { stringValue: "GET" } }] },
-          { name: "", attributes: [{ key: "db.system.name", value: { stringValue: "sqlite" } }], status: { code: "STATUS_CODE_ERROR" } },
+          { name: "", parentSpanId: "0000000000000000", attributes: [{ key: "db.system.name", value: { stringValue: "sqlite" } }], status: { code: "STATUS_CODE_ERROR" } },
         ]),
       ),
     ).spans;
@@ -335,6 +337,7 @@ describe("otlpTracesToEnvelope with hostile OTLP/JSON", () => {
     expect(spans[1]).toMatchObject({ is_segment: false, is_remote: false, name: "http.client", attributes: { "sentry.op": { value: "http.client" } } });
     expect(spans[1]!.attributes).not.toHaveProperty("sentry.segment.name");
     expect(spans[2]).toMatchObject({ is_segment: true, name: "db", status: "error", attributes: { "sentry.op": { value: "db" } } });
+    expect(spans[2]).not.toHaveProperty("parent_span_id");
   });
 
   it("keeps what the sender set over what Lantern infers", () => {
