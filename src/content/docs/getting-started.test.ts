@@ -14,12 +14,13 @@ describe("Docs snippets are written for this instance (LANTERN_URL), not localho
     expect(exampleDsnAt("http://10.0.0.5:8080/")).toBe("http://<public key>@10.0.0.5:8080/<project id>");
   });
 
-  it("Getting started: every SDK snippet and the CSP header point at the instance", () => {
+  it("Getting started: every SDK snippet, the CSP header and the OTLP endpoint point at the instance", () => {
     // The text as read: identifiers carry <wbr> line-break hints (IdentifierText).
     const html = renderToStaticMarkup(createElement(GettingStarted, { instance })).replaceAll("<wbr/>", "");
     expect(html).not.toContain("localhost:3000");
     expect(html).toContain(`dsn: ${escape(JSON.stringify("https://<public key>@errors.example.com/lantern/<project id>"))}`);
     expect(html).toContain(escape("report-uri https://errors.example.com/lantern/api/PROJECT_ID/security/?sentry_key=PUBLIC_KEY"));
+    expect(html).toContain("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT=https://errors.example.com/lantern/api/PROJECT_ID/integration/otlp/v1/traces");
     expect(html).toContain("this instance is at <code>https://errors.example.com/lantern</code>");
   });
 

@@ -12,6 +12,7 @@ export const gettingStartedSections: DocSection[] = [
   { id: "point-your-sdk-at-lantern", title: "3. Point your SDK at Lantern" },
   { id: "see-the-event", title: "4. See the event" },
   { id: "csp-violation-reports", title: "CSP violation reports" },
+  { id: "opentelemetry-otlp", title: "OpenTelemetry (OTLP)" },
 ];
 
 /** Written for this instance: its LANTERN_URL is in every address, DSN and snippet (localhost:3000 without one). */
@@ -56,6 +57,16 @@ export function GettingStarted({ instance }: Pick<DocContentProps, "instance">) 
       </p>
       {/* Placeholders in capitals: a browser may break a line between "=" and "<", inside the word. */}
       <CodeBlock code={`Content-Security-Policy: default-src 'self'; report-uri ${url}/api/PROJECT_ID/security/?sentry_key=PUBLIC_KEY&sentry_environment=production`} label="CSP header" />
+      <h2 id="opentelemetry-otlp">OpenTelemetry (OTLP)</h2>
+      <p>
+        Applications traced with OpenTelemetry send their spans over OTLP/HTTP — JSON or protobuf, gzip or not — to the project&apos;s OTLP endpoint. Each span is kept with its attributes; an exception recorded on a span also becomes an error, linked to its trace. The
+        resource attributes <code>service.version</code> and <code>deployment.environment.name</code> become the release and environment. In the application&apos;s environment:
+      </p>
+      <CodeBlock code={`OTEL_EXPORTER_OTLP_TRACES_ENDPOINT=${url}/api/PROJECT_ID/integration/otlp/v1/traces\nOTEL_EXPORTER_OTLP_TRACES_HEADERS=x-sentry-auth=sentry sentry_key=PUBLIC_KEY`} label="OTLP exporter environment" />
+      <p>
+        The key may also come as <code>Authorization: Bearer PUBLIC_KEY</code> or <code>?sentry_key=PUBLIC_KEY</code>, and <code>/api/PROJECT_ID/otlp/v1/traces</code> is accepted too. Lantern answers <code>202</code>; <code>415</code> for a body that is neither{" "}
+        <code>application/json</code> nor <code>application/x-protobuf</code>; <code>400</code> with the reason for one it cannot read. Spans it cannot read (bad ids, no start time) are counted in OTLP&apos;s partial-success answer.
+      </p>
     </>
   );
 }

@@ -48,6 +48,12 @@ describe("extractAuth finds the public key", () => {
     const url = new URL(`${endpoint}?sentry_key=${key}`);
     expect(extractAuth(url, new Headers({ authorization: "Bearer abc.def" }), undefined).publicKey).toBe(key);
   });
+
+  it("in Authorization: Bearer <public key> on the OTLP endpoints, which take it", () => {
+    const otlpEndpoint = new URL("https://lantern.example.com/api/7/integration/otlp/v1/traces");
+    expect(extractAuth(otlpEndpoint, new Headers({ authorization: `Bearer ${key}` }), undefined, { acceptsBearer: true })).toEqual({ publicKey: key, dsnProjectId: undefined });
+    expect(extractAuth(otlpEndpoint, new Headers({ authorization: `bearer   ${key} ` }), undefined, { acceptsBearer: true }).publicKey).toBe(key);
+  });
 });
 
 describe("extractAuth refuses", () => {
@@ -59,6 +65,11 @@ describe("extractAuth refuses", () => {
 
   it("an Authorization header of another scheme as the only credential: unauthorized", () => {
     expect(authError(endpoint, { authorization: `Bearer ${key}` }).code).toBe("unauthorized");
+  });
+
+  it("a Bearer key that differs from the X-Sentry-Auth key on the OTLP endpoints: unauthorized, multiple payloads", () => {
+    const headers = new Headers({ authorization: `Bearer ${otherKey}`, "x-sentry-auth": `sentry sentry_key=${key}` });
+    expect(() => extractAuth(new URL(endpoint), headers, undefined, { acceptsBearer: true })).toThrow(/multiple authorization payloads/);
   });
 
   it("two different keys in header and query: unauthorized, multiple payloads", () => {

@@ -10,14 +10,18 @@ export interface SentryAuth {
 /**
  * Finds the client key among the places SDKs put it (sentry-protocol §1.3): `X-Sentry-Auth`,
  * `Authorization: Sentry …`, `sentry_key` in the query, and — when nothing else is there — the
- * envelope header's `dsn`. Two different sources at once are refused, as Relay does.
+ * envelope header's `dsn`. Two different sources at once are refused, as Relay does. With `acceptsBearer`
+ * (the OTLP endpoints, whose exporters can only set a static header), `Authorization: Bearer <public key>`
+ * too; elsewhere a Bearer token is some proxy's business and is not read.
  */
-export function extractAuth(url: URL, headers: Headers, envelopeDsn: unknown): SentryAuth {
+export function extractAuth(url: URL, headers: Headers, envelopeDsn: unknown, options: { acceptsBearer?: boolean } = {}): SentryAuth {
   const sources: Record<string, string>[] = [];
   const headerAuth = headers.get("x-sentry-auth");
   if (headerAuth) sources.push(parseAuthHeader(headerAuth));
   const authorization = headers.get("authorization");
   if (authorization && /^sentry\s/i.test(authorization)) sources.push(parseAuthHeader(authorization));
+  const bearer = options.acceptsBearer && authorization ? /^bearer\s+(\S+)\s*$/i.exec(authorization) : null;
+  if (bearer) sources.push({ sentry_key: bearer[1]! });
   const query = Object.fromEntries([...url.searchParams].filter(([name]) => name.startsWith("sentry_")));
   if (Object.keys(query).length > 0) sources.push(query);
 

@@ -5,13 +5,15 @@ import { forwardToUpstream } from "../monitoring/forward-to-upstream";
 import { isSameDsn } from "../projects/build-dsn";
 import type { IngestService } from "./ingest-service";
 import { authenticateIngest, ingestEnvelope } from "./ingest-envelope";
+import { ingestOtlpTraces } from "./otlp/ingest-otlp-traces";
+import { otlpEncodingOf } from "./otlp/otlp-traces-to-envelope";
 import { parseEnvelope } from "./parse-envelope";
 import { readBodyStreamAsSent, type BodyLimits } from "./read-body";
 import { acceptedAnswer, createdAnswer, errorAnswer, preflightAnswer, type IngestAnswer } from "./respond";
 import { securityReportToEnvelopes } from "./security-report-to-envelopes";
 import { storeBodyToEnvelope } from "./store-to-envelope";
 
-export type IngestEndpoint = { kind: "envelope" | "store" | "security"; projectId: string } | { kind: "tunnel" };
+export type IngestEndpoint = { kind: "envelope" | "store" | "security" | "otlp-traces"; projectId: string } | { kind: "tunnel" };
 
 export interface IngestHttpRequest {
   method: string;
@@ -31,8 +33,13 @@ export async function handleIngestRequest(service: IngestService, endpoint: Inge
   try {
     if (request.method !== "POST") throw new IngestRefusal("bad_request", `use POST, not ${request.method}`);
     const { ingest } = service.config;
-    let { body, sentGzip } = await readBodyStreamAsSent(request.body, request.headers, endpoint.kind === "security" ? securityReportLimits(ingest) : ingest);
+    // The media type decides the decoder: an unknown one is refused before the body is read.
+    const otlpEncoding = endpoint.kind === "otlp-traces" ? otlpEncodingOf(request.headers.get("content-type")) : null;
+    let { body, sentGzip } = await readBodyStreamAsSent(request.body, request.headers, bodyLimitsFor(endpoint, ingest));
     const clientIp = resolveClientAddress(request.remoteAddress, request.headers.get("x-forwarded-for"), service.config.trustedProxies);
+    if (endpoint.kind === "otlp-traces") {
+      return await ingestOtlpTraces(service, { url: request.url, headers: toHeaders(request.headers), body, encoding: otlpEncoding!, projectId: endpoint.projectId, clientIp });
+    }
     if (endpoint.kind === "tunnel") {
       const upstreamDsn = service.config.selfMonitoring.upstreamDsn;
       const { header } = parseEnvelope(body);
@@ -65,10 +72,19 @@ export async function handleIngestRequest(service: IngestService, endpoint: Inge
   }
 }
 
-/** A security report is one small JSON document: no more of it is read than one event may hold. */
-function securityReportLimits(ingest: IngestService["config"]["ingest"]): BodyLimits {
-  return { maxCompressedBytes: Math.min(ingest.maxCompressedBytes, ingest.maxEventBytes), maxEnvelopeBytes: ingest.maxEventBytes, maxDecompressionRatio: ingest.maxDecompressionRatio };
+/**
+ * Envelopes get the envelope limits. A security report is one small JSON document: no more of it is read than
+ * one event may hold. An OTLP export is decoded whole into objects before it becomes an envelope (an
+ * envelope's items are not), so it is held to 32 MiB decompressed — four times a full batch of the
+ * OpenTelemetry Collector (8,192 spans) — rather than the envelope's 200 MiB.
+ */
+function bodyLimitsFor(endpoint: IngestEndpoint, ingest: IngestService["config"]["ingest"]): BodyLimits {
+  if (endpoint.kind === "security") return { maxCompressedBytes: Math.min(ingest.maxCompressedBytes, ingest.maxEventBytes), maxEnvelopeBytes: ingest.maxEventBytes, maxDecompressionRatio: ingest.maxDecompressionRatio };
+  if (endpoint.kind === "otlp-traces") return { ...ingest, maxEnvelopeBytes: Math.min(ingest.maxEnvelopeBytes, maxOtlpBodyBytes) };
+  return ingest;
 }
+
+const maxOtlpBodyBytes = 32 * 1024 * 1024;
 
 function toHeaders(headers: Pick<Headers, "get">): Headers {
   if (headers instanceof Headers) return headers;

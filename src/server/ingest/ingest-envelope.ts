@@ -27,6 +27,8 @@ interface IngestInput {
   /** Undefined for the /monitoring tunnel, where the envelope's DSN names the project. */
   pathProjectId?: string;
   clientIp?: string | null;
+  /** `Authorization: Bearer <public key>` counts as the key (OTLP endpoints). */
+  acceptsBearer?: boolean;
 }
 
 /**
@@ -37,10 +39,10 @@ interface IngestInput {
  * The client key of an ingest request (query, header or the envelope's dsn) and the project it may send to:
  * 403 for an unknown or disabled key, 400 when the URL, the dsn and the key name different projects.
  */
-export async function authenticateIngest(service: IngestService, input: Pick<IngestInput, "url" | "headers" | "pathProjectId">, envelopeDsn?: unknown) {
+export async function authenticateIngest(service: IngestService, input: Pick<IngestInput, "url" | "headers" | "pathProjectId" | "acceptsBearer">, envelopeDsn?: unknown) {
   const { pathProjectId } = input;
   if (pathProjectId !== undefined && !/^\d+$/.test(pathProjectId)) throw new IngestRefusal("bad_request", `invalid project id "${pathProjectId}" in the URL`);
-  const auth = extractAuth(input.url, input.headers, envelopeDsn);
+  const auth = extractAuth(input.url, input.headers, envelopeDsn, { acceptsBearer: input.acceptsBearer });
   const key = await service.keys.get(auth.publicKey);
   if (!key) throw new IngestRefusal("forbidden", "unknown or disabled public key");
   const projectId = pathProjectId === undefined ? auth.dsnProjectId : Number(pathProjectId);
