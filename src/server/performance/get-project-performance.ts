@@ -1,0 +1,142 @@
+import { sql } from "kysely";
+import { authorizeProjectId, type AccessContext } from "../access/authorize";
+import { spanFlags } from "../spans/span-item-rows";
+import { spanStringKinds } from "../spans/span-strings";
+import { percentile } from "@/lib/percentile";
+import { spanDomain } from "@/lib/span-description";
+import { isFailedSpanStatus } from "@/lib/span-status";
+import type { PageVitals, SpanGroupRow, TransactionSummaryRow } from "@/lib/views/performance";
+import { rateWebVital, webVitalByCode, webVitalNames } from "@/lib/web-vitals";
+export type { PageVitals, SpanGroupRow, TransactionSummaryRow } from "@/lib/views/performance";
+
+const hourMs = 3_600_000;
+/** The windows the performance page offers. */
+export const performancePeriods = { "1h": hourMs, "24h": 24 * hourMs, "7d": 7 * 24 * hourMs, "14d": 14 * 24 * hourMs } as const;
+export type PerformancePeriod = keyof typeof performancePeriods;
+
+/**
+ * Rows each list reads from its window, newest first, before aggregating in memory: a bound on the page's
+ * cost however busy the project is. A window with more is summarized over its newest rows, and says so.
+ */
+export const maxRowsPerList = 100_000;
+
+export interface ProjectPerformance {
+  period: PerformancePeriod;
+  transactions: TransactionSummaryRow[];
+  vitals: PageVitals[];
+  queries: SpanGroupRow[];
+  requests: SpanGroupRow[];
+  /** Lists whose window held more than maxRowsPerList rows (their figures cover the newest rows only). */
+  truncated: ("transactions" | "queries" | "requests" | "vitals")[];
+}
+
+/**
+ * A project's performance over a window: its transactions (segments) by name with throughput, percentiles
+ * and failure rate; web vitals' p75 per page with web.dev's rating; database queries by normalized
+ * statement and outgoing requests by domain. Reads the span rows' narrow columns only (never payloads),
+ * through spans_segments, spans_project_time and web_vitals_project_time.
+ */
+export async function getProjectPerformance(context: AccessContext, projectId: number, options: { period?: PerformancePeriod; search?: string; now?: number } = {}): Promise<ProjectPerformance> {
+  await authorizeProjectId(context, "project.read", projectId);
+  const period = options.period ?? "24h";
+  const now = options.now ?? Date.now();
+  const sinceUs = (now - performancePeriods[period]) * 1000;
+  const { db } = context;
+  const truncated: ProjectPerformance["truncated"] = [];
+  const string = (column: "op_id" | "description_id" | "segment_name_id") => sql<string | null>`(select value from span_strings where span_strings.id = spans.${sql.ref(column)})`;
+
+  const segments = await db
+    .selectFrom("spans")
+    .select(["trace_id", "duration_us", "status", "segment_name_id", string("op_id").as("op"), string("segment_name_id").as("name")])
+    .where("project_id", "=", projectId)
+    .where(sql<number>`flags & ${spanFlags.segment}`, "=", spanFlags.segment)
+    .where("start_us", ">=", sinceUs)
+    .orderBy("start_us", "desc")
+    .limit(maxRowsPerList + 1)
+    .execute();
+  if (segments.length > maxRowsPerList) truncated.push("transactions");
+  const search = options.search?.trim().toLowerCase() ?? "";
+  const byName = new Map<string, { op: string; durations: number[]; failed: number; slowest: { us: number; traceId: Uint8Array } }>();
+  for (const segment of segments.slice(0, maxRowsPerList)) {
+    const name = segment.name ?? "<unlabeled transaction>";
+    if (search && !name.toLowerCase().includes(search)) continue;
+    let entry = byName.get(name);
+    if (!entry) byName.set(name, (entry = { op: segment.op ?? "default", durations: [], failed: 0, slowest: { us: -1, traceId: segment.trace_id } }));
+    const us = Number(segment.duration_us);
+    entry.durations.push(us);
+    if (isFailedSpanStatus(Number(segment.status))) entry.failed += 1;
+    if (us > entry.slowest.us) entry.slowest = { us, traceId: segment.trace_id };
+  }
+  const minutes = performancePeriods[period] / 60_000;
+  const transactions = [...byName].map(([name, entry]): TransactionSummaryRow => {
+    const sorted = entry.durations.sort((a, b) => a - b);
+    const ms = (p: number) => Number(((percentile(sorted, p) ?? 0) / 1000).toFixed(2));
+    return { name, op: entry.op, count: sorted.length, perMinute: Number((sorted.length / minutes).toFixed(2)), p50: ms(0.5), p75: ms(0.75), p95: ms(0.95), failureRate: entry.failed / sorted.length, slowestTraceId: Buffer.from(entry.slowest.traceId).toString("hex") };
+  });
+  transactions.sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
+
+  const groups = async (flag: number, list: "queries" | "requests", labelOf: (description: string | null) => string | null): Promise<SpanGroupRow[]> => {
+    const rows = await db
+      .selectFrom("spans")
+      .select(["trace_id", "duration_us", string("description_id").as("description")])
+      .where("project_id", "=", projectId)
+      .where("start_us", ">=", sinceUs)
+      .where(sql<number>`flags & ${flag}`, "=", flag)
+      .orderBy("start_us", "desc")
+      .limit(maxRowsPerList + 1)
+      .execute();
+    if (rows.length > maxRowsPerList) truncated.push(list);
+    const byLabel = new Map<string, { durations: number[]; traceId: Uint8Array }>();
+    for (const row of rows.slice(0, maxRowsPerList)) {
+      const label = labelOf(row.description);
+      if (label === null) continue;
+      let entry = byLabel.get(label);
+      if (!entry) byLabel.set(label, (entry = { durations: [], traceId: row.trace_id }));
+      entry.durations.push(Number(row.duration_us));
+    }
+    return [...byLabel]
+      .map(([label, entry]) => {
+        const sorted = entry.durations.sort((a, b) => a - b);
+        return { label, count: sorted.length, totalMs: Number((sorted.reduce((sum, us) => sum + us, 0) / 1000).toFixed(1)), p95Ms: Number(((percentile(sorted, 0.95) ?? 0) / 1000).toFixed(2)), exampleTraceId: Buffer.from(entry.traceId).toString("hex") };
+      })
+      .sort((a, b) => b.totalMs - a.totalMs)
+      .slice(0, 50);
+  };
+  const queries = await groups(spanFlags.db, "queries", (description) => description);
+  const requests = await groups(spanFlags.httpClient, "requests", (description) => spanDomain(description) ?? description);
+
+  const vitalRows = await db
+    .selectFrom("web_vitals")
+    .innerJoin("span_strings", "span_strings.id", "web_vitals.page_id")
+    .select(["span_strings.value as page", "web_vitals.vital", "web_vitals.value"])
+    .where("web_vitals.project_id", "=", projectId)
+    .where("span_strings.kind", "=", spanStringKinds.segmentName)
+    .where("web_vitals.start_us", ">=", sinceUs)
+    .orderBy("web_vitals.start_us", "desc")
+    .limit(maxRowsPerList + 1)
+    .execute();
+  if (vitalRows.length > maxRowsPerList) truncated.push("vitals");
+  const byPage = new Map<string, Map<number, number[]>>();
+  for (const row of vitalRows.slice(0, maxRowsPerList)) {
+    let page = byPage.get(row.page);
+    if (!page) byPage.set(row.page, (page = new Map()));
+    const values = page.get(Number(row.vital)) ?? [];
+    values.push(Number(row.value));
+    page.set(Number(row.vital), values);
+  }
+  const vitals = [...byPage]
+    .map(([page, byVital]): PageVitals => ({
+      page,
+      vitals: [...byVital]
+        .flatMap(([code, values]) => {
+          const vital = webVitalByCode(code);
+          if (!vital) return [];
+          const p75 = percentile(values.sort((a, b) => a - b), 0.75)!;
+          return [{ vital, p75, rating: rateWebVital(vital, p75), count: values.length }];
+        })
+        .sort((a, b) => webVitalNames.indexOf(a.vital) - webVitalNames.indexOf(b.vital)),
+    }))
+    .sort((a, b) => a.page.localeCompare(b.page));
+
+  return { period, transactions, vitals, queries, requests, truncated };
+}
