@@ -6,6 +6,7 @@ import { createTestDatabase, testDialect, type TestDatabase } from "../../../tes
 import { systemContext } from "../access/system-context";
 import { digestBatch } from "../digest/digest-batch";
 import { insertProject } from "../projects/insert-project";
+import { pruneSpansToDiskBudget } from "../spans/prune-spans";
 import { getProjectPerformance } from "./get-project-performance";
 
 const fixture = (name: string) => new Uint8Array(readFileSync(new URL(`../../../tests/fixtures/envelopes/${name}`, import.meta.url)));
@@ -44,5 +45,19 @@ describe(`a project's performance on ${testDialect}`, () => {
     const hour = await getProjectPerformance(context, projectId, { period: "1h", now });
     expect([hour.transactions, hour.vitals, hour.queries]).toEqual([[], [], []]);
     expect((await getProjectPerformance(context, projectId, { period: "14d", now, search: "ORDERS" })).transactions.map((row) => row.name)).toEqual(["GET /orders/<id>"]);
+    expect(week.droppedByClients).toEqual([]);
+    expect(week.budgetPrune).toBeNull();
+  });
+
+  it("says when the SDKs dropped transactions (client reports) and when the disk budget deleted spans", async () => {
+    const context = systemContext(database, createTestConfig());
+    const report = { timestamp: now / 1000 - 60, discarded_events: [{ reason: "ratelimit_backoff", category: "transaction", quantity: 7 }, { reason: "sample_rate", category: "span", quantity: 3 }, { reason: "before_send", category: "error", quantity: 2 }] };
+    await storeEnvelope(database.db, projectId, new TextEncoder().encode(`{}\n{"type":"client_report"}\n${JSON.stringify(report)}`), { ...facts, itemTypes: ["client_report"] });
+    await digestBatch(database);
+    await pruneSpansToDiskBudget(database, 1);
+    const hour = await getProjectPerformance(context, projectId, { period: "1h", now: Date.now() });
+    expect(hour.budgetPrune).toMatchObject({ deleted: 34 });
+    const atReport = await getProjectPerformance(context, projectId, { period: "1h", now });
+    expect(atReport.droppedByClients).toEqual([{ reason: "ratelimit_backoff", quantity: 7 }, { reason: "sample_rate", quantity: 3 }]);
   });
 });

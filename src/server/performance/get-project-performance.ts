@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { authorizeProjectId, type AccessContext } from "../access/authorize";
+import { readLastSpanBudgetPrune } from "../spans/prune-spans";
 import { spanFlags } from "../spans/span-item-rows";
 import { spanStringKinds } from "../spans/span-strings";
 import { percentile } from "@/lib/percentile";
@@ -26,6 +27,10 @@ export interface ProjectPerformance {
   vitals: PageVitals[];
   queries: SpanGroupRow[];
   requests: SpanGroupRow[];
+  /** Transactions and spans the SDKs reported dropping in the window (client reports: rate limits, sampling, queue overflow), by reason. */
+  droppedByClients: { reason: string; quantity: number }[];
+  /** When the disk budget last deleted spans (any project), if within the window. */
+  budgetPrune: { at: number; deleted: number } | null;
   /** Lists whose window held more than maxRowsPerList rows (their figures cover the newest rows only). */
   truncated: ("transactions" | "queries" | "requests" | "vitals")[];
 }
@@ -138,5 +143,18 @@ export async function getProjectPerformance(context: AccessContext, projectId: n
     }))
     .sort((a, b) => a.page.localeCompare(b.page));
 
-  return { period, transactions, vitals, queries, requests, truncated };
+  const windowStartMs = now - performancePeriods[period];
+  const outcomes = await db
+    .selectFrom("outcomes")
+    .select(["reason", (eb) => eb.fn.sum<number>("quantity").as("quantity")])
+    .where("project_id", "=", projectId)
+    .where("category", "in", ["transaction", "span", "transaction_indexed", "span_indexed"])
+    .where("hour", ">=", windowStartMs - (windowStartMs % hourMs))
+    .groupBy("reason")
+    .execute();
+  const droppedByClients = outcomes.map((row) => ({ reason: row.reason, quantity: Number(row.quantity) })).sort((a, b) => b.quantity - a.quantity);
+  const lastPrune = await readLastSpanBudgetPrune(db);
+  const budgetPrune = lastPrune && lastPrune.at >= windowStartMs ? lastPrune : null;
+
+  return { period, transactions, vitals, queries, requests, droppedByClients, budgetPrune, truncated };
 }

@@ -57,7 +57,28 @@ export async function pruneSpansToDiskBudget(database: LanternDatabase, budgetBy
     await deletePayloadsBefore(database, Math.floor(Number(oldest.at(-1)!.start_us) / 1000));
     bytes = await measureDatabaseSize(database.db);
   }
+  // The performance page says when the budget took spans.
+  if (deleted > 0) await recordSpanBudgetPrune(database.db, deleted);
   return deleted;
+}
+
+const lastSpanPruneKey = "span_budget_last_prune";
+
+async function recordSpanBudgetPrune(db: Kysely<Database>, deleted: number, at = Date.now()): Promise<void> {
+  const value = JSON.stringify({ at, deleted });
+  await db.insertInto("instance_settings").values({ key: lastSpanPruneKey, value }).onConflict((conflict) => conflict.column("key").doUpdateSet({ value })).execute();
+}
+
+/** When the disk budget last deleted spans, and how many; null when it never did. */
+export async function readLastSpanBudgetPrune(db: Kysely<Database>): Promise<{ at: number; deleted: number } | null> {
+  const row = await db.selectFrom("instance_settings").select("value").where("key", "=", lastSpanPruneKey).executeTakeFirst();
+  if (!row) return null;
+  try {
+    const value = JSON.parse(row.value) as { at?: unknown; deleted?: unknown };
+    return typeof value.at === "number" && typeof value.deleted === "number" ? { at: value.at, deleted: value.deleted } : null;
+  } catch {
+    return null;
+  }
 }
 
 async function deleteSpans(trx: Kysely<Database>, keys: SpanKey[]): Promise<void> {

@@ -31,7 +31,7 @@ export default async function ProjectPerformancePage({ params, searchParams }: P
   const { project } = await loadProjectPage(context, projectSlug);
   const performance = await getProjectPerformance(context, project.id, { period, search });
   const base = `/projects/${project.slug}/performance`;
-  const isEmpty = performance.transactions.length === 0 && performance.vitals.length === 0 && performance.queries.length === 0 && performance.requests.length === 0;
+  const isEmpty = performance.transactions.length === 0 && performance.vitals.length === 0 && performance.queries.length === 0 && performance.requests.length === 0 && performance.droppedByClients.length === 0 && !performance.budgetPrune;
   return (
     <>
       <PageHeader
@@ -72,6 +72,22 @@ export default async function ProjectPerformancePage({ params, searchParams }: P
         </EmptyState>
       ) : (
         <div className="space-y-8">
+          {performance.droppedByClients.length > 0 || performance.budgetPrune ? (
+            <div role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+              {performance.droppedByClients.length > 0 ? (
+                <p>
+                  The SDKs dropped {performance.droppedByClients.reduce((sum, row) => sum + row.quantity, 0).toLocaleString("en")} transactions or spans in this period before sending them (
+                  {performance.droppedByClients.map((row) => `${row.reason}: ${row.quantity.toLocaleString("en")}`).join(", ")}), as their client reports say; a key&apos;s rate limit shows as
+                  ratelimit_backoff.
+                </p>
+              ) : null}
+              {performance.budgetPrune ? (
+                <p>
+                  The disk budget (LANTERN_DISK_BUDGET) deleted the {performance.budgetPrune.deleted.toLocaleString("en")} oldest spans {new Date(performance.budgetPrune.at).toISOString().slice(0, 16).replace("T", " ")} UTC, before any event.
+                </p>
+              ) : null}
+            </div>
+          ) : null}
           {performance.truncated.length > 0 ? (
             <p role="status" className="text-sm text-muted-foreground">
               This period holds more than {maxRowsPerList.toLocaleString("en")} rows for {performance.truncated.join(", ")}: the figures there cover the newest {maxRowsPerList.toLocaleString("en")}.
