@@ -82,6 +82,13 @@ export function ProjectSettingsForm({ action, initial, defaults }: ProjectSettin
             Empty: the instance default, {defaults.maxEventsPerIssue} events.
           </p>
         </div>
+        <div className="space-y-1.5">
+          <Label htmlFor="slow-db-query-ms">Slow database query (ms)</Label>
+          <Input id="slow-db-query-ms" name="slowDbQueryMs" type="number" min={1} step={1} inputMode="numeric" defaultValue={values.slowDbQueryMs} placeholder="500" aria-describedby="slow-db-query-ms-help" />
+          <p id="slow-db-query-ms-help" className="text-xs text-muted-foreground">
+            A SELECT span longer than this opens or joins a slow database query issue. Empty: 500 ms.
+          </p>
+        </div>
       </div>
       <FormFooter submitLabel="Save" isPending={isPending} error={error} saved={state.status === "saved"} />
     </form>

@@ -21,7 +21,8 @@ import { resolveEventFrames } from "../sourcemaps/resolve-event-frames";
 import { spansOfContainer, spansOfTransaction, spansOfStandaloneSpan } from "../spans/read-spans";
 import { spanItemRows, type SpanItemRows } from "../spans/span-item-rows";
 import { detectNPlusOneQueries } from "../spans/detect-n-plus-one";
-import { nPlusOneEvent } from "../spans/performance-issue-events";
+import { detectSlowDbQueries } from "../spans/detect-slow-db-queries";
+import { nPlusOneEvent, slowDbQueryEvent } from "../spans/performance-issue-events";
 
 const utf8 = new TextDecoder();
 const utf8Encoder = new TextEncoder();
@@ -168,7 +169,7 @@ function digestItem(rows: DigestRows, row: IntakeForDigest, { header, headerEven
         body: item.payload,
     });
   } else if (type === "transaction" || type === "span") {
-    digestSpans(rows, row, item, parsed ?? parseJson(item.payload));
+    digestSpans(rows, row, item, parsed ?? parseJson(item.payload), config);
   } else if (type === "session" || type === "sessions") {
     countSessions(rows, row, type, parseJson(item.payload));
   } else if (type === "client_report") {
@@ -185,7 +186,7 @@ const spanContainerType = "application/vnd.sentry.items.span.v2+json";
  * rows. A container whose `item_count` disagrees with its items, or that holds more than 1,000, is refused
  * whole as Relay refuses it; single spans without ids or times are dropped and named in the digest error.
  */
-function digestSpans(rows: DigestRows, row: IntakeForDigest, item: EnvelopeItem, value: Record<string, unknown>): void {
+function digestSpans(rows: DigestRows, row: IntakeForDigest, item: EnvelopeItem, value: Record<string, unknown>, config: ProjectDigestConfig): void {
   let read;
   if (item.header.type === "transaction") read = spansOfTransaction(value);
   else if (typeof item.header.content_type === "string" && item.header.content_type.toLowerCase() === spanContainerType) {
@@ -201,6 +202,7 @@ function digestSpans(rows: DigestRows, row: IntakeForDigest, item: EnvelopeItem,
     const user = isRecord(value.user) ? value.user : null;
     const occurrence = { projectId: row.project_id, intakeId: row.id, receivedAt: row.received_at, transactionEventId: typeof value.event_id === "string" ? value.event_id.replaceAll("-", "").toLowerCase() : null, segment, platform: typeof value.platform === "string" ? value.platform.slice(0, 64) : "other", userKey: userKeyOf(user) };
     for (const finding of detectNPlusOneQueries(read.spans)) rows.events.push(nPlusOneEvent(finding, occurrence));
+    for (const finding of detectSlowDbQueries(read.spans, config.slowDbQueryUs)) rows.events.push(slowDbQueryEvent(finding, occurrence, config.slowDbQueryUs));
   }
   if (read.dropped.length > 0) throw new Error(`${read.dropped.length} span${read.dropped.length === 1 ? "" : "s"} dropped (${read.dropped.slice(0, 3).join("; ")})`);
 }

@@ -44,7 +44,7 @@ function ingestAndDigest(bytes: Uint8Array, describeInput: () => string): void {
   // hundreds of events is hundreds of events' work, checked item by item above rather than against one bound.
   if (envelope.items.length > 50) return;
   const intakeRow = { id: 1, project_id: 1, received_at: Date.now(), client_ip: "203.0.113.9", body: bytes };
-  valueOrAppError(() => digestEnvelope(intakeRow, emptyDigestRows(), () => ({ grouping: emptyGroupingConfig, scrubbing: defaultScrubSettings })), () => `digestEnvelope of ${describeInput()}`);
+  valueOrAppError(() => digestEnvelope(intakeRow, emptyDigestRows(), () => ({ grouping: emptyGroupingConfig, scrubbing: defaultScrubSettings, slowDbQueryUs: 500_000 })), () => `digestEnvelope of ${describeInput()}`);
 }
 
 describe("parseEnvelope with inspectEnvelope, extractAuth and digest's pure steps", () => {

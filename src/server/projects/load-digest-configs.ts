@@ -10,11 +10,16 @@ import { parseStacktraceRules } from "../grouping/parse-stacktrace-rules";
 export interface ProjectDigestConfig {
   grouping: GroupingConfig;
   scrubbing: ScrubSettings;
+  /** A db SELECT span longer than this (µs) is an occurrence of a slow database query issue. */
+  slowDbQueryUs: number;
 }
+
+/** Sentry's default threshold for slow DB queries (telemetry-protocol.md §5). */
+export const defaultSlowDbQueryMs = 500;
 
 export type DigestConfigOf = (projectId: number) => ProjectDigestConfig;
 
-const defaultDigestConfig: ProjectDigestConfig = { grouping: emptyGroupingConfig, scrubbing: defaultScrubSettings };
+const defaultDigestConfig: ProjectDigestConfig = { grouping: emptyGroupingConfig, scrubbing: defaultScrubSettings, slowDbQueryUs: defaultSlowDbQueryMs * 1000 };
 
 /**
  * Parsed rules by their text: projects rarely change them, digest reads them every batch. Each text may
@@ -32,7 +37,7 @@ export async function loadDigestConfigs(db: Kysely<Database>, projectIds: number
   if (projectIds.length > 0) {
     const rows = await db
       .selectFrom("projects")
-      .select(["id", "fingerprint_rules", "stacktrace_rules", "scrub_data", "scrub_extra_keys", "scrub_safe_fields", "scrub_ip_addresses", "scrub_emails"])
+      .select(["id", "fingerprint_rules", "stacktrace_rules", "scrub_data", "scrub_extra_keys", "scrub_safe_fields", "scrub_ip_addresses", "scrub_emails", "slow_db_query_ms"])
       .where("id", "in", [...new Set(projectIds)])
       .execute();
     for (const row of rows) {
@@ -45,6 +50,7 @@ export async function loadDigestConfigs(db: Kysely<Database>, projectIds: number
           scrubIpAddresses: row.scrub_ip_addresses === 1,
           scrubEmails: row.scrub_emails === 1,
         },
+        slowDbQueryUs: (row.slow_db_query_ms ?? defaultSlowDbQueryMs) * 1000,
       });
     }
   }

@@ -21,6 +21,8 @@ export const updateProjectSettingsInput = z.object({
   retentionDays: optionalCount,
   /** Empty: the instance default (LANTERN_MAX_EVENTS_PER_ISSUE). */
   maxEventsPerIssue: optionalCount,
+  /** Empty: the default, 500 ms. Absent (callers that predate it): left as it is. */
+  slowDbQueryMs: optionalCount.optional(),
 });
 export type UpdateProjectSettingsInput = z.input<typeof updateProjectSettingsInput>;
 

@@ -6,7 +6,7 @@ import { parseStacktraceRules } from "../grouping/parse-stacktrace-rules";
 import { updateProjectSettingsInput, type UpdateProjectSettingsInput } from "./schemas";
 
 /**
- * Saves a project's grouping rules and retention. Rules are parsed first, so a syntax error is answered
+ * Saves a project's grouping rules, retention and slow-query threshold. Rules are parsed first, so a syntax error is answered
  * (naming its line) instead of stored; digest applies the saved rules to the next events it groups.
  */
 export async function updateProjectSettings(context: AccessContext, projectId: number, input: UpdateProjectSettingsInput): Promise<void> {
@@ -22,6 +22,7 @@ export async function updateProjectSettings(context: AccessContext, projectId: n
       stacktrace_rules: settings.stacktraceRules,
       retention_days: settings.retentionDays,
       max_events_per_issue: settings.maxEventsPerIssue,
+      ...(settings.slowDbQueryMs !== undefined ? { slow_db_query_ms: settings.slowDbQueryMs } : {}),
     })
     .where("id", "=", projectId)
     .executeTakeFirst();

@@ -2,7 +2,7 @@ import type { IssueRow } from "../../db/schema";
 import { IgnoreCondition, IssueResolution } from "../../issues/issue-status";
 import type { ApiAssignee, ApiIssue, ApiProjectRef, ApiStatusDetails } from "../schemas";
 import { isIssuePriority, priorityOfLevel } from "../../issues/owners/issue-priority";
-import { nPlusOneIssueType, performanceEventType } from "../../spans/performance-issue-events";
+import { performanceEventType, performanceIssueTypeOf } from "../../spans/performance-issue-events";
 
 /** What an issue's serialization needs besides its row, loaded for a whole page at once (load-issue-extras). */
 export interface IssueExtras {
@@ -93,7 +93,7 @@ export function serializeIssue(issue: SerializableIssue, extras: IssueExtras, pu
     hasSeen: false,
     annotations: [],
     // Sentry's names: performance issues (N+1 queries) are their own category and type.
-    issueType: issue.type === "error" ? "error" : issue.type === performanceEventType ? nPlusOneIssueType : "default",
+    issueType: issue.type === "error" ? "error" : issue.type === performanceEventType ? performanceIssueTypeOf(issue.title) : "default",
     issueCategory: issue.type === performanceEventType ? "performance" : "error",
     priority: isIssuePriority(issue.priority) ? issue.priority : priorityOfLevel(issue.level),
     count: String(issue.times_seen),

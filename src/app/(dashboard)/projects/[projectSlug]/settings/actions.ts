@@ -17,6 +17,7 @@ export interface ProjectSettingsValues {
   stacktraceRules: string;
   retentionDays: string;
   maxEventsPerIssue: string;
+  slowDbQueryMs: string;
 }
 
 export interface ProjectSettingsState {
@@ -37,6 +38,7 @@ export async function saveProjectSettingsAction(boundProjectId: number, _previou
     stacktraceRules: text("stacktraceRules"),
     retentionDays: text("retentionDays").trim(),
     maxEventsPerIssue: text("maxEventsPerIssue").trim(),
+    slowDbQueryMs: text("slowDbQueryMs").trim(),
   };
   const id = projectId.safeParse(boundProjectId);
   if (!id.success) return { status: "error", error: "Unknown project.", values };
@@ -58,6 +60,7 @@ const fieldNames: Record<string, string> = {
   stacktraceRules: "Stack trace rules",
   retentionDays: "Retention (days)",
   maxEventsPerIssue: "Events kept per issue",
+  slowDbQueryMs: "Slow database query (ms)",
 };
 
 function settingsError(error: z.ZodError): string {

@@ -58,6 +58,7 @@ export default async function ProjectSettingsPage({ params }: ProjectSettingsPag
             stacktraceRules: project.stacktrace_rules,
             retentionDays: project.retention_days === null ? "" : String(project.retention_days),
             maxEventsPerIssue: project.max_events_per_issue === null ? "" : String(project.max_events_per_issue),
+            slowDbQueryMs: project.slow_db_query_ms === null ? "" : String(project.slow_db_query_ms),
           }}
           defaults={{ retentionDays: config.retention.days, maxEventsPerIssue: config.retention.maxEventsPerIssue }}
         />
