@@ -21,6 +21,7 @@ import * as eventTraceIds from "./migrations/0018-event-trace-ids";
 import * as instanceLeases from "./migrations/0019-instance-leases";
 import * as spans from "./migrations/0020-spans";
 import * as webVitals from "./migrations/0021-web-vitals";
+import * as slowDbQueryThreshold from "./migrations/0022-slow-db-query-threshold";
 
 /**
  * Forward-only migrations, listed in code (not read from disk) so they survive bundling.
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   "0019-instance-leases": instanceLeases,
   "0020-spans": spans,
   "0021-web-vitals": webVitals,
+  "0022-slow-db-query-threshold": slowDbQueryThreshold,
 };
 
 /** Every migration's name, oldest first (the upgrade tests start a database at each). */

@@ -27,7 +27,7 @@ export interface ProjectsTable {
   scrub_safe_fields: ColumnType<string, string | undefined, string>;
   scrub_ip_addresses: ColumnType<number, number | undefined, number>;
   scrub_emails: ColumnType<number, number | undefined, number>;
-  /** Slow database query issues start above this many ms (null: the default, 500; migration 0021). */
+  /** Slow database query issues start above this many ms (null: the default, 500; migration 0022). */
   slow_db_query_ms: ColumnType<number | null, number | null | undefined, number | null>;
 }
 

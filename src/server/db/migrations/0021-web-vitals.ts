@@ -6,8 +6,7 @@ import { epochType, idType } from "./column-types";
  * load or navigation (LCP, FCP, CLS, TTFB from the transaction's `measurements`, INP from its standalone
  * interaction spans), by page (the transaction name, a `span_strings` id) and time, so "p75 per page over
  * time" reads a few thousand small rows instead of inflating span payloads. `vital` is a small code
- * (lib/web-vitals.ts); `value` is in the vital's unit (ms, CLS unitless). Also `projects.slow_db_query_ms`,
- * the project's threshold for slow database query issues (spans/detect-slow-db-queries.ts).
+ * (lib/web-vitals.ts); `value` is in the vital's unit (ms, CLS unitless).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -19,6 +18,4 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("value", "real", (col) => col.notNull())
     .execute();
   await db.schema.createIndex("web_vitals_project_time").on("web_vitals").columns(["project_id", "start_us"]).execute();
-  // A project's threshold for slow database query issues, in ms (null: the default, 500 ms).
-  await db.schema.alterTable("projects").addColumn("slow_db_query_ms", "integer").execute();
 }
