@@ -18,6 +18,9 @@ import * as savedSearches from "./seeds/0016-saved-searches";
 import * as ownership from "./seeds/0017-ownership";
 import * as eventTraceIds from "./seeds/0018-event-trace-ids";
 import * as instanceLeases from "./seeds/0019-instance-leases";
+import * as spans from "./seeds/0020-spans";
+import * as webVitals from "./seeds/0021-web-vitals";
+import * as slowDbQueryThreshold from "./seeds/0022-slow-db-query-threshold";
 
 /**
  * One seed per migration, keyed by the migration's name in src/server/db/migrate.ts, each in seeds/ under
@@ -51,4 +54,7 @@ export const upgradeSeeds: Record<string, UpgradeSeed> = {
   "0017-ownership": ownership,
   "0018-event-trace-ids": eventTraceIds,
   "0019-instance-leases": instanceLeases,
+  "0020-spans": spans,
+  "0021-web-vitals": webVitals,
+  "0022-slow-db-query-threshold": slowDbQueryThreshold,
 };
