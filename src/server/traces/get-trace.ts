@@ -61,7 +61,7 @@ export async function getTrace(context: AccessContext, { traceId, maxSpans = max
       projectId: span.projectId,
       projectSlug: slugs.get(span.projectId) ?? String(span.projectId),
       op: span.op,
-      description: typeof extra.description === "string" ? extra.description : span.description,
+      description: descriptionAsSent(extra) ?? span.description,
       segmentName: span.segmentName,
       isSegment: span.isSegment,
       startUs: span.startUs,
@@ -104,6 +104,15 @@ async function readTraceErrors(context: AccessContext, traceId: string, visible:
     spanId: spanIdOf(readEventPayload(row.payload)),
     path: eventPagePath(row.slug, Number(row.issue_id), row.event_id),
   }));
+}
+
+/** The row keeps a normalized description for grouping; the payload keeps it as sent (transactions) or as attributes (v2). */
+function descriptionAsSent(extra: Record<string, unknown>): string | null {
+  if (typeof extra.description === "string") return extra.description;
+  const attributes = isRecord(extra.attributes) ? extra.attributes : {};
+  const described = isRecord(attributes["sentry.description"]) ? attributes["sentry.description"].value : undefined;
+  if (typeof described === "string" && described !== "") return described;
+  return typeof extra.name === "string" && extra.name !== "" ? extra.name : null;
 }
 
 function spanIdOf(event: Record<string, unknown>): string | null {
