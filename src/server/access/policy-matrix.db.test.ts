@@ -28,6 +28,9 @@ import { findEventsByDigest } from "../events/find-events-by-digest";
 import { findEventsByTrace } from "../events/find-events-by-trace";
 import { getTrace } from "../traces/get-trace";
 import { traceMetaRoute, traceRoute } from "../api/routes/trace-routes";
+import { organizationEventsRoute } from "../api/routes/span-routes";
+import { parseSpanSearch } from "../spans/parse-span-search";
+import { searchSpans } from "../spans/search-spans";
 import { getEventAttachment } from "../events/get-event-attachment";
 import { getIssueEvent } from "../events/get-issue-event";
 import { listEventAttachments } from "../events/list-event-attachments";
@@ -157,6 +160,7 @@ const instanceWide = new Set<Verb>([
   "event.find_by_digest",
   "event.find_by_trace",
   "trace.read",
+  "span.search",
   "team.create",
   "team.delete",
   "team.add_member",
@@ -367,6 +371,10 @@ const drivers = {
       { route: traceRoute, method: "GET", path: `/api/0/organizations/${org}/trace/4bf92f3577b34da6a3ce929d0e0e4736/`, params: { organizationSlug: org, traceId: "4bf92f3577b34da6a3ce929d0e0e4736" } },
       { route: traceMetaRoute, method: "GET", path: `/api/0/organizations/${org}/trace-meta/4bf92f3577b34da6a3ce929d0e0e4736/`, params: { organizationSlug: org, traceId: "4bf92f3577b34da6a3ce929d0e0e4736" } },
     ],
+  },
+  "span.search": {
+    call: (context) => searchSpans(context, parseSpanSearch(new URLSearchParams("dataset=spans&field=span.op&field=count()"))),
+    api: (): ApiCall[] => [{ route: organizationEventsRoute, method: "GET", path: `/api/0/organizations/${org}/events/?dataset=spans&field=id&query=span.op:db`, params: { organizationSlug: org } }],
   },
   "attachment.read": {
     call: async (context, t) => [

@@ -114,5 +114,43 @@ export function traceOperations(): Paths {
         responses: { "200": { description: "Counts", content: json({ $ref: "#/components/schemas/ApiTraceMeta" }) }, ...errors("400", "404") },
       },
     },
+      [`${orgPrefix}/events/`]: {
+      get: {
+        operationId: "listOrganizationEvents",
+        summary: "Search and aggregate spans",
+        description:
+          "Sentry's events API for `dataset=spans` (every span) and `dataset=transactions` (segments only); other datasets answer 400. Fields: id, span.op, span.description (normalized: literals and ids replaced), span.duration (ms), span.status, transaction, trace, timestamp (the span's start), project, release, environment, is_transaction, and count(), avg(), sum(), min(), max(), p50(), p75(), p95(), p99() (of span.duration, in ms) and failure_rate() (share of spans whose status is not ok, cancelled or unknown). Any aggregate groups by the other fields; aggregates read at most 100,000 matching spans (more: 400). Query keys: trace, id, span.op, span.description, transaction, release, environment, project, span.status (values may use * wildcards and [a,b] lists; ! negates), is_transaction:true|false, span.duration with >, >=, <, <=, = and a unit (us, ms, s, m, h; default ms); free text matches the description; terms all apply (no OR). Unknown parameters, fields, functions and keys answer 400.",
+        tags: ["Traces"],
+        parameters: [
+          param("organization"),
+          { name: "dataset", in: "query", required: true, description: "spans or transactions", schema: { type: "string", enum: ["spans", "transactions"] } },
+          { name: "field", in: "query", required: true, description: "Fields and aggregates (repeat it; at most 20)", schema: { type: "array", items: { type: "string" } }, explode: true },
+          { name: "query", in: "query", description: "Sentry's search syntax over span keys, as in `span.op:db span.duration:>100ms`", schema: { type: "string" } },
+          { name: "sort", in: "query", description: "One of the fields, `-` for descending; default: the first aggregate, else -timestamp", schema: { type: "string" } },
+          { name: "statsPeriod", in: "query", description: "The window back from now (`24h`, `14d`; default 14d)", schema: { type: "string" } },
+          { name: "start", in: "query", description: "Window start (ISO 8601), with end", schema: { type: "string" } },
+          { name: "end", in: "query", description: "Window end (ISO 8601), with start", schema: { type: "string" } },
+          { name: "project", in: "query", description: "Project ids or slugs (repeat it); -1 or absent: every project you can see", schema: { type: "array", items: { type: "string" } }, explode: true },
+          { name: "environment", in: "query", description: "Environments (repeat it)", schema: { type: "array", items: { type: "string" } }, explode: true },
+          { name: "per_page", in: "query", description: "Rows per page, 1–100 (default 100)", schema: { type: "integer", minimum: 1, maximum: 100 } },
+          param("cursor"),
+        ],
+        responses: {
+          "200": {
+            description: "Rows keyed by the requested field strings, and their types and units",
+            headers: { Link: { $ref: "#/components/headers/Link" } },
+            content: json({
+              type: "object",
+              properties: {
+                data: { type: "array", items: { type: "object", additionalProperties: { type: ["string", "number", "boolean", "null"] } } },
+                meta: { type: "object", properties: { fields: { type: "object", additionalProperties: { type: "string" } }, units: { type: "object", additionalProperties: nullableString }, dataset: { type: "string" } }, required: ["fields", "units"] },
+              },
+              required: ["data", "meta"],
+            }),
+          },
+          ...errors("400", "404"),
+        },
+      },
+    },
   };
 }
