@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { slugify } from "../src/lib/slugify";
 import { runSdkScript, uniqueToken } from "../tests/support/sdk-helpers";
@@ -137,6 +138,31 @@ test("a traced request shows as one tree of its server, db and http spans, rows 
   await expect(page.getByRole("region", { name: "Span detail" }).getByLabel("Span fields")).toContainText(traced.errorSpanId);
   // The error-event list stays below the waterfall.
   await expect(page.getByRole("table", { name: "Events of this trace" })).toBeVisible();
+});
+
+test("the waterfall passes an axe scan with a span open", async ({ page }) => {
+  await page.goto(`/traces/${traced.traceId}?span=${traced.errorSpanId}`);
+  await expect(page.getByRole("region", { name: "Span detail" })).toBeVisible();
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical").map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+});
+
+test("the trace, trace-meta and events?dataset=spans APIs answer the same trace over HTTP", async ({ request }) => {
+  const trace = (await (await request.get(`/api/0/organizations/lantern/trace/${traced.traceId}/?statsPeriod=14d&project=-1&limit=100`)).json()) as { op: string; children: { op: string; errors: { span_id: string }[] }[] }[];
+  expect(trace.map((item) => item.op)).toEqual(["http.server"]);
+  expect(trace[0]!.children.map((child) => child.op)).toEqual(["db", "db", "http.client", "function"]);
+  expect(trace[0]!.children[3]!.errors.map((error) => error.span_id)).toEqual([traced.errorSpanId]);
+  const meta = (await (await request.get(`/api/0/organizations/lantern/trace-meta/${traced.traceId}/?statsPeriod=14d`)).json()) as { spansCount: number; errorsCount: number };
+  expect(meta).toMatchObject({ spansCount: 6, errorsCount: 1 });
+  const answer = await request.get(`/api/0/organizations/lantern/events/?dataset=spans&field=id&field=span.op&field=span.duration&query=${encodeURIComponent(`trace:${traced.traceId}`)}&per_page=4&sort=-span.duration`);
+  expect(answer.status()).toBe(200);
+  const page = (await answer.json()) as { data: Record<string, unknown>[]; meta: { fields: Record<string, string> } };
+  expect(page.data).toHaveLength(4);
+  expect(page.meta.fields).toEqual({ id: "string", "span.op": "string", "span.duration": "duration" });
+  expect(answer.headers().link).toMatch(/rel="next"; results="true"; cursor="0:4:0"/);
+  const refused = await request.get(`/api/0/organizations/lantern/events/?dataset=errors&field=title`);
+  expect(refused.status()).toBe(400);
+  expect(await refused.json()).toEqual({ detail: expect.stringContaining('Unsupported dataset "errors"') });
 });
 
 test("a 5,000-span trace keeps only the rows in view in the DOM, scrolls to its last span, and shows markup as text", async ({ page }) => {
