@@ -282,3 +282,43 @@ test("the digest on each server error page finds its server event: lantern diges
     expect(found.map((issue) => issue.id), `query=digest:${digest}`).toEqual([issues[name].id]);
   }
 });
+
+test("a browser page load that calls a server route is one trace: the server's request sits under the browser's fetch in the waterfall", async ({ browser, page }) => {
+  const appPage = await openAppPage(browser);
+  await appPage.goto("/traced-price");
+  await expect(appPage.getByText("Price: 42")).toBeVisible();
+
+  type Row = { trace: string; transaction: string };
+  let traceId = "";
+  await expect(async () => {
+    const { data } = await api<{ data: Row[] }>(`/api/0/organizations/lantern/events/?dataset=transactions&field=trace&field=transaction&project=${projectSlug}&query=${encodeURIComponent('transaction:"GET /api/price"')}`);
+    expect(data.length).toBeGreaterThan(0);
+    traceId = data[0]!.trace;
+    const inTrace = await api<{ data: Row[] }>(`/api/0/organizations/lantern/events/?dataset=transactions&field=trace&field=transaction&project=${projectSlug}&query=trace:${traceId}`);
+    expect(inTrace.data.map((row) => row.transaction)).toContain("/traced-price");
+  }, "the browser's page load and the server's request arrive in one trace").toPass({ timeout: 40_000, intervals: [1000] });
+  await appPage.context().close();
+
+  // In the trace API, the server's request is a descendant of the browser's page load.
+  type Item = { op: string; transaction: string | null; description: string | null; is_transaction: boolean; children: Item[] };
+  const items = await api<Item[]>(`/api/0/organizations/lantern/trace/${traceId}/`);
+  const find = (nodes: Item[], match: (item: Item) => boolean): Item | null => {
+    for (const node of nodes) {
+      if (match(node)) return node;
+      const found = find(node.children, match);
+      if (found) return found;
+    }
+    return null;
+  };
+  const pageload = find(items, (item) => item.op === "pageload" && item.is_transaction);
+  expect(pageload, "the browser's page load transaction").not.toBeNull();
+  const browserFetch = find(pageload!.children, (item) => item.op === "http.client" && (item.description ?? "").includes("/api/price"));
+  expect(browserFetch, "the browser's fetch span in the page load").not.toBeNull();
+  expect(find(browserFetch!.children, (item) => item.op === "http.server" && item.transaction === "GET /api/price"), "the server's request under the browser's fetch").not.toBeNull();
+
+  // The waterfall shows both in one tree.
+  await page.goto(`/traces/${traceId}`);
+  const spans = page.getByRole("list", { name: "Spans of this trace" });
+  await expect(spans.getByRole("listitem").filter({ hasText: /pageload\s*\/traced-price/ })).toHaveCount(1);
+  await expect(spans.getByRole("listitem").filter({ hasText: /http\.server\s*GET \/api\/price/ })).toHaveCount(1);
+});

@@ -56,10 +56,11 @@ test.beforeAll(async () => {
 test("the trace id on one issue's page leads to the trace page, which lists both errors of the trace and their issues", async ({ page }) => {
   await page.goto(`/projects/${seed.slug}/issues/${seed.typeError.issueId}`);
   const traceLink = page.getByRole("link", { name: seed.traceId, exact: true });
-  await expect(traceLink).toHaveAttribute("href", `/traces/${seed.traceId}`);
+  // "View in trace" opens the waterfall with the error's span highlighted.
+  await expect(traceLink).toHaveAttribute("href", new RegExp(`^/traces/${seed.traceId}\\?span=[0-9a-f]{16}$`));
   await traceLink.click();
 
-  await expect(page).toHaveURL(new RegExp(`/traces/${seed.traceId}$`));
+  await expect(page).toHaveURL(new RegExp(`/traces/${seed.traceId}\\?span=[0-9a-f]{16}$`));
   await expect(page.getByRole("heading", { level: 1, name: "Trace" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "2 error events in 2 issues, newest first" })).toBeVisible();
   const table = page.getByRole("table", { name: "Events of this trace" });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readTraceAndDigest } from "./read-trace-and-digest";
+import { readTraceAndDigest, readTraceSpanId } from "./read-trace-and-digest";
 
 const traceId = "4bf92f3577b34da6a3ce929d0e0e4736";
 
@@ -24,5 +24,12 @@ describe("readTraceAndDigest", () => {
 
   it("takes the first non-empty digest tag when an event carries several", () => {
     expect(readTraceAndDigest({ tags: [["digest", ""], ["digest", "1"], ["digest", "2"]] }).digest).toBe("1");
+  });
+
+  it("reads the span the event happened in only when it is 16 hex digits", () => {
+    expect(readTraceSpanId({ contexts: { trace: { trace_id: traceId, span_id: "00F067AA0BA902B7" } } })).toBe("00f067aa0ba902b7");
+    expect(readTraceSpanId({ contexts: { trace: { span_id: "00f067aa0ba902b" } } })).toBeNull();
+    expect(readTraceSpanId({ contexts: { trace: { span_id: 7 } } })).toBeNull();
+    expect(readTraceSpanId({})).toBeNull();
   });
 });

@@ -20,3 +20,11 @@ export function readTraceAndDigest(payload: Record<string, unknown>): TraceAndDi
   const digest = readTags(payload).find(([key, value]) => key === "digest" && value !== "")?.[1] ?? null;
   return { traceId, digest };
 }
+
+/** `contexts.trace.span_id` (16 hex digits, lowercased): the span the event happened in, for "View in trace"; else null. */
+export function readTraceSpanId(payload: Record<string, unknown>): string | null {
+  const contexts = isRecord(payload.contexts) ? payload.contexts : null;
+  const trace = contexts && Object.hasOwn(contexts, "trace") && isRecord(contexts.trace) ? contexts.trace : null;
+  const spanId = trace && Object.hasOwn(trace, "span_id") && typeof trace.span_id === "string" ? trace.span_id.toLowerCase() : null;
+  return spanId !== null && /^[0-9a-f]{16}$/.test(spanId) ? spanId : null;
+}

@@ -12,8 +12,14 @@ describe("EventTraceAndDigest (the event header's ids)", () => {
     const link = new RegExp(`<dt>Trace ID</dt><dd[^>]*><a ([^>]*)>${traceId}</a>`).exec(html)?.[1] ?? "";
     expect(link).toContain(`href="/traces/${traceId}"`);
     expect(link).toMatch(/class="[^"]*\bselect-all\b/);
-    expect(html).toContain("Every error event of this trace");
+    expect(html).toContain("The trace&#x27;s waterfall and every error event of it");
     expect(html).toMatch(/<dt>Digest<\/dt><dd[^>]*><a [^>]*href="\/digest\?value=4252315987"[^>]*>4252315987<\/a><\/dd>/);
+  });
+
+  it("links to the waterfall with the event's span highlighted when the event names its span", () => {
+    const html = render({ contexts: { trace: { trace_id: traceId, span_id: "00F067AA0BA902B7" } } });
+    expect(html).toContain(`href="/traces/${traceId}?span=00f067aa0ba902b7"`);
+    expect(render({ contexts: { trace: { trace_id: traceId, span_id: "x&y=1" } } })).toContain(`href="/traces/${traceId}"`);
   });
 
   it("links a capitalised trace id to its lowercase page, and leaves one that is not 32 hex digits as selectable text", () => {

@@ -26,6 +26,11 @@ import type { Role } from "../db/schema";
 import { digestBatch } from "../digest/digest-batch";
 import { findEventsByDigest } from "../events/find-events-by-digest";
 import { findEventsByTrace } from "../events/find-events-by-trace";
+import { getTrace } from "../traces/get-trace";
+import { traceMetaRoute, traceRoute } from "../api/routes/trace-routes";
+import { organizationEventsRoute } from "../api/routes/span-routes";
+import { parseSpanSearch } from "../spans/parse-span-search";
+import { searchSpans } from "../spans/search-spans";
 import { getEventAttachment } from "../events/get-event-attachment";
 import { getIssueEvent } from "../events/get-issue-event";
 import { listEventAttachments } from "../events/list-event-attachments";
@@ -154,6 +159,8 @@ const instanceWide = new Set<Verb>([
   "project.create",
   "event.find_by_digest",
   "event.find_by_trace",
+  "trace.read",
+  "span.search",
   "team.create",
   "team.delete",
   "team.add_member",
@@ -358,6 +365,17 @@ const drivers = {
   },
   "event.find_by_digest": { call: (context) => findEventsByDigest(context, { digest: "matrix-digest" }) },
   "event.find_by_trace": { call: (context) => findEventsByTrace(context, { traceId: "4bf92f3577b34da6a3ce929d0e0e4736" }) },
+  "trace.read": {
+    call: (context) => getTrace(context, { traceId: "4bf92f3577b34da6a3ce929d0e0e4736" }),
+    api: (): ApiCall[] => [
+      { route: traceRoute, method: "GET", path: `/api/0/organizations/${org}/trace/4bf92f3577b34da6a3ce929d0e0e4736/`, params: { organizationSlug: org, traceId: "4bf92f3577b34da6a3ce929d0e0e4736" } },
+      { route: traceMetaRoute, method: "GET", path: `/api/0/organizations/${org}/trace-meta/4bf92f3577b34da6a3ce929d0e0e4736/`, params: { organizationSlug: org, traceId: "4bf92f3577b34da6a3ce929d0e0e4736" } },
+    ],
+  },
+  "span.search": {
+    call: (context) => searchSpans(context, parseSpanSearch(new URLSearchParams("dataset=spans&field=span.op&field=count()"))),
+    api: (): ApiCall[] => [{ route: organizationEventsRoute, method: "GET", path: `/api/0/organizations/${org}/events/?dataset=spans&field=id&query=span.op:db`, params: { organizationSlug: org } }],
+  },
   "attachment.read": {
     call: async (context, t) => [
       await listEventAttachments(context, { projectId: t.projectId, eventId: t.eventId }),

@@ -36,6 +36,8 @@ export const policy = {
   "event.read": { permission: "read", summary: "Read events, their JSON and the event API" },
   "event.find_by_digest": { permission: "read", summary: "Find events by a Next.js error digest" },
   "event.find_by_trace": { permission: "read", summary: "List the error events of a trace (projects one can see)" },
+  "trace.read": { permission: "read", summary: "Open a trace: its spans and errors in the projects one can see (waterfall, trace API)" },
+  "span.search": { permission: "read", summary: "Search and aggregate spans (events API, dataset=spans or transactions; projects one can see)" },
   "attachment.read": { permission: "read", summary: "List and download event attachments" },
   "received.read": { permission: "read", summary: "Read received raw envelopes" },
   "team.create": { permission: "admin", summary: "Create a team" },

@@ -1,0 +1,5 @@
+export const dynamic = "force-dynamic";
+
+export async function GET(): Promise<Response> {
+  return Response.json({ price: 42 });
+}

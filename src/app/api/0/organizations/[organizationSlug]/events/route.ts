@@ -1,0 +1,4 @@
+import { organizationEventsRoute } from "@/server/api/routes/span-routes";
+
+/** GET /api/0/organizations/{org}/events/ (dataset=spans or transactions) */
+export const GET = organizationEventsRoute;
