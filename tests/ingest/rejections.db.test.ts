@@ -308,8 +308,9 @@ describe(`ingest rejections over HTTP on ${testDialect}`, { timeout: 60_000 }, (
 
       await server.service.digest.drain();
       expect((await eventRows(database.db, shop.project.id)).map((row) => row.event_id)).toEqual([first.eventId]);
-      const kept = await database.db.selectFrom("stored_items").select(["type", "intake_id"]).where("project_id", "=", shop.project.id).execute();
-      expect(kept).toEqual([{ type: "transaction", intake_id: stored.id }]);
+      // The transaction is kept as its span (the segment), the error was not.
+      const spans = await database.db.selectFrom("spans").innerJoin("span_strings", "span_strings.id", "spans.op_id").select(["span_strings.value as op", "spans.span_id"]).where("spans.project_id", "=", shop.project.id).execute();
+      expect(spans.map((span) => [span.op, Buffer.from(span.span_id).toString("hex")])).toEqual([["http.server", "aa08618e7f90f42e"]]);
     });
 
     it("answers 429 with both headers while the digest backlog is at LANTERN_INGEST_MAX_BACKLOG, and 200 once it is digested", async () => {
