@@ -20,6 +20,8 @@ const summarizedItemTypes = new Set(["event", "transaction", "feedback"]);
 const maxSummaryLength = 300;
 /** Relay's cap on the spans of one v2 container item (telemetry-protocol.md §1.3). */
 export const maxContainerSpans = 1000;
+/** Relay's max_container_size: one span (or log) container item's bytes. */
+export const maxContainerBytes = 12 * 1024 * 1024;
 
 /**
  * The checks that decide the answer before anything is stored (Relay's limits, sentry-protocol §2.6):
@@ -40,6 +42,9 @@ export function inspectEnvelope(envelope: ParsedEnvelope, limits: LanternConfig[
     const size = item.payload.length;
     if ((type === "event" || type === "transaction" || type === "feedback") && size > limits.maxEventBytes) {
       throw new IngestRefusal("payload_too_large", `item ${index + 1} (${type}) is ${size} bytes; the limit is ${limits.maxEventBytes}`);
+    }
+    if (type === "span" && size > maxContainerBytes) {
+      throw new IngestRefusal("payload_too_large", `item ${index + 1} (span) is ${size} bytes; a span item holds at most ${maxContainerBytes}`);
     }
     if (type === "span" && typeof item.header.item_count === "number" && item.header.item_count > maxContainerSpans) {
       throw new IngestRefusal("payload_too_large", `item ${index + 1} (span) holds ${item.header.item_count} spans; a span container holds at most ${maxContainerSpans}`);

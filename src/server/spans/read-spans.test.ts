@@ -40,6 +40,14 @@ describe("reading spans from what SDKs send", () => {
     expect(read.dropped).toHaveLength(2);
   });
 
+  it("keeps 200 attributes of a span that sends 10,000, and counts the rest", () => {
+    const attributes = Object.fromEntries(Array.from({ length: 10_000 }, (_, index) => [`key.${index}`, { type: "integer", value: index }]));
+    const [span] = spansOfContainer({ items: [{ trace_id: traceId, span_id: "7777777777777777", name: "x", status: "ok", start_timestamp: 1_795_000_000, end_timestamp: 1_795_000_001, attributes }] }).spans;
+    const kept = span!.extra.attributes as Record<string, { value: number }>;
+    expect(Object.keys(kept)).toHaveLength(201);
+    expect(kept["lantern.dropped_attributes_count"]).toEqual({ type: "integer", value: 9_800 });
+  });
+
   it("takes epoch seconds and RFC 3339 times, and refuses times before 2000 or after 2100", () => {
     expect(timestampUs(1_795_000_000.123456)).toBe(1_795_000_000_123_456);
     expect(timestampUs("2026-11-29T08:00:00.5Z")).toBe(Date.parse("2026-11-29T08:00:00.5Z") * 1000);

@@ -239,7 +239,7 @@ export function spansOfContainer(container: Record<string, unknown>): ReadSpans 
       dropped.push(`span ${index + 1}: start_timestamp is missing or out of range`);
       continue;
     }
-    const attributes: Attributes = isRecord(item.attributes) ? item.attributes : {};
+    const attributes: Attributes = isRecord(item.attributes) ? capAttributes(item.attributes) : {};
     const name = text(item.name, maxTextLength);
     const parentSpanId = idOf(item.parent_span_id, spanIdPattern);
     const isSegment = item.is_segment === true || (item.is_segment === undefined && parentSpanId === null);
@@ -256,10 +256,22 @@ export function spansOfContainer(container: Record<string, unknown>): ReadSpans 
       environment: text(attribute(attributes, "sentry.environment"), 64),
       status: spanStatusCode(item.status),
       isSegment,
-      extra: compact({ name, kind: item.kind, status: statusText(item.status), attributes: item.attributes, links: item.links }),
+      extra: compact({ name, kind: item.kind, status: statusText(item.status), attributes, links: Array.isArray(item.links) ? item.links.slice(0, maxLinks) : undefined }),
     });
   }
   return { spans, dropped };
+}
+
+/** Attributes kept per span (as the OTLP route keeps), and links: the rest is dropped and counted. */
+const maxAttributes = 200;
+const maxLinks = 100;
+
+function capAttributes(attributes: Record<string, unknown>): Attributes {
+  const keys = Object.keys(attributes);
+  if (keys.length <= maxAttributes) return attributes;
+  const kept: Attributes = Object.fromEntries(keys.slice(0, maxAttributes).map((key) => [key, attributes[key]]));
+  kept["lantern.dropped_attributes_count"] = { type: "integer", value: keys.length - maxAttributes };
+  return kept;
 }
 
 /** The transaction ops of a browser page: their measurements are the page's web vitals. */
