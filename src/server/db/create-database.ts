@@ -1,8 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import BetterSqlite3 from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from "kysely";
-import { LRUCache } from "lru-cache";
+import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
 import type { LanternConfig } from "../config";
 import type { Database } from "./schema";
@@ -56,27 +55,6 @@ interface CreateDatabaseOptions {
 /** The page size of new SQLite files (bytes). */
 export const sqlitePageSize = 16_384;
 
-/** Distinct statements kept prepared: digest and the pages repeat a few hundred shapes. */
-const preparedStatementsKept = 1_000;
-
-/**
- * better-sqlite3 as Kysely sees it, preparing each distinct SQL text once: Kysely prepares every query anew,
- * and SQLite's prepare (parsing and planning) cost a tenth of digest's write transaction in a profile.
- * Safe to share because Kysely runs a statement to completion (`all`/`run`) before the next one starts, and
- * Lantern streams no query (an iterating statement could not be reused meanwhile).
- */
-function withStatementCache(sqlite: BetterSqlite3.Database): SqliteDatabase {
-  const statements = new LRUCache<string, BetterSqlite3.Statement>({ max: preparedStatementsKept });
-  return {
-    close: () => sqlite.close(),
-    prepare: (text: string) => {
-      let statement = statements.get(text);
-      if (!statement) statements.set(text, (statement = sqlite.prepare(text)));
-      return statement;
-    },
-  };
-}
-
 /** Opens the database named by the configuration: a SQLite file (created on first use) or a PostgreSQL pool. */
 export function createDatabase(database: LanternConfig["database"], options: CreateDatabaseOptions = {}): LanternDatabase {
   if (database.dialect === "sqlite") {
@@ -99,7 +77,7 @@ export function createDatabase(database: LanternConfig["database"], options: Cre
     // Once the WAL starts over, its file is cut back to this size instead of keeping its largest size.
     sqlite.pragma(`journal_size_limit = ${walSizeLimitBytes}`);
     const pageSize = sqlite.pragma("page_size", { simple: true }) as number;
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
     return {
       db,
       dialect: "sqlite",
