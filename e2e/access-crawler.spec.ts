@@ -16,6 +16,8 @@ const publicRoutes = new Set([
   "/api/[projectId]/store",
   "/api/[projectId]/security",
   "/api/[projectId]/csp-report",
+  "/api/[projectId]/integration/otlp/v1/traces",
+  "/api/[projectId]/otlp/v1/traces",
   "/monitoring",
   "/api/health",
   "/api/auth/[...all]",
