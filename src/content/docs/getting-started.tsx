@@ -64,7 +64,7 @@ export function GettingStarted({ instance }: Pick<DocContentProps, "instance">) 
       </p>
       <CodeBlock code={`OTEL_EXPORTER_OTLP_TRACES_ENDPOINT=${url}/api/PROJECT_ID/integration/otlp/v1/traces\nOTEL_EXPORTER_OTLP_TRACES_HEADERS=x-sentry-auth=sentry sentry_key=PUBLIC_KEY`} label="OTLP exporter environment" />
       <p>
-        The key may also come as <code>Authorization: Bearer PUBLIC_KEY</code> or <code>?sentry_key=PUBLIC_KEY</code>, and <code>/api/PROJECT_ID/otlp/v1/traces</code> is accepted too. Lantern answers <code>202</code>; <code>415</code> for a body that is neither{" "}
+        The key may also come as <code>Authorization: Bearer PUBLIC_KEY</code> or <code className="whitespace-nowrap">?sentry_key=PUBLIC_KEY</code>, and <code>/api/PROJECT_ID/otlp/v1/traces</code> is accepted too. Lantern answers <code>202</code>; <code>415</code> for a body that is neither{" "}
         <code>application/json</code> nor <code>application/x-protobuf</code>; <code>400</code> with the reason for one it cannot read. Spans it cannot read (bad ids, no start time) are counted in OTLP&apos;s partial-success answer.
       </p>
     </>
