@@ -1,27 +1,15 @@
 import { inflateSync } from "node:zlib";
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../db/schema";
+import type { SpanInput } from "./read-spans";
 import { spanFlags } from "./span-item-rows";
 
 /** A stored span as the trace views read it: ids in hex, strings joined, its payload entry when asked for. */
-export interface StoredSpan {
-  traceId: string;
-  spanId: string;
+export type StoredSpan = Omit<SpanInput, "extra"> & {
   projectId: number;
-  parentSpanId: string | null;
-  startUs: number;
-  durationUs: number;
-  op: string;
-  /** Normalized for grouping; `extra.description` holds the description as sent where it differs. */
-  description: string | null;
-  segmentName: string | null;
-  release: string | null;
-  environment: string | null;
-  status: number;
-  isSegment: boolean;
   payloadId: number;
   extra?: Record<string, unknown>;
-}
+};
 
 /** Spans one trace may hold before the views stop reading (the waterfall virtualizes, the API pages). */
 export const maxTraceSpans = 10_000;

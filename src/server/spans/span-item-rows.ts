@@ -5,22 +5,11 @@ import { spanKindFlags, type SpanInput, type VitalInput } from "./read-spans";
 /** Bits of `spans.flags` (migrations/0020-spans.ts). */
 export const spanFlags = { segment: 1, db: 2, httpClient: 4 } as const;
 
-/** A span row before its strings have ids: digest makes these off the writer's thread; write-spans.ts resolves the strings. */
-export interface SpanDraft {
-  traceId: string;
-  spanId: string;
-  parentSpanId: string | null;
-  startUs: number;
-  durationUs: number;
-  op: string;
-  /** Normalized for grouping (lib/span-description.ts). */
-  description: string | null;
-  segmentName: string | null;
-  release: string | null;
-  environment: string | null;
-  status: number;
-  flags: number;
-}
+/**
+ * A span row before its strings have ids: digest makes these off the writer's thread; write-spans.ts resolves
+ * the strings. The description is the normalized one (lib/span-description.ts); segment and kind are in `flags`.
+ */
+export type SpanDraft = Omit<SpanInput, "isSegment" | "extra"> & { flags: number };
 
 /** The spans of one envelope item and their shared payload: one `span_payloads` row, one `spans` row each. */
 export interface SpanItemRows {
