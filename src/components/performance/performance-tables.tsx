@@ -9,17 +9,24 @@ import { webVitals, type WebVitalRating } from "@/lib/web-vitals";
 const ms = (value: number) => `${value.toLocaleString("en", { maximumFractionDigits: value < 10 ? 2 : 0 })} ms`;
 const traceHref = (traceId: string) => `/traces/${traceId}`;
 
-/** A project's transactions by name: throughput, percentiles, failure rate, and its slowest trace. */
-export function TransactionsTable({ rows }: { rows: TransactionSummaryRow[] }) {
+/** The transaction summary page of one transaction name. */
+export function transactionSummaryHref(projectSlug: string, name: string, period?: string): string {
+  return `/projects/${projectSlug}/performance/summary?${new URLSearchParams({ transaction: name, ...(period ? { period } : {}) }).toString()}`;
+}
+
+/** A project's transactions by name (each a link to its summary): throughput, percentiles, failure rate. */
+export function TransactionsTable({ rows, projectSlug, period }: { rows: TransactionSummaryRow[]; projectSlug: string; period: string }) {
   return (
     <DataTable
       label="Transactions"
-      columns={[{ label: "Transaction" }, { label: "Op" }, { label: "Count", className: "text-right" }, { label: "Per minute", className: "text-right" }, { label: "p50", className: "text-right" }, { label: "p75", className: "text-right" }, { label: "p95", className: "text-right" }, { label: "Failure rate", className: "text-right" }, { label: "Slowest" }]}
+      columns={[{ label: "Transaction" }, { label: "Op" }, { label: "Count", className: "text-right" }, { label: "Per minute", className: "text-right" }, { label: "p50", className: "text-right" }, { label: "p75", className: "text-right" }, { label: "p95", className: "text-right" }, { label: "Failure rate", className: "text-right" }]}
     >
       {rows.map((row) => (
         <tr key={row.name} className="align-top hover:bg-muted/50">
           <th scope="row" className="min-w-48 px-3 py-2 text-left font-mono text-sm font-normal wrap-break-word">
-            <IdentifierText value={row.name} />
+            <Link href={transactionSummaryHref(projectSlug, row.name, period)} prefetch={false} className="text-primary hover:underline">
+              <IdentifierText value={row.name} />
+            </Link>
           </th>
           <td className="px-3 py-2 font-mono text-xs">{row.op}</td>
           <td className="px-3 py-2 text-right tabular-nums">{row.count.toLocaleString("en")}</td>
@@ -28,11 +35,6 @@ export function TransactionsTable({ rows }: { rows: TransactionSummaryRow[] }) {
           <td className="px-3 py-2 text-right tabular-nums">{ms(row.p75)}</td>
           <td className="px-3 py-2 text-right tabular-nums">{ms(row.p95)}</td>
           <td className={cn("px-3 py-2 text-right tabular-nums", row.failureRate > 0 && "text-red-700 dark:text-red-400")}>{formatRate(row.failureRate)}</td>
-          <td className="px-3 py-2 whitespace-nowrap">
-            <Link href={traceHref(row.slowestTraceId)} prefetch={false} className="text-sm text-primary hover:underline">
-              trace
-            </Link>
-          </td>
         </tr>
       ))}
     </DataTable>
@@ -47,14 +49,16 @@ const ratingTone: Record<WebVitalRating, string> = {
 const ratingWords: Record<WebVitalRating, string> = { good: "good", "needs-improvement": "needs improvement", poor: "poor" };
 
 /** p75 of each web vital per page, rated as web.dev does. */
-export function WebVitalsTable({ pages }: { pages: PageVitals[] }) {
+export function WebVitalsTable({ pages, projectSlug, period }: { pages: PageVitals[]; projectSlug: string; period: string }) {
   const names = ["lcp", "inp", "cls", "fcp", "ttfb"] as const;
   return (
     <DataTable label="Web vitals" columns={[{ label: "Page" }, ...names.map((name) => ({ label: `${name.toUpperCase()} p75`, className: "text-right" }))]}>
       {pages.map((page) => (
         <tr key={page.page} className="align-top hover:bg-muted/50">
           <th scope="row" className="min-w-48 px-3 py-2 text-left font-mono text-sm font-normal wrap-break-word">
-            <IdentifierText value={page.page} />
+            <Link href={transactionSummaryHref(projectSlug, page.page, period)} prefetch={false} className="text-primary hover:underline">
+              <IdentifierText value={page.page} />
+            </Link>
           </th>
           {names.map((name) => {
             const vital = page.vitals.find((entry) => entry.vital === name);

@@ -11,8 +11,13 @@ export interface TransactionSummaryRow {
   p95: number;
   /** Share of the transactions whose status is neither ok, cancelled nor unknown (Sentry's failure_rate()). */
   failureRate: number;
-  /** The slowest transaction's trace, for "show me one". */
-  slowestTraceId: string;
+}
+
+/** Transactions of one hour or day (p95 in milliseconds, null when none). */
+export interface TransactionBucket {
+  start: number;
+  count: number;
+  p95: number | null;
 }
 
 export interface WebVitalSummary {
@@ -34,4 +39,31 @@ export interface SpanGroupRow {
   totalMs: number;
   p95Ms: number;
   exampleTraceId: string;
+}
+
+/** A transaction's summary page (milliseconds; percentiles null when nothing was measured). */
+export interface TransactionSummary {
+  name: string;
+  op: string;
+  period: string;
+  count: number;
+  perMinute: number;
+  failureRate: number;
+  averageMs: number | null;
+  p50: number | null;
+  p75: number | null;
+  p95: number | null;
+  p99: number | null;
+  /** Bars of the duration histogram, fastest first. */
+  histogram: { fromMs: number; toMs: number; count: number }[];
+  /** Per hour or day (bucketMs), oldest first. */
+  bucketMs: number;
+  series: { start: number; count: number; p50: number | null; p75: number | null; p95: number | null; p99: number | null }[];
+  releases: { release: string | null; count: number; failureRate: number; p50: number | null; p75: number | null; p95: number | null; p99: number | null }[];
+  slowest: { traceId: string; spanId: string; startedAt: number; durationMs: number; status: string; release: string | null }[];
+  /** Child spans of the newest opSampleSize transactions, summed by op. */
+  timeByOp: { op: string; count: number; totalMs: number; share: number }[];
+  opSampleSize: number;
+  relatedIssues: { id: number; title: string; status: string; type: string; timesSeen: number; lastSeen: number }[];
+  vitals: (WebVitalSummary & { series: { start: number; p75: number | null; rating: WebVitalRating | null }[] })[];
 }

@@ -135,6 +135,21 @@ export interface SpansTable {
   payload_id: number;
 }
 
+/** Transactions of one project, hour, name, op, release and environment (migrations/0023-transaction-rollups.ts); 0 ids for none. */
+export interface TransactionRollupsTable {
+  project_id: number;
+  hour: EpochMs;
+  segment_name_id: number;
+  op_id: number;
+  release_id: number;
+  environment_id: number;
+  count: number;
+  failed: number;
+  duration_sum_us: number;
+  /** lib/duration-histogram.ts's sparse text. */
+  histogram: string;
+}
+
 /** One web vital of a page load or navigation (migrations/0021-web-vitals.ts). */
 export interface WebVitalsTable {
   project_id: number;
@@ -583,6 +598,7 @@ export interface Database {
   span_strings: SpanStringsTable;
   span_payloads: SpanPayloadsTable;
   web_vitals: WebVitalsTable;
+  transaction_rollups: TransactionRollupsTable;
   session_counts: SessionCountsTable;
   outcomes: OutcomesTable;
   issues: IssuesTable;

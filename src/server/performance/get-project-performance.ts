@@ -3,14 +3,14 @@ import { authorizeProjectId, type AccessContext } from "../access/authorize";
 import { readLastSpanBudgetPrune } from "../spans/prune-spans";
 import { spanFlags } from "../spans/span-item-rows";
 import { spanStringKinds } from "../spans/span-strings";
+import { hourMs, hourStart, readTransactionRollups, spanStringValues, sumRollups } from "./read-transaction-rollups";
+import { histogramPercentile } from "@/lib/duration-histogram";
 import { percentile } from "@/lib/percentile";
 import { spanDomain } from "@/lib/span-description";
-import { isFailedSpanStatus } from "@/lib/span-status";
-import type { PageVitals, SpanGroupRow, TransactionSummaryRow } from "@/lib/views/performance";
+import type { PageVitals, SpanGroupRow, TransactionBucket, TransactionSummaryRow } from "@/lib/views/performance";
 import { rateWebVital, webVitalByCode, webVitalNames } from "@/lib/web-vitals";
-export type { PageVitals, SpanGroupRow, TransactionSummaryRow } from "@/lib/views/performance";
+export type { PageVitals, SpanGroupRow, TransactionBucket, TransactionSummaryRow } from "@/lib/views/performance";
 
-const hourMs = 3_600_000;
 /** The windows the performance page offers. */
 export const performancePeriods = { "1h": hourMs, "24h": 24 * hourMs, "7d": 7 * 24 * hourMs, "14d": 14 * 24 * hourMs } as const;
 export type PerformancePeriod = keyof typeof performancePeriods;
@@ -24,6 +24,9 @@ export const maxRowsPerList = 100_000;
 export interface ProjectPerformance {
   period: PerformancePeriod;
   transactions: TransactionSummaryRow[];
+  /** Transactions per hour (windows up to 24 h) or day, with their p95, for the time chart. */
+  chart: TransactionBucket[];
+  chartBucketMs: number;
   vitals: PageVitals[];
   queries: SpanGroupRow[];
   requests: SpanGroupRow[];
@@ -32,7 +35,7 @@ export interface ProjectPerformance {
   /** When the disk budget last deleted spans (any project), if within the window. */
   budgetPrune: { at: number; deleted: number } | null;
   /** Lists whose window held more than maxRowsPerList rows (their figures cover the newest rows only). */
-  truncated: ("transactions" | "queries" | "requests" | "vitals")[];
+  truncated: ("queries" | "requests" | "vitals")[];
 }
 
 /**
@@ -50,35 +53,35 @@ export async function getProjectPerformance(context: AccessContext, projectId: n
   const truncated: ProjectPerformance["truncated"] = [];
   const string = (column: "op_id" | "description_id" | "segment_name_id") => sql<string | null>`(select value from span_strings where span_strings.id = spans.${sql.ref(column)})`;
 
-  const segments = await db
-    .selectFrom("spans")
-    .select(["trace_id", "duration_us", "status", "segment_name_id", string("op_id").as("op"), string("segment_name_id").as("name")])
-    .where("project_id", "=", projectId)
-    .where(sql<number>`flags & ${spanFlags.segment}`, "=", spanFlags.segment)
-    .where("start_us", ">=", sinceUs)
-    .orderBy("start_us", "desc")
-    .limit(maxRowsPerList + 1)
-    .execute();
-  if (segments.length > maxRowsPerList) truncated.push("transactions");
+  // Transactions come from their hourly rollups (add-transaction-rollups.ts): a few rows per name and hour, whatever the traffic.
+  const rollups = await readTransactionRollups(db, projectId, now - performancePeriods[period]);
+  const names = await spanStringValues(db, rollups.flatMap((row) => [row.segmentNameId, row.opId]));
   const search = options.search?.trim().toLowerCase() ?? "";
-  const byName = new Map<string, { op: string; durations: number[]; failed: number; slowest: { us: number; traceId: Uint8Array } }>();
-  for (const segment of segments.slice(0, maxRowsPerList)) {
-    const name = segment.name ?? "<unlabeled transaction>";
-    if (search && !name.toLowerCase().includes(search)) continue;
-    let entry = byName.get(name);
-    if (!entry) byName.set(name, (entry = { op: segment.op ?? "default", durations: [], failed: 0, slowest: { us: -1, traceId: segment.trace_id } }));
-    const us = Number(segment.duration_us);
-    entry.durations.push(us);
-    if (isFailedSpanStatus(Number(segment.status))) entry.failed += 1;
-    if (us > entry.slowest.us) entry.slowest = { us, traceId: segment.trace_id };
-  }
-  const minutes = performancePeriods[period] / 60_000;
-  const transactions = [...byName].map(([name, entry]): TransactionSummaryRow => {
-    const sorted = entry.durations.sort((a, b) => a - b);
-    const ms = (p: number) => Number(((percentile(sorted, p) ?? 0) / 1000).toFixed(2));
-    return { name, op: entry.op, count: sorted.length, perMinute: Number((sorted.length / minutes).toFixed(2)), p50: ms(0.5), p75: ms(0.75), p95: ms(0.95), failureRate: entry.failed / sorted.length, slowestTraceId: Buffer.from(entry.slowest.traceId).toString("hex") };
+  const shown = search ? rollups.filter((row) => (names.get(row.segmentNameId) ?? "").toLowerCase().includes(search)) : rollups;
+  const coveredMinutes = Math.max(1, (now - hourStart(now - performancePeriods[period])) / 60_000);
+  const opCounts = sumRollups(shown, (row) => `${row.segmentNameId} ${row.opId}`);
+  const transactions = [...sumRollups(shown, (row) => row.segmentNameId)].map(([nameId, total]): TransactionSummaryRow => {
+    const ops = [...opCounts].filter(([key]) => key.startsWith(`${nameId} `)).sort(([, a], [, b]) => b.count - a.count);
+    const ms = (p: number) => Number(((histogramPercentile(total.histogram, p) ?? 0) / 1000).toFixed(2));
+    return {
+      name: names.get(nameId) ?? "<unlabeled transaction>",
+      op: names.get(Number(ops[0]![0].split(" ")[1])) ?? "default",
+      count: total.count,
+      perMinute: Number((total.count / coveredMinutes).toFixed(2)),
+      p50: ms(0.5),
+      p75: ms(0.75),
+      p95: ms(0.95),
+      failureRate: total.count === 0 ? 0 : total.failed / total.count,
+    };
   });
   transactions.sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
+  const bucketMs = performancePeriods[period] > 48 * hourMs ? 24 * hourMs : hourMs;
+  const byBucket = sumRollups(shown, (row) => row.hour - (row.hour % bucketMs));
+  const chart: TransactionBucket[] = [];
+  for (let start = hourStart(now - performancePeriods[period]) - (hourStart(now - performancePeriods[period]) % bucketMs); start <= now; start += bucketMs) {
+    const total = byBucket.get(start);
+    chart.push({ start, count: total?.count ?? 0, p95: total ? Number(((histogramPercentile(total.histogram, 0.95) ?? 0) / 1000).toFixed(2)) : null });
+  }
 
   const groups = async (flag: number, list: "queries" | "requests", labelOf: (description: string | null) => string | null): Promise<SpanGroupRow[]> => {
     const rows = await db
@@ -156,5 +159,5 @@ export async function getProjectPerformance(context: AccessContext, projectId: n
   const lastPrune = await readLastSpanBudgetPrune(db);
   const budgetPrune = lastPrune && lastPrune.at >= windowStartMs ? lastPrune : null;
 
-  return { period, transactions, vitals, queries, requests, droppedByClients, budgetPrune, truncated };
+  return { period, transactions, chart, chartBucketMs: bucketMs, vitals, queries, requests, droppedByClients, budgetPrune, truncated };
 }

@@ -1,7 +1,8 @@
 import type { Insertable, Kysely } from "kysely";
 import { chunks } from "../db/chunks";
 import type { Database, SpansTable } from "../db/schema";
-import type { SpanItemRows } from "./span-item-rows";
+import { addTransactionRollups, type StoredSegment } from "./add-transaction-rollups";
+import { spanFlags, type SpanItemRows } from "./span-item-rows";
 import { spanStringKinds, type SpanStringKind } from "./span-strings";
 import { webVitals } from "@/lib/web-vitals";
 
@@ -16,6 +17,7 @@ const stringFields: SpanStringKind[] = ["op", "description", "segmentName", "rel
 export async function writeSpans(trx: Kysely<Database>, items: SpanItemRows[]): Promise<void> {
   if (items.length === 0) return;
   const ids = await resolveStrings(trx, items);
+  const newSegments: StoredSegment[] = [];
   for (const item of items) {
     const { id: payloadId } = await trx.insertInto("span_payloads").values({ project_id: item.projectId, received_at: item.receivedAt, body: Buffer.from(item.payload.buffer, item.payload.byteOffset, item.payload.byteLength) }).returning("id").executeTakeFirstOrThrow();
     const idOf = (kind: SpanStringKind, value: string | null) => (value === null ? null : ids.get(stringKey(item.projectId, kind, value))!);
@@ -39,10 +41,22 @@ export async function writeSpans(trx: Kysely<Database>, items: SpanItemRows[]): 
     );
     const vitals = item.vitals.map((vital) => ({ project_id: item.projectId, page_id: idOf("segmentName", vital.page)!, vital: webVitals[vital.vital].code, start_us: vital.startUs, value: vital.value }));
     if (vitals.length > 0) await trx.insertInto("web_vitals").values(vitals).execute();
-    for (const chunk of chunks(rows)) {
+    // Segments (one in twenty spans) go apart, returning which were new, so an SDK's retry is not rolled up twice.
+    const segmentRows = rows.filter((row) => (row.flags & spanFlags.segment) !== 0);
+    const childRows = segmentRows.length === 0 ? rows : rows.filter((row) => (row.flags & spanFlags.segment) === 0);
+    for (const chunk of chunks(childRows)) {
       await trx.insertInto("spans").values(chunk).onConflict((conflict) => conflict.columns(["trace_id", "span_id", "project_id"]).doNothing()).execute();
     }
+    for (const chunk of chunks(segmentRows)) {
+      const stored = await trx.insertInto("spans").values(chunk).onConflict((conflict) => conflict.columns(["trace_id", "span_id", "project_id"]).doNothing()).returning(["trace_id", "span_id"]).execute();
+      const isNew = new Set(stored.map((row) => `${Buffer.from(row.trace_id).toString("hex")}${Buffer.from(row.span_id).toString("hex")}`));
+      for (const row of chunk) {
+        if (row.segment_name_id === null || row.segment_name_id === undefined || !isNew.has(`${(row.trace_id as Buffer).toString("hex")}${(row.span_id as Buffer).toString("hex")}`)) continue;
+        newSegments.push({ projectId: item.projectId, startUs: row.start_us, durationUs: row.duration_us, segmentNameId: row.segment_name_id, opId: row.op_id, releaseId: row.release_id ?? null, environmentId: row.environment_id ?? null, status: row.status });
+      }
+    }
   }
+  await addTransactionRollups(trx, newSegments);
 }
 
 function stringKey(projectId: number, kind: SpanStringKind, value: string): string {

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { SpanGroupsTable, TransactionsTable, WebVitalsTable } from "@/components/performance/performance-tables";
+import { VolumeChart } from "@/components/charts/volume-chart";
 import { ProjectNav } from "@/components/projects/project-nav";
 import { PageHeader } from "@/components/shell/page-header";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -90,21 +91,27 @@ export default async function ProjectPerformancePage({ params, searchParams }: P
           ) : null}
           {performance.truncated.length > 0 ? (
             <p role="status" className="text-sm text-muted-foreground">
-              This period holds more than {maxRowsPerList.toLocaleString("en")} rows for {performance.truncated.join(", ")}: the figures there cover the newest {maxRowsPerList.toLocaleString("en")}.
+              This period holds more than {maxRowsPerList.toLocaleString("en")} spans for {performance.truncated.join(", ")}: the figures there cover the newest {maxRowsPerList.toLocaleString("en")}.
             </p>
           ) : null}
           <section aria-labelledby="transactions-heading" className="space-y-3">
             <h2 id="transactions-heading" className="text-base font-semibold">
               Transactions
             </h2>
-            {performance.transactions.length > 0 ? <TransactionsTable rows={performance.transactions} /> : <p className="text-sm text-muted-foreground">No transaction matches.</p>}
+            <VolumeChart
+              buckets={performance.chart}
+              bucketMs={performance.chartBucketMs}
+              period={`the last ${period}`}
+              noun={{ one: "transaction", many: "transactions" }}
+            />
+            {performance.transactions.length > 0 ? <TransactionsTable rows={performance.transactions} projectSlug={project.slug} period={period} /> : <p className="text-sm text-muted-foreground">No transaction matches.</p>}
           </section>
           <section aria-labelledby="vitals-heading" className="space-y-3">
             <h2 id="vitals-heading" className="text-base font-semibold">
               Web vitals
             </h2>
             {performance.vitals.length > 0 ? (
-              <WebVitalsTable pages={performance.vitals} />
+              <WebVitalsTable pages={performance.vitals} projectSlug={project.slug} period={period} />
             ) : (
               <p className="text-sm text-muted-foreground">No page load reported web vitals: the browser SDK sends them with its page loads when tracing is on.</p>
             )}

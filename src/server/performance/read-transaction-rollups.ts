@@ -1,0 +1,79 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema";
+import { decodeHistogram, mergeHistograms, type DurationHistogram } from "@/lib/duration-histogram";
+
+export const hourMs = 3_600_000;
+
+export interface RollupRow {
+  hour: number;
+  segmentNameId: number;
+  opId: number;
+  releaseId: number;
+  environmentId: number;
+  count: number;
+  failed: number;
+  durationSumUs: number;
+  histogram: DurationHistogram;
+}
+
+/**
+ * A project's transaction rollups from the hour holding `sinceMs` on (migrations/0023-transaction-rollups.ts),
+ * of one transaction name or all. Whole hours: a window is widened to the hour it starts in.
+ */
+export async function readTransactionRollups(db: Kysely<Database>, projectId: number, sinceMs: number, segmentNameId?: number): Promise<RollupRow[]> {
+  let query = db
+    .selectFrom("transaction_rollups")
+    .select(["hour", "segment_name_id", "op_id", "release_id", "environment_id", "count", "failed", "duration_sum_us", "histogram"])
+    .where("project_id", "=", projectId)
+    .where("hour", ">=", hourStart(sinceMs));
+  if (segmentNameId !== undefined) query = query.where("segment_name_id", "=", segmentNameId);
+  const rows = await query.execute();
+  return rows.map((row) => ({
+    hour: Number(row.hour),
+    segmentNameId: Number(row.segment_name_id),
+    opId: Number(row.op_id),
+    releaseId: Number(row.release_id),
+    environmentId: Number(row.environment_id),
+    count: Number(row.count),
+    failed: Number(row.failed),
+    durationSumUs: Number(row.duration_sum_us),
+    histogram: decodeHistogram(row.histogram),
+  }));
+}
+
+export function hourStart(ms: number): number {
+  return ms - (((ms % hourMs) + hourMs) % hourMs);
+}
+
+export interface RollupTotals {
+  count: number;
+  failed: number;
+  durationSumUs: number;
+  histogram: DurationHistogram;
+}
+
+/** Rollup rows summed by a key of your choosing, in first-seen order. */
+export function sumRollups<K>(rows: RollupRow[], keyOf: (row: RollupRow) => K): Map<K, RollupTotals> {
+  const totals = new Map<K, RollupTotals>();
+  for (const row of rows) {
+    const key = keyOf(row);
+    let total = totals.get(key);
+    if (!total) totals.set(key, (total = { count: 0, failed: 0, durationSumUs: 0, histogram: new Map() }));
+    total.count += row.count;
+    total.failed += row.failed;
+    total.durationSumUs += row.durationSumUs;
+    mergeHistograms(total.histogram, row.histogram);
+  }
+  return totals;
+}
+
+/** The values of span_strings ids (any kind), as one map. */
+export async function spanStringValues(db: Kysely<Database>, ids: Iterable<number>): Promise<Map<number, string>> {
+  const wanted = [...new Set(ids)].filter((id) => id > 0);
+  const values = new Map<number, string>();
+  for (let index = 0; index < wanted.length; index += 500) {
+    const rows = await db.selectFrom("span_strings").select(["id", "value"]).where("id", "in", wanted.slice(index, index + 500)).execute();
+    for (const row of rows) values.set(Number(row.id), row.value);
+  }
+  return values;
+}
