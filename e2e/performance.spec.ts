@@ -56,6 +56,25 @@ test("the performance page shows the transaction, its queries and outgoing reque
   await expect(transactions.getByRole("rowheader")).toHaveText(["GET /checkout/7"]);
 });
 
+test("a transaction's summary: totals, histogram, slowest trace, time by span op, the error seen in it, its release", async ({ page }) => {
+  await page.goto(`/projects/${slug}/performance`);
+  await page.getByRole("table", { name: "Transactions" }).getByRole("link", { name: "GET /checkout/7" }).click();
+  await expect(page.getByRole("heading", { name: "GET /checkout/7", level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(/\/performance\/summary\?transaction=GET\+%2Fcheckout%2F7/);
+  const totals = page.getByRole("definition").first();
+  await expect(totals).toHaveText("1");
+  const histogram = page.getByRole("table", { name: "Duration histogram" });
+  await expect(histogram.locator("tbody tr")).toHaveCount(1);
+  await expect(histogram.locator("tbody tr td").first()).toHaveText("1");
+  await expect(page.getByRole("table", { name: "Slowest traces" }).getByRole("link")).toHaveAttribute("href", new RegExp(`^/traces/${traceId}\\?span=[0-9a-f]{16}$`));
+  const ops = page.getByRole("table", { name: "Time by span operation" });
+  await expect(ops.getByRole("row").filter({ hasText: /^db/ }).getByRole("cell").first()).toHaveText("11");
+  await expect(page.getByRole("list", { name: "Related issues" }).getByRole("link", { name: /checkout failed/ })).toBeVisible();
+  await expect(page.getByRole("table", { name: "Releases compared" }).getByRole("rowheader")).toHaveText(["shop@1.0.0"]);
+  await page.getByRole("table", { name: "Slowest traces" }).getByRole("link").click();
+  await expect(page).toHaveURL(new RegExp(`/traces/${traceId}`));
+});
+
 test("the N+1 shows as a performance issue, found by issue.category:performance", async ({ page }) => {
   await page.goto(`/projects/${slug}/issues?query=${encodeURIComponent("issue.category:performance")}`);
   await expect(page.getByRole("link", { name: /N\+1 Query: SELECT \* FROM users WHERE id = \?/ })).toBeVisible();

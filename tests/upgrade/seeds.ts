@@ -21,7 +21,7 @@ import * as instanceLeases from "./seeds/0019-instance-leases";
 import * as spans from "./seeds/0020-spans";
 import * as webVitals from "./seeds/0021-web-vitals";
 import * as slowDbQueryThreshold from "./seeds/0022-slow-db-query-threshold";
-import * as transactionRollups from "./seeds/0023-transaction-rollups";
+import * as spanRollups from "./seeds/0023-span-rollups";
 
 /**
  * One seed per migration, keyed by the migration's name in src/server/db/migrate.ts, each in seeds/ under
@@ -58,5 +58,5 @@ export const upgradeSeeds: Record<string, UpgradeSeed> = {
   "0020-spans": spans,
   "0021-web-vitals": webVitals,
   "0022-slow-db-query-threshold": slowDbQueryThreshold,
-  "0023-transaction-rollups": transactionRollups,
+  "0023-span-rollups": spanRollups,
 };

@@ -22,7 +22,7 @@ import * as instanceLeases from "./migrations/0019-instance-leases";
 import * as spans from "./migrations/0020-spans";
 import * as webVitals from "./migrations/0021-web-vitals";
 import * as slowDbQueryThreshold from "./migrations/0022-slow-db-query-threshold";
-import * as transactionRollups from "./migrations/0023-transaction-rollups";
+import * as spanRollups from "./migrations/0023-span-rollups";
 
 /**
  * Forward-only migrations, listed in code (not read from disk) so they survive bundling.
@@ -51,7 +51,7 @@ const migrations: Record<string, Migration> = {
   "0020-spans": spans,
   "0021-web-vitals": webVitals,
   "0022-slow-db-query-threshold": slowDbQueryThreshold,
-  "0023-transaction-rollups": transactionRollups,
+  "0023-span-rollups": spanRollups,
 };
 
 /** Every migration's name, oldest first (the upgrade tests start a database at each). */

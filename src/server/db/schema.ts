@@ -135,7 +135,7 @@ export interface SpansTable {
   payload_id: number;
 }
 
-/** Transactions of one project, hour, name, op, release and environment (migrations/0023-transaction-rollups.ts); 0 ids for none. */
+/** Transactions of one project, hour, name, op, release and environment (migrations/0023-span-rollups.ts); 0 ids for none. */
 export interface TransactionRollupsTable {
   project_id: number;
   hour: EpochMs;
@@ -148,6 +148,18 @@ export interface TransactionRollupsTable {
   duration_sum_us: number;
   /** lib/duration-histogram.ts's sparse text. */
   histogram: string;
+}
+
+/** Database queries (kind 2) or outgoing requests (kind 4) of one project, hour and normalized description (migrations/0023-span-rollups.ts). */
+export interface SpanGroupRollupsTable {
+  project_id: number;
+  hour: EpochMs;
+  kind: number;
+  description_id: number;
+  count: number;
+  duration_sum_us: number;
+  histogram: string;
+  example_trace_id: Uint8Array;
 }
 
 /** One web vital of a page load or navigation (migrations/0021-web-vitals.ts). */
@@ -599,6 +611,7 @@ export interface Database {
   span_payloads: SpanPayloadsTable;
   web_vitals: WebVitalsTable;
   transaction_rollups: TransactionRollupsTable;
+  span_group_rollups: SpanGroupRollupsTable;
   session_counts: SessionCountsTable;
   outcomes: OutcomesTable;
   issues: IssuesTable;

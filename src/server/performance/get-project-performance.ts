@@ -1,10 +1,9 @@
-import { sql } from "kysely";
 import { authorizeProjectId, type AccessContext } from "../access/authorize";
 import { readLastSpanBudgetPrune } from "../spans/prune-spans";
 import { spanFlags } from "../spans/span-item-rows";
 import { spanStringKinds } from "../spans/span-strings";
 import { hourMs, hourStart, readTransactionRollups, spanStringValues, sumRollups } from "./read-transaction-rollups";
-import { histogramPercentile } from "@/lib/duration-histogram";
+import { decodeHistogram, histogramPercentile, mergeHistograms, type DurationHistogram } from "@/lib/duration-histogram";
 import { percentile } from "@/lib/percentile";
 import { spanDomain } from "@/lib/span-description";
 import type { PageVitals, SpanGroupRow, TransactionBucket, TransactionSummaryRow } from "@/lib/views/performance";
@@ -35,14 +34,15 @@ export interface ProjectPerformance {
   /** When the disk budget last deleted spans (any project), if within the window. */
   budgetPrune: { at: number; deleted: number } | null;
   /** Lists whose window held more than maxRowsPerList rows (their figures cover the newest rows only). */
-  truncated: ("queries" | "requests" | "vitals")[];
+  truncated: "vitals"[];
 }
 
 /**
  * A project's performance over a window: its transactions (segments) by name with throughput, percentiles
  * and failure rate; web vitals' p75 per page with web.dev's rating; database queries by normalized
- * statement and outgoing requests by domain. Reads the span rows' narrow columns only (never payloads),
- * through spans_segments, spans_project_time and web_vitals_project_time.
+ * statement and outgoing requests by domain. Transactions, queries and requests come from the hourly span
+ * rollups (spans/add-span-rollups.ts), so whole hours: a window is widened to the hour it starts in. Web vitals
+ * are read as rows, through web_vitals_project_time, at most maxRowsPerList of them.
  */
 export async function getProjectPerformance(context: AccessContext, projectId: number, options: { period?: PerformancePeriod; search?: string; now?: number } = {}): Promise<ProjectPerformance> {
   await authorizeProjectId(context, "project.read", projectId);
@@ -51,9 +51,8 @@ export async function getProjectPerformance(context: AccessContext, projectId: n
   const sinceUs = (now - performancePeriods[period]) * 1000;
   const { db } = context;
   const truncated: ProjectPerformance["truncated"] = [];
-  const string = (column: "op_id" | "description_id" | "segment_name_id") => sql<string | null>`(select value from span_strings where span_strings.id = spans.${sql.ref(column)})`;
 
-  // Transactions come from their hourly rollups (add-transaction-rollups.ts): a few rows per name and hour, whatever the traffic.
+  // Transactions come from their hourly rollups (add-span-rollups.ts): a few rows per name and hour, whatever the traffic.
   const rollups = await readTransactionRollups(db, projectId, now - performancePeriods[period]);
   const names = await spanStringValues(db, rollups.flatMap((row) => [row.segmentNameId, row.opId]));
   const search = options.search?.trim().toLowerCase() ?? "";
@@ -83,35 +82,35 @@ export async function getProjectPerformance(context: AccessContext, projectId: n
     chart.push({ start, count: total?.count ?? 0, p95: total ? Number(((histogramPercentile(total.histogram, 0.95) ?? 0) / 1000).toFixed(2)) : null });
   }
 
-  const groups = async (flag: number, list: "queries" | "requests", labelOf: (description: string | null) => string | null): Promise<SpanGroupRow[]> => {
-    const rows = await db
-      .selectFrom("spans")
-      .select(["trace_id", "duration_us", string("description_id").as("description")])
-      .where("project_id", "=", projectId)
-      .where("start_us", ">=", sinceUs)
-      .where(sql<number>`flags & ${flag}`, "=", flag)
-      .orderBy("start_us", "desc")
-      .limit(maxRowsPerList + 1)
-      .execute();
-    if (rows.length > maxRowsPerList) truncated.push(list);
-    const byLabel = new Map<string, { durations: number[]; traceId: Uint8Array }>();
-    for (const row of rows.slice(0, maxRowsPerList)) {
-      const label = labelOf(row.description);
-      if (label === null) continue;
+  // Queries and outgoing requests come from their hourly rollups too, by normalized description.
+  const groupRollups = await db
+    .selectFrom("span_group_rollups")
+    .select(["kind", "description_id", "hour", "count", "duration_sum_us", "histogram", "example_trace_id"])
+    .where("project_id", "=", projectId)
+    .where("hour", ">=", hourStart(now - performancePeriods[period]))
+    .execute();
+  const descriptions = await spanStringValues(db, groupRollups.map((row) => Number(row.description_id)));
+  const groups = (kind: number, labelOf: (description: string) => string): SpanGroupRow[] => {
+    const byLabel = new Map<string, { count: number; sumUs: number; histogram: DurationHistogram; example: { hour: number; traceId: Uint8Array } }>();
+    for (const row of groupRollups) {
+      if (Number(row.kind) !== kind) continue;
+      const description = descriptions.get(Number(row.description_id));
+      if (description === undefined) continue;
+      const label = labelOf(description);
       let entry = byLabel.get(label);
-      if (!entry) byLabel.set(label, (entry = { durations: [], traceId: row.trace_id }));
-      entry.durations.push(Number(row.duration_us));
+      if (!entry) byLabel.set(label, (entry = { count: 0, sumUs: 0, histogram: new Map(), example: { hour: -1, traceId: row.example_trace_id } }));
+      entry.count += Number(row.count);
+      entry.sumUs += Number(row.duration_sum_us);
+      mergeHistograms(entry.histogram, decodeHistogram(row.histogram));
+      if (Number(row.hour) > entry.example.hour) entry.example = { hour: Number(row.hour), traceId: row.example_trace_id };
     }
     return [...byLabel]
-      .map(([label, entry]) => {
-        const sorted = entry.durations.sort((a, b) => a - b);
-        return { label, count: sorted.length, totalMs: Number((sorted.reduce((sum, us) => sum + us, 0) / 1000).toFixed(1)), p95Ms: Number(((percentile(sorted, 0.95) ?? 0) / 1000).toFixed(2)), exampleTraceId: Buffer.from(entry.traceId).toString("hex") };
-      })
+      .map(([label, entry]) => ({ label, count: entry.count, totalMs: Number((entry.sumUs / 1000).toFixed(1)), p95Ms: Number(((histogramPercentile(entry.histogram, 0.95) ?? 0) / 1000).toFixed(2)), exampleTraceId: Buffer.from(entry.example.traceId).toString("hex") }))
       .sort((a, b) => b.totalMs - a.totalMs)
       .slice(0, 50);
   };
-  const queries = await groups(spanFlags.db, "queries", (description) => description);
-  const requests = await groups(spanFlags.httpClient, "requests", (description) => spanDomain(description) ?? description);
+  const queries = groups(spanFlags.db, (description) => description);
+  const requests = groups(spanFlags.httpClient, (description) => spanDomain(description) ?? description);
 
   const vitalRows = await db
     .selectFrom("web_vitals")

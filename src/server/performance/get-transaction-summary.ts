@@ -86,7 +86,8 @@ export async function getTransactionSummary(context: AccessContext, projectId: n
           .selectFrom("spans")
           .select(["op_id", (eb) => eb.fn.countAll<number>().as("count"), (eb) => eb.fn.sum<number>("duration_us").as("total_us")])
           .where("trace_id", "in", traceIds)
-          .where("project_id", "=", projectId)
+          // Unary plus keeps SQLite off spans_project_time (the project's every span) and on the trace key.
+          .where(sql`+project_id`, "=", projectId)
           .where("segment_name_id", "=", nameId)
           .where(sql<boolean>`(flags & 1) = 0`)
           .groupBy("op_id")

@@ -17,7 +17,7 @@ export interface RollupRow {
 }
 
 /**
- * A project's transaction rollups from the hour holding `sinceMs` on (migrations/0023-transaction-rollups.ts),
+ * A project's transaction rollups from the hour holding `sinceMs` on (migrations/0023-span-rollups.ts),
  * of one transaction name or all. Whole hours: a window is widened to the hour it starts in.
  */
 export async function readTransactionRollups(db: Kysely<Database>, projectId: number, sinceMs: number, segmentNameId?: number): Promise<RollupRow[]> {

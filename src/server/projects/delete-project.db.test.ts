@@ -13,7 +13,7 @@ import { deleteProject } from "./delete-project";
 import { ensureInternalProject } from "./ensure-internal-project";
 
 /** Every table that holds rows of a project, by project or by issue. */
-const byProject = ["project_keys", "intake", "events", "attachments", "stored_items", "session_counts", "outcomes", "issues", "issue_hashes", "releases", "team_projects", "project_tag_values", "spans", "span_payloads", "span_strings", "web_vitals", "transaction_rollups"] as const;
+const byProject = ["project_keys", "intake", "events", "attachments", "stored_items", "session_counts", "outcomes", "issues", "issue_hashes", "releases", "team_projects", "project_tag_values", "spans", "span_payloads", "span_strings", "web_vitals", "transaction_rollups", "span_group_rollups"] as const;
 const byIssue = ["issue_hourly_counts", "issue_users", "issue_environments", "issue_tag_values", "issue_activity", "issue_comments"] as const;
 
 describe(`deleting a project on ${testDialect}`, () => {
@@ -58,7 +58,7 @@ describe(`deleting a project on ${testDialect}`, () => {
     const keptBefore = await rowsOf(kept.projectId, kept.issueIds);
     const doomedBefore = await rowsOf(doomed.projectId, doomed.issueIds);
     // The seed reaches the tables it claims to (so "all zero" below means something).
-    for (const table of ["project_keys", "intake", "events", "issues", "issue_hashes", "team_projects", "project_tag_values", "spans", "span_payloads", "span_strings", "web_vitals", "transaction_rollups", "issue_hourly_counts", "issue_tag_values", "issue_activity", "issue_comments"]) expect(doomedBefore[table], table).toBeGreaterThan(0);
+    for (const table of ["project_keys", "intake", "events", "issues", "issue_hashes", "team_projects", "project_tag_values", "spans", "span_payloads", "span_strings", "web_vitals", "transaction_rollups", "span_group_rollups", "issue_hourly_counts", "issue_tag_values", "issue_activity", "issue_comments"]) expect(doomedBefore[table], table).toBeGreaterThan(0);
 
     // The slug typed out is the confirmation: anything else deletes nothing.
     await expect(deleteProject(context, { projectId: doomed.projectId, confirmSlug: "kept" })).rejects.toMatchObject({ code: "bad_request" });

@@ -25,7 +25,7 @@ export async function deleteProject(context: AccessContext, { projectId, confirm
     const issueIds = trx.selectFrom("issues").select("id").where("project_id", "=", projectId);
     for (const table of perIssueTables) await trx.deleteFrom(table).where("issue_id", "in", issueIds).execute();
     // Span tables carry no foreign key (one fewer check per span written): their rows go by project here.
-    for (const table of ["spans", "span_payloads", "span_strings", "web_vitals", "transaction_rollups"] as const) await trx.deleteFrom(table).where("project_id", "=", projectId).execute();
+    for (const table of ["spans", "span_payloads", "span_strings", "web_vitals", "transaction_rollups", "span_group_rollups"] as const) await trx.deleteFrom(table).where("project_id", "=", projectId).execute();
     await trx.deleteFrom("projects").where("id", "=", projectId).execute();
     return { slug: project.slug };
   }));

@@ -19,7 +19,7 @@ interface SpanKey {
 /**
  * Span retention (LANTERN_SPAN_RETENTION_DAYS, default 14): spans that started before the cutoff, found
  * through `spans_project_time`, then the payload rows received before it (a span starts before its
- * envelope arrives, so no kept span still points at them), and the web vitals and transaction rollups of the same age. Bounded per
+ * envelope arrives, so no kept span still points at them), and the web vitals and span rollups of the same age. Bounded per
  * pass; the next pass goes on.
  */
 export async function pruneSpans(database: LanternDatabase, retentionDays: number, now = Date.now()): Promise<number> {
@@ -37,7 +37,7 @@ export async function pruneSpans(database: LanternDatabase, retentionDays: numbe
     await writeTransaction(database, async (trx) => {
       await trx.deleteFrom("web_vitals").where("project_id", "=", project.id).where("start_us", "<", cutoffMs * 1000).execute();
       // Rollups go with the spans they summarize, by whole hours.
-      await trx.deleteFrom("transaction_rollups").where("project_id", "=", project.id).where("hour", "<", cutoffMs - (cutoffMs % 3_600_000)).execute();
+      for (const table of ["transaction_rollups", "span_group_rollups"] as const) await trx.deleteFrom(table).where("project_id", "=", project.id).where("hour", "<", cutoffMs - (cutoffMs % 3_600_000)).execute();
     });
   }
   await deletePayloadsBefore(database, cutoffMs);

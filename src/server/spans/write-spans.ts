@@ -1,7 +1,7 @@
 import type { Insertable, Kysely } from "kysely";
 import { chunks } from "../db/chunks";
 import type { Database, SpansTable } from "../db/schema";
-import { addTransactionRollups, type StoredSegment } from "./add-transaction-rollups";
+import { addSpanGroupRollups, addTransactionRollups, type StoredGroupedSpan, type StoredSegment } from "./add-span-rollups";
 import { spanFlags, type SpanItemRows } from "./span-item-rows";
 import { spanStringKinds, type SpanStringKind } from "./span-strings";
 import { webVitals } from "@/lib/web-vitals";
@@ -18,6 +18,7 @@ export async function writeSpans(trx: Kysely<Database>, items: SpanItemRows[]): 
   if (items.length === 0) return;
   const ids = await resolveStrings(trx, items);
   const newSegments: StoredSegment[] = [];
+  const groupedSpans: StoredGroupedSpan[] = [];
   for (const item of items) {
     const { id: payloadId } = await trx.insertInto("span_payloads").values({ project_id: item.projectId, received_at: item.receivedAt, body: Buffer.from(item.payload.buffer, item.payload.byteOffset, item.payload.byteLength) }).returning("id").executeTakeFirstOrThrow();
     const idOf = (kind: SpanStringKind, value: string | null) => (value === null ? null : ids.get(stringKey(item.projectId, kind, value))!);
@@ -41,21 +42,36 @@ export async function writeSpans(trx: Kysely<Database>, items: SpanItemRows[]): 
     );
     const vitals = item.vitals.map((vital) => ({ project_id: item.projectId, page_id: idOf("segmentName", vital.page)!, vital: webVitals[vital.vital].code, start_us: vital.startUs, value: vital.value }));
     if (vitals.length > 0) await trx.insertInto("web_vitals").values(vitals).execute();
-    // Segments (one in twenty spans) go apart, returning which were new, so an SDK's retry is not rolled up twice.
+    // Segments (one in twenty spans) go apart, returning which were new: an SDK's retry of a transaction
+    // is rolled up neither as a transaction nor as queries and requests.
     const segmentRows = rows.filter((row) => (row.flags & spanFlags.segment) !== 0);
     const childRows = segmentRows.length === 0 ? rows : rows.filter((row) => (row.flags & spanFlags.segment) === 0);
+    let isRetry = false;
+    for (const chunk of chunks(segmentRows)) {
+      const stored = await trx.insertInto("spans").values(chunk).onConflict((conflict) => conflict.columns(["trace_id", "span_id", "project_id"]).doNothing()).returning(["span_id"]).execute();
+      const isNew = new Set(stored.map((row) => Buffer.from(row.span_id).toString("hex")));
+      for (const row of chunk) {
+        if (!isNew.has((row.span_id as Buffer).toString("hex"))) {
+          isRetry = true;
+          continue;
+        }
+        if (row.segment_name_id !== null && row.segment_name_id !== undefined) {
+          newSegments.push({ projectId: item.projectId, startUs: row.start_us, durationUs: row.duration_us, segmentNameId: row.segment_name_id, opId: row.op_id, releaseId: row.release_id ?? null, environmentId: row.environment_id ?? null, status: row.status });
+        }
+      }
+    }
     for (const chunk of chunks(childRows)) {
       await trx.insertInto("spans").values(chunk).onConflict((conflict) => conflict.columns(["trace_id", "span_id", "project_id"]).doNothing()).execute();
     }
-    for (const chunk of chunks(segmentRows)) {
-      const stored = await trx.insertInto("spans").values(chunk).onConflict((conflict) => conflict.columns(["trace_id", "span_id", "project_id"]).doNothing()).returning(["trace_id", "span_id"]).execute();
-      const isNew = new Set(stored.map((row) => `${Buffer.from(row.trace_id).toString("hex")}${Buffer.from(row.span_id).toString("hex")}`));
-      for (const row of chunk) {
-        if (row.segment_name_id === null || row.segment_name_id === undefined || !isNew.has(`${(row.trace_id as Buffer).toString("hex")}${(row.span_id as Buffer).toString("hex")}`)) continue;
-        newSegments.push({ projectId: item.projectId, startUs: row.start_us, durationUs: row.duration_us, segmentNameId: row.segment_name_id, opId: row.op_id, releaseId: row.release_id ?? null, environmentId: row.environment_id ?? null, status: row.status });
+    if (isRetry) continue;
+    for (const row of childRows) {
+      const kind = row.flags & (spanFlags.db | spanFlags.httpClient);
+      if ((kind === spanFlags.db || kind === spanFlags.httpClient) && row.description_id !== null && row.description_id !== undefined) {
+        groupedSpans.push({ projectId: item.projectId, traceId: row.trace_id, startUs: row.start_us, durationUs: row.duration_us, kind, descriptionId: row.description_id });
       }
     }
   }
+  await addSpanGroupRollups(trx, groupedSpans);
   await addTransactionRollups(trx, newSegments);
 }
 
