@@ -63,6 +63,8 @@ describe(`searching spans on ${testDialect}`, { timeout: 60_000 }, () => {
     expect(queries.data.map((row) => row["span.description"]).sort()).toEqual(["SELECT * FROM users WHERE id = ?", "UPDATE carts SET total = ? WHERE id = ?"]);
     const wildcard = await search(`dataset=spans&field=span.description&query=trace:${traceId} span.description:*carts*`);
     expect(wildcard.data).toEqual([{ "span.description": "UPDATE carts SET total = ? WHERE id = ?" }]);
+    // Wildcards ignore case on both databases (SQLite's LIKE would, PostgreSQL's would not).
+    expect((await search(`dataset=spans&field=span.description&query=trace:${traceId} span.description:*CARTS*`)).data).toEqual(wildcard.data);
     const segments = await search(`dataset=transactions&field=transaction&query=trace:${traceId}&sort=transaction`);
     expect(segments.data.map((row) => row.transaction)).toEqual(["GET /checkout/7", "GET /ping/42"]);
     expect((await search(`dataset=spans&field=id&query=trace:${traceId} is_transaction:true`)).data).toHaveLength(2);

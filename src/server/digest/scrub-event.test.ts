@@ -78,6 +78,18 @@ describe("scrubEvent", () => {
     expect(scrub({ message: input })).toEqual({ message: input });
   });
 
+  it("keeps a typed attribute's shape (v2 spans, logs) and filters only its value", () => {
+    const span = scrub({ attributes: { "http.request.header.authorization": { type: "string", value: "Bearer abc" }, password: { type: "integer", value: 1234 }, "sentry.op": { type: "string", value: "http.server" }, token: { nested: "x" } } });
+    expect(span).toEqual({
+      attributes: {
+        "http.request.header.authorization": { type: "string", value: "[Filtered]" },
+        password: { type: "string", value: "[Filtered]" },
+        "sentry.op": { type: "string", value: "http.server" },
+        token: "[Filtered]",
+      },
+    });
+  });
+
   it("does not take two context lines for a [key, value] pair, nor ids for card numbers", () => {
     const frame = { pre_context: ["  const session = await load();", "  return render(session);"], context_line: "  throw new Error();" };
     expect(scrub({ exception: { values: [{ stacktrace: { frames: [{ ...frame }] } }] } })).toEqual({ exception: { values: [{ stacktrace: { frames: [frame] } }] } });

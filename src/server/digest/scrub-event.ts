@@ -118,7 +118,8 @@ export function scrubEvent(event: JsonObject, settings: ScrubSettings): number {
       const value = object[key];
       if (depth === 0 && structuralKeys.has(key)) continue;
       if (isSensitiveKey(key) && value !== null && value !== undefined && value !== "") {
-        object[key] = filtered;
+        // A typed attribute of v2 spans and logs ({type, value}) keeps its shape, so readers still find a value.
+        object[key] = isTypedAttribute(value) ? { ...value, type: "string", value: filtered } : filtered;
         state.count++;
       } else {
         object[key] = scrubValue(value, depth + 1, key);
@@ -134,6 +135,11 @@ export function scrubEvent(event: JsonObject, settings: ScrubSettings): number {
     state.count++;
   }
   return state.count;
+}
+
+/** `{type: "string" | "integer" | "double" | "boolean" | "array", value, unit?}`, as v2 spans and logs carry attributes. */
+function isTypedAttribute(value: unknown): value is { type: string; value: unknown } {
+  return isRecord(value) && typeof value.type === "string" && "value" in value && Object.keys(value).every((key) => key === "type" || key === "value" || key === "unit");
 }
 
 /**

@@ -152,7 +152,7 @@ function conditionSql(eb: ExpressionBuilder<Database, "spans">, condition: SpanC
   const matches = eb.or(
     values.map((value) => {
       const strings = eb.selectFrom("span_strings").select("span_strings.id").where("span_strings.kind", "=", stringKind[key]);
-      const matching = value.includes("*") ? strings.where(sql<SqlBool>`span_strings.value like ${value.replace(/[\\%_]/g, "\\$&").replaceAll("*", "%")} escape '\\'`) : strings.where("span_strings.value", "=", value);
+      const matching = value.includes("*") ? strings.where(sql<SqlBool>`lower(span_strings.value) like lower(${value.replace(/[\\%_]/g, "\\$&").replaceAll("*", "%")}) escape '\\'`) : strings.where("span_strings.value", "=", value);
       return eb(column, "in", matching);
     }),
   );
