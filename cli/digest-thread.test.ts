@@ -36,9 +36,20 @@ it("starts the WAL over while ingest and the digest thread both keep writing (la
   const database = createDatabase(config.database, { walCheckpoints: "manual", writeGate });
   await migrateToLatest(database.db);
   const { project } = await insertProject(database.db, { name: "steady", platform: "javascript" });
+  let firstDigested: () => void = () => {};
+  const digesting = new Promise<void>((resolve) => (firstDigested = resolve));
   const service = await createIngestService(database, config, {
     writeGate,
-    createDigester: (onDigested) => new DigestThread(config.database, config.retention, onDigested, writeGate),
+    createDigester: (onDigested) =>
+      new DigestThread(
+        config.database,
+        config.retention,
+        (rows) => {
+          firstDigested();
+          onDigested(rows);
+        },
+        writeGate,
+      ),
   });
   const envelope = () => {
     // About 10 KB each, like a browser error with its breadcrumbs; random, so pages differ.
@@ -48,6 +59,10 @@ it("starts the WAL over while ingest and the digest thread both keep writing (la
 
   try {
     await service.writer.append(envelope());
+    // The steady state: from the digest thread's first batch on. Before it, the thread is still loading its
+    // modules (through tsx here, seconds on a busy machine; lantern start loads a prebuilt bundle), and nobody
+    // checkpoints yet.
+    await digesting;
     const sequenceAtStart = walCheckpointSequence(walPath);
     let largestWal = 0;
     let committedBytes = 0;
