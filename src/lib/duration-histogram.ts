@@ -72,12 +72,34 @@ export function encodeHistogram(histogram: DurationHistogram): string {
 export function decodeHistogram(text: string | null | undefined): DurationHistogram {
   const histogram: DurationHistogram = new Map();
   if (!text) return histogram;
-  for (const pair of text.split(",")) {
-    const [bucketText, countText] = pair.split(":");
-    const bucket = Number(bucketText);
-    const count = Number(countText);
-    if (Number.isInteger(bucket) && Number.isInteger(count) && bucket >= 0 && bucket <= maxBucket && count > 0) histogram.set(bucket, (histogram.get(bucket) ?? 0) + count);
+  // One pass over the characters: a rollup read decodes a few hundred thousand pairs (bench:span-reads).
+  let bucket = -1;
+  let number = 0;
+  let digits = 0;
+  let isValid = true;
+  const end = () => {
+    if (isValid && bucket >= 0 && digits > 0 && number > 0 && bucket <= maxBucket) histogram.set(bucket, (histogram.get(bucket) ?? 0) + number);
+    bucket = -1;
+    number = 0;
+    digits = 0;
+    isValid = true;
+  };
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code >= 48 && code <= 57) {
+      number = number * 10 + (code - 48);
+      digits += 1;
+    } else if (code === 58 && bucket === -1 && digits > 0) {
+      bucket = number;
+      number = 0;
+      digits = 0;
+    } else if (code === 44) {
+      end();
+    } else {
+      isValid = false;
+    }
   }
+  end();
   return histogram;
 }
 

@@ -58,7 +58,7 @@ export async function getProjectPerformance(context: AccessContext, projectId: n
   const search = options.search?.trim().toLowerCase() ?? "";
   const shown = search ? rollups.filter((row) => (names.get(row.segmentNameId) ?? "").toLowerCase().includes(search)) : rollups;
   const coveredMinutes = Math.max(1, (now - hourStart(now - performancePeriods[period])) / 60_000);
-  const opCounts = sumRollups(shown, (row) => `${row.segmentNameId} ${row.opId}`);
+  const opCounts = sumRollups(shown, (row) => `${row.segmentNameId} ${row.opId}`, { withHistograms: false });
   const transactions = [...sumRollups(shown, (row) => row.segmentNameId)].map(([nameId, total]): TransactionSummaryRow => {
     const ops = [...opCounts].filter(([key]) => key.startsWith(`${nameId} `)).sort(([, a], [, b]) => b.count - a.count);
     const ms = (p: number) => Number(((histogramPercentile(total.histogram, p) ?? 0) / 1000).toFixed(2));

@@ -35,7 +35,7 @@ export async function getTransactionSummary(context: AccessContext, projectId: n
   const rollups = await readTransactionRollups(db, projectId, sinceMs, nameId);
   const strings = await spanStringValues(db, rollups.flatMap((row) => [row.opId, row.releaseId]));
   const all = sumRollups(rollups, () => "all").get("all") ?? { count: 0, failed: 0, durationSumUs: 0, histogram: new Map() };
-  const ops = [...sumRollups(rollups, (row) => row.opId)].sort(([, a], [, b]) => b.count - a.count);
+  const ops = [...sumRollups(rollups, (row) => row.opId, { withHistograms: false })].sort(([, a], [, b]) => b.count - a.count);
   const percentiles = (histogram: DurationHistogram) => ({
     p50: toMs(histogramPercentile(histogram, 0.5)),
     p75: toMs(histogramPercentile(histogram, 0.75)),
@@ -56,13 +56,11 @@ export async function getTransactionSummary(context: AccessContext, projectId: n
     .sort((a, b) => b.count - a.count)
     .slice(0, 20);
 
-  const segmentsOfName = db
-    .selectFrom("spans")
-    .where("project_id", "=", projectId)
-    .where("segment_name_id", "=", nameId)
-    .where(sql<boolean>`(flags & 1) = 1`)
-    .where("start_us", ">=", sinceMs * 1000);
+  const segmentsOfName = db.selectFrom("spans").where("project_id", "=", projectId).where("segment_name_id", "=", nameId).where(sql<boolean>`(flags & 1) = 1`);
   const slowestRows = await segmentsOfName
+    // By spans_segments_duration, slowest first, stopping at ten in the window: the unary plus keeps the
+    // window off spans_segments, which would sort every segment of the name in it (250 ms over 14 days at 10 M spans).
+    .where(sql`+start_us`, ">=", sinceMs * 1000)
     .select(["trace_id", "span_id", "start_us", "duration_us", "status", "release_id"])
     .orderBy("duration_us", "desc")
     .limit(10)
@@ -77,7 +75,7 @@ export async function getTransactionSummary(context: AccessContext, projectId: n
     release: row.release_id === null ? null : (slowestReleases.get(Number(row.release_id)) ?? null),
   }));
 
-  const newest = await segmentsOfName.select("trace_id").orderBy("start_us", "desc").limit(opBreakdownSample).execute();
+  const newest = await segmentsOfName.where("start_us", ">=", sinceMs * 1000).select("trace_id").orderBy("start_us", "desc").limit(opBreakdownSample).execute();
   const traceIds = [...new Map(newest.map((row) => [Buffer.from(row.trace_id).toString("hex"), row.trace_id])).values()];
   const byOp =
     traceIds.length === 0

@@ -32,6 +32,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await (postgres ? table : table.modifyEnd(sql`without rowid`)).execute();
   // The summary page of one transaction reads its hours without the others'.
   await db.schema.createIndex("transaction_rollups_name").on("transaction_rollups").columns(["project_id", "segment_name_id", "hour"]).execute();
+  // The transaction summary's slowest traces: read by duration, newest window first, instead of sorting every
+  // segment of the name (62,500 over 14 days at 10 M spans: 250 ms). Segments only, about 2 B per span.
+  await db.schema
+    .createIndex("spans_segments_duration")
+    .on("spans")
+    .columns(["project_id", "segment_name_id", "duration_us"])
+    .where(sql`flags & 1`, "=", 1)
+    .execute();
   const groups = db.schema
     .createTable("span_group_rollups")
     .addColumn("project_id", idType(db), (col) => col.notNull())
