@@ -126,7 +126,7 @@ try {
       .where("start_us", ">=", from)
       .where("start_us", "<", from + dayUs / 4)
       .execute();
-    const stored: StoredSegment[] = segments.map((row) => ({ projectId: project.id, startUs: Number(row.start_us), durationUs: Number(row.duration_us), segmentNameId: Number(row.segment_name_id), opId: Number(row.op_id), releaseId: Number(row.release_id), environmentId: Number(row.environment_id), status: Number(row.status) }));
+    const stored: StoredSegment[] = segments.map((row) => ({ projectId: project.id, startUs: Number(row.start_us), durationUs: Number(row.duration_us), segmentNameId: Number(row.segment_name_id), opId: Number(row.op_id), releaseId: Number(row.release_id), environmentId: Number(row.environment_id), status: Number(row.status), userKey: `id:${Math.floor(Math.random() * 20_000)}` }));
     for (let index = 0; index < stored.length; index += 5_000) await writeTransaction(database, (trx) => addTransactionRollups(trx, stored.slice(index, index + 5_000)));
     const grouped = await database.db
       .selectFrom("spans")

@@ -19,7 +19,7 @@ export function TransactionsTable({ rows, projectSlug, period }: { rows: Transac
   return (
     <DataTable
       label="Transactions"
-      columns={[{ label: "Transaction" }, { label: "Op" }, { label: "Count", className: "text-right" }, { label: "Per minute", className: "text-right" }, { label: "p50", className: "text-right" }, { label: "p75", className: "text-right" }, { label: "p95", className: "text-right" }, { label: "Failure rate", className: "text-right" }]}
+      columns={[{ label: "Transaction" }, { label: "Op" }, { label: "Count", className: "text-right" }, { label: "Per minute", className: "text-right" }, { label: "p50", className: "text-right" }, { label: "p75", className: "text-right" }, { label: "p95", className: "text-right" }, { label: "Failure rate", className: "text-right" }, { label: "Users", className: "text-right" }]}
     >
       {rows.map((row) => (
         <tr key={row.name} className="align-top hover:bg-muted/50">
@@ -35,6 +35,7 @@ export function TransactionsTable({ rows, projectSlug, period }: { rows: Transac
           <td className="px-3 py-2 text-right tabular-nums">{ms(row.p75)}</td>
           <td className="px-3 py-2 text-right tabular-nums">{ms(row.p95)}</td>
           <td className={cn("px-3 py-2 text-right tabular-nums", row.failureRate > 0 && "text-red-700 dark:text-red-400")}>{formatRate(row.failureRate)}</td>
+          <td className="px-3 py-2 text-right tabular-nums">{row.users.toLocaleString("en")}</td>
         </tr>
       ))}
     </DataTable>

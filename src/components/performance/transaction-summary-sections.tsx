@@ -35,6 +35,7 @@ export function TransactionTotals({ summary }: { summary: TransactionSummary }) 
     ["Transactions", summary.count.toLocaleString("en")],
     ["Per minute", summary.perMinute.toLocaleString("en")],
     ["Failure rate", formatRate(summary.failureRate)],
+    ["Users", summary.users.toLocaleString("en")],
     ["Average", ms(summary.averageMs)],
     ["p50", ms(summary.p50)],
     ["p75", ms(summary.p75)],
@@ -42,7 +43,7 @@ export function TransactionTotals({ summary }: { summary: TransactionSummary }) 
     ["p99", ms(summary.p99)],
   ];
   return (
-    <dl aria-label="Totals" className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-8">
+    <dl aria-label="Totals" className="grid grid-cols-3 gap-3 sm:grid-cols-5 lg:grid-cols-9">
       {figures.map(([label, value]) => (
         <div key={label} className="rounded-lg border border-border p-3">
           <dt className="text-xs text-muted-foreground">{label}</dt>

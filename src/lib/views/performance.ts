@@ -11,6 +11,8 @@ export interface TransactionSummaryRow {
   p95: number;
   /** Share of the transactions whose status is neither ok, cancelled nor unknown (Sentry's failure_rate()). */
   failureRate: number;
+  /** Distinct users (an estimate: lib/user-sketch.ts). */
+  users: number;
 }
 
 /** Transactions of one hour or day (p95 in milliseconds, null when none). */
@@ -49,6 +51,7 @@ export interface TransactionSummary {
   count: number;
   perMinute: number;
   failureRate: number;
+  users: number;
   averageMs: number | null;
   p50: number | null;
   p75: number | null;

@@ -148,6 +148,8 @@ export interface TransactionRollupsTable {
   duration_sum_us: number;
   /** lib/duration-histogram.ts's sparse text. */
   histogram: string;
+  /** lib/user-sketch.ts's distinct-user sketch ("" when no transaction named a user). */
+  users: string;
 }
 
 /** Database queries (kind 2) or outgoing requests (kind 4) of one project, hour and normalized description (migrations/0023-span-rollups.ts). */

@@ -5,6 +5,7 @@ import { spanStringKinds } from "../spans/span-strings";
 import { hourMs, hourStart, readTransactionRollups, spanStringValues, sumRollups } from "./read-transaction-rollups";
 import { decodeHistogram, histogramPercentile, mergeHistograms, type DurationHistogram } from "@/lib/duration-histogram";
 import { percentile } from "@/lib/percentile";
+import { estimateUsers } from "@/lib/user-sketch";
 import { spanDomain } from "@/lib/span-description";
 import type { PageVitals, SpanGroupRow, TransactionBucket, TransactionSummaryRow } from "@/lib/views/performance";
 import { rateWebVital, webVitalByCode, webVitalNames } from "@/lib/web-vitals";
@@ -71,6 +72,7 @@ export async function getProjectPerformance(context: AccessContext, projectId: n
       p75: ms(0.75),
       p95: ms(0.95),
       failureRate: total.count === 0 ? 0 : total.failed / total.count,
+      users: estimateUsers(total.users),
     };
   });
   transactions.sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));

@@ -27,6 +27,7 @@ function orderTransaction(index: number): Record<string, unknown> {
     transaction_info: { source: "route" },
     release: index < 20 ? "shop@1.0.0" : "shop@2.0.0",
     environment: "production",
+    user: { id: `customer-${index % 5}` },
     start_timestamp: start,
     timestamp: start + durationMs / 1000,
     contexts: { trace: { trace_id: traceId, span_id: spanId, op: "http.server", status: index % 10 === 3 ? "internal_error" : "ok" } },
@@ -76,7 +77,7 @@ describe(`the transaction summary on ${testDialect}`, { timeout: 60_000 }, () =>
   it("sums the transactions into rollups once each: count, failure rate and percentiles within the histogram's 4.5 %", async () => {
     const context = await setup.contextOf(setup.member);
     const summary = (await getTransactionSummary(context, setup.shopId, "GET /orders/:id", { period: "24h", now }))!;
-    expect(summary).toMatchObject({ name: "GET /orders/:id", op: "http.server", count: 40, failureRate: 0.1 });
+    expect(summary).toMatchObject({ name: "GET /orders/:id", op: "http.server", count: 40, failureRate: 0.1, users: 5 });
     // Exact nearest-rank percentiles of 10, 20, …, 400 ms.
     for (const [p, exact] of [["p50", 200], ["p75", 300], ["p95", 380], ["p99", 400]] as const) expect(Math.abs(summary[p]! - exact) / exact, p).toBeLessThan(0.045);
     expect(summary.averageMs).toBe(205);
@@ -91,7 +92,7 @@ describe(`the transaction summary on ${testDialect}`, { timeout: 60_000 }, () =>
 
     // The list agrees with the summary.
     const list = await getProjectPerformance(context, setup.shopId, { period: "24h", now });
-    expect(list.transactions.find((row) => row.name === "GET /orders/:id")).toMatchObject({ count: 40, failureRate: 0.1, p50: summary.p50, p95: summary.p95 });
+    expect(list.transactions.find((row) => row.name === "GET /orders/:id")).toMatchObject({ count: 40, failureRate: 0.1, p50: summary.p50, p95: summary.p95, users: 5 });
     expect(list.chart.reduce((sum, bucket) => sum + bucket.count, 0)).toBe(41);
   });
 

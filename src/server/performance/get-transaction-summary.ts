@@ -6,6 +6,7 @@ import { hourMs, hourStart, readTransactionRollups, spanStringValues, sumRollups
 import { histogramBars, histogramPercentile, type DurationHistogram } from "@/lib/duration-histogram";
 import { percentile } from "@/lib/percentile";
 import { spanStatusName } from "@/lib/span-status";
+import { emptyUserSketch, estimateUsers } from "@/lib/user-sketch";
 import type { TransactionSummary } from "@/lib/views/performance";
 import { rateWebVital, webVitalByCode, webVitalNames, type WebVitalName } from "@/lib/web-vitals";
 export type { TransactionSummary } from "@/lib/views/performance";
@@ -34,7 +35,7 @@ export async function getTransactionSummary(context: AccessContext, projectId: n
 
   const rollups = await readTransactionRollups(db, projectId, sinceMs, nameId);
   const strings = await spanStringValues(db, rollups.flatMap((row) => [row.opId, row.releaseId]));
-  const all = sumRollups(rollups, () => "all").get("all") ?? { count: 0, failed: 0, durationSumUs: 0, histogram: new Map() };
+  const all = sumRollups(rollups, () => "all").get("all") ?? { count: 0, failed: 0, durationSumUs: 0, histogram: new Map(), users: emptyUserSketch() };
   const ops = [...sumRollups(rollups, (row) => row.opId, { withHistograms: false })].sort(([, a], [, b]) => b.count - a.count);
   const percentiles = (histogram: DurationHistogram) => ({
     p50: toMs(histogramPercentile(histogram, 0.5)),
@@ -154,6 +155,7 @@ export async function getTransactionSummary(context: AccessContext, projectId: n
     count: all.count,
     perMinute: Number((all.count / coveredMinutes).toFixed(2)),
     failureRate: all.count === 0 ? 0 : all.failed / all.count,
+    users: estimateUsers(all.users),
     averageMs: all.count === 0 ? null : toMs(all.durationSumUs / all.count),
     ...percentiles(all.histogram),
     histogram: histogramBars(all.histogram).map((bar) => ({ fromMs: bar.fromUs / 1000, toMs: bar.toUs / 1000, count: bar.count })),

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { decodeHistogram, mergeHistograms, type DurationHistogram } from "@/lib/duration-histogram";
+import { decodeUserSketch, emptyUserSketch, mergeUserSketches, type UserSketch } from "@/lib/user-sketch";
 
 export const hourMs = 3_600_000;
 
@@ -14,6 +15,7 @@ export interface RollupRow {
   failed: number;
   durationSumUs: number;
   histogram: DurationHistogram;
+  users: UserSketch;
 }
 
 /**
@@ -23,7 +25,7 @@ export interface RollupRow {
 export async function readTransactionRollups(db: Kysely<Database>, projectId: number, sinceMs: number, segmentNameId?: number): Promise<RollupRow[]> {
   let query = db
     .selectFrom("transaction_rollups")
-    .select(["hour", "segment_name_id", "op_id", "release_id", "environment_id", "count", "failed", "duration_sum_us", "histogram"])
+    .select(["hour", "segment_name_id", "op_id", "release_id", "environment_id", "count", "failed", "duration_sum_us", "histogram", "users"])
     .where("project_id", "=", projectId)
     .where("hour", ">=", hourStart(sinceMs));
   if (segmentNameId !== undefined) query = query.where("segment_name_id", "=", segmentNameId);
@@ -38,6 +40,7 @@ export async function readTransactionRollups(db: Kysely<Database>, projectId: nu
     failed: Number(row.failed),
     durationSumUs: Number(row.duration_sum_us),
     histogram: decodeHistogram(row.histogram),
+    users: decodeUserSketch(row.users),
   }));
 }
 
@@ -50,6 +53,7 @@ export interface RollupTotals {
   failed: number;
   durationSumUs: number;
   histogram: DurationHistogram;
+  users: UserSketch;
 }
 
 /** Rollup rows summed by a key of your choosing, in first-seen order; histograms only when asked (merging them is most of the cost). */
@@ -58,11 +62,14 @@ export function sumRollups<K>(rows: RollupRow[], keyOf: (row: RollupRow) => K, {
   for (const row of rows) {
     const key = keyOf(row);
     let total = totals.get(key);
-    if (!total) totals.set(key, (total = { count: 0, failed: 0, durationSumUs: 0, histogram: new Map() }));
+    if (!total) totals.set(key, (total = { count: 0, failed: 0, durationSumUs: 0, histogram: new Map(), users: emptyUserSketch() }));
     total.count += row.count;
     total.failed += row.failed;
     total.durationSumUs += row.durationSumUs;
-    if (withHistograms) mergeHistograms(total.histogram, row.histogram);
+    if (withHistograms) {
+      mergeHistograms(total.histogram, row.histogram);
+      mergeUserSketches(total.users, row.users);
+    }
   }
   return totals;
 }

@@ -1,3 +1,4 @@
+import { userKeyOf } from "../digest/normalize-user";
 import { isRecord } from "@/lib/json-values";
 import { otherSpanStatus, spanStatusCode } from "@/lib/span-status";
 import { webVitalNames, type WebVitalName } from "@/lib/web-vitals";
@@ -22,6 +23,8 @@ export interface SpanInput {
   environment: string | null;
   status: number;
   isSegment: boolean;
+  /** A segment's user, for counting distinct users (normalize-user.ts's userKeyOf: id, e-mail, username or IP). */
+  userKey?: string | null;
   /** Everything else worth showing in span detail: attributes, data, tags, measurements, status text. */
   extra: Record<string, unknown>;
 }
@@ -115,6 +118,7 @@ export function spansOfTransaction(event: Record<string, unknown>): ReadSpans {
       environment,
       status: spanStatusCode(trace.status),
       isSegment: true,
+      userKey: userKeyOf(isRecord(event.user) ? event.user : null),
       extra: compact({
         event_id: typeof event.event_id === "string" ? event.event_id : undefined,
         origin: trace.origin,
@@ -256,6 +260,7 @@ export function spansOfContainer(container: Record<string, unknown>): ReadSpans 
       environment: text(attribute(attributes, "sentry.environment"), 64),
       status: spanStatusCode(item.status),
       isSegment,
+      userKey: isSegment ? userKeyOf(userOfAttributes(attributes)) : null,
       extra: compact({ name, kind: item.kind, status: statusText(item.status), attributes, links: Array.isArray(item.links) ? item.links.slice(0, maxLinks) : undefined }),
     });
   }
@@ -319,4 +324,14 @@ function statusText(status: unknown): string | undefined {
 
 function compact(value: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined && entry !== null));
+}
+
+/** The user a v2 segment's attributes name (`user.id`, `user.email`, `user.name`, `user.ip_address`; OTel's `enduser.id`). */
+function userOfAttributes(attributes: Attributes): Record<string, unknown> | null {
+  const value = (key: string) => {
+    const found = attribute(attributes, key);
+    return typeof found === "string" || typeof found === "number" ? String(found) : undefined;
+  };
+  const user = { id: value("user.id") ?? value("enduser.id"), email: value("user.email"), username: value("user.name"), ip_address: value("user.ip_address") };
+  return Object.values(user).some((field) => field !== undefined) ? user : null;
 }

@@ -39,6 +39,7 @@ export function spanItemRows(projectId: number, receivedAt: number, spans: SpanI
       release: span.release,
       environment: span.environment,
       status: span.status,
+      ...(span.isSegment && span.userKey ? { userKey: span.userKey } : {}),
       flags: (span.isSegment ? spanFlags.segment : 0) | (kind.db ? spanFlags.db : 0) | (kind.http ? spanFlags.httpClient : 0),
     };
   });

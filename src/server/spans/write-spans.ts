@@ -45,6 +45,7 @@ export async function writeSpans(trx: Kysely<Database>, items: SpanItemRows[]): 
     // Segments (one in twenty spans) go apart, returning which were new: an SDK's retry of a transaction
     // is rolled up neither as a transaction nor as queries and requests.
     const segmentRows = rows.filter((row) => (row.flags & spanFlags.segment) !== 0);
+    const userOfSegment = new Map(item.spans.filter((span) => span.userKey).map((span) => [span.spanId, span.userKey!]));
     const childRows = segmentRows.length === 0 ? rows : rows.filter((row) => (row.flags & spanFlags.segment) === 0);
     let isRetry = false;
     for (const chunk of chunks(segmentRows)) {
@@ -56,7 +57,8 @@ export async function writeSpans(trx: Kysely<Database>, items: SpanItemRows[]): 
           continue;
         }
         if (row.segment_name_id !== null && row.segment_name_id !== undefined) {
-          newSegments.push({ projectId: item.projectId, startUs: row.start_us, durationUs: row.duration_us, segmentNameId: row.segment_name_id, opId: row.op_id, releaseId: row.release_id ?? null, environmentId: row.environment_id ?? null, status: row.status });
+          const userKey = userOfSegment.get((row.span_id as Buffer).toString("hex")) ?? null;
+          newSegments.push({ projectId: item.projectId, startUs: row.start_us, durationUs: row.duration_us, segmentNameId: row.segment_name_id, opId: row.op_id, releaseId: row.release_id ?? null, environmentId: row.environment_id ?? null, status: row.status, userKey });
         }
       }
     }

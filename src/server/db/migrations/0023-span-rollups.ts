@@ -7,7 +7,8 @@ import { addDuration, encodeHistogram, type DurationHistogram } from "@/lib/dura
  * of transaction names, statements and hours, not the number of spans:
  * - `transaction_rollups`: one row per project, hour, transaction name, op, release and environment (0 for
  *   none) with the count, failures, summed duration and a log-bucket duration histogram
- *   (lib/duration-histogram.ts, sparse text): the transactions table, the transaction summary, releases compared.
+ *   (lib/duration-histogram.ts, sparse text), and a distinct-user sketch (lib/user-sketch.ts; users of spans
+ *   stored before this migration are not known): the transactions table, the transaction summary, releases compared.
  * - `span_group_rollups`: one row per project, hour, kind (2 database, 4 outgoing http: spans.flags' bits) and
  *   normalized description, with count, summed duration, histogram and the newest trace as an example: the
  *   queries and outgoing requests tables.
@@ -28,6 +29,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("failed", epochType(db), (col) => col.notNull())
     .addColumn("duration_sum_us", epochType(db), (col) => col.notNull())
     .addColumn("histogram", "text", (col) => col.notNull())
+    .addColumn("users", "text", (col) => col.notNull().defaultTo(""))
     .addPrimaryKeyConstraint("transaction_rollups_pk", ["project_id", "hour", "segment_name_id", "op_id", "release_id", "environment_id"]);
   await (postgres ? table : table.modifyEnd(sql`without rowid`)).execute();
   // The summary page of one transaction reads its hours without the others'.
