@@ -1,0 +1,331 @@
+import { inflateSync } from "node:zlib";
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
+import { authorize, type AccessContext } from "../access/authorize";
+import { visibleProjectIds } from "../access/viewer";
+import type { Database } from "../db/schema";
+import { AppError } from "../errors";
+import { parameterAttributePrefix, type LogPayloadEntry } from "./log-item-rows";
+import { logStringKinds } from "./log-strings";
+import { attributeKeyToken, attributeValueToken, searchableValue, traceToken, wordsOf } from "./log-terms";
+import type { Comparison, LogColumnKey, LogCondition, LogSearch, LogSortKey } from "./parse-log-search";
+import { levelOfSeverity, severityOfLevel, type LogAttribute } from "./read-logs";
+
+/** A log line as pages and the events API show it. */
+export interface FoundLog {
+  id: number;
+  projectId: number;
+  /** The project's slug. */
+  project: string;
+  timestampUs: number;
+  severityNumber: number;
+  /** The level of the severity's range (trace … fatal). */
+  severity: string;
+  message: string;
+  template: string | null;
+  traceId: string;
+  spanId: string | null;
+  release: string | null;
+  environment: string | null;
+  /** With `withAttributes`: every attribute, the template's parameters as `sentry.message.parameter.<n>`. */
+  attributes?: Record<string, LogAttribute>;
+  /** With `withAttributes`: the level as sent, when it is not the name of the severity's range. */
+  levelText?: string | null;
+}
+
+export interface LogSearchOptions {
+  withAttributes?: boolean;
+}
+
+/**
+ * Conditions that need a line's attributes (wildcards, numeric comparisons) are checked on the payloads of
+ * candidate lines the index narrowed; at most this many candidates are read for one page.
+ */
+export const maxScannedLogs = 20_000;
+
+interface LogRow {
+  id: number;
+  project_id: number;
+  timestamp_us: number;
+  trace_id: Uint8Array;
+  span_id: Uint8Array | null;
+  severity: number;
+  body: string;
+  template: string | null;
+  release: string | null;
+  environment: string | null;
+  payload_id: number;
+  payload_index: number;
+}
+
+const sortColumns: Record<LogSortKey, string> = { timestamp: "timestamp_us", severity: "severity", severity_number: "severity", message: "body", trace: "trace_id", project: "project_id", id: "logs.id" };
+const stringKinds: Partial<Record<LogColumnKey, { column: "template_id" | "release_id" | "environment_id"; kind: number }>> = {
+  "message.template": { column: "template_id", kind: logStringKinds.template },
+  release: { column: "release_id", kind: logStringKinds.release },
+  environment: { column: "environment_id", kind: logStringKinds.environment },
+};
+
+/**
+ * The log lines of the projects the caller can see that match a search (parse-log-search.ts), in its order,
+ * one page of them. Words, attribute values, `has:` and traces narrow through the search index (FTS5 on
+ * SQLite, the tsvector GIN index on PostgreSQL; log-terms.ts); the time window through `logs_project_time`;
+ * the row then confirms what a token only suggests (the message text, the trace id). Wildcard and numeric
+ * attribute conditions are checked on the payloads of at most `maxScannedLogs` candidates.
+ */
+export async function searchLogs(context: AccessContext, search: LogSearch, options: LogSearchOptions = {}): Promise<{ rows: FoundLog[]; hasMore: boolean }> {
+  authorize(context, "log.search");
+  const scope = await projectScope(context, search);
+  const payloadChecks = search.conditions.filter(needsPayload);
+  const query = matchingQuery(context, search, scope);
+  const column = sortColumns[search.sort.key];
+  const direction = search.sort.descending ? "desc" : "asc";
+  const ordered = query.orderBy(sql.ref(column), direction).orderBy("logs.id", direction);
+  if (payloadChecks.length === 0) {
+    const rows = (await ordered.limit(search.limit + 1).offset(search.offset).execute()) as LogRow[];
+    const page = rows.slice(0, search.limit);
+    return { rows: await toFound(context, page, scope.slugOf, options.withAttributes === true), hasMore: rows.length > search.limit };
+  }
+  const candidates = (await ordered.limit(maxScannedLogs).execute()) as LogRow[];
+  const entries = await payloadEntries(context, candidates);
+  const matching = candidates.filter((row) => payloadChecks.every((condition) => payloadMatches(condition, entries.get(entryKey(row)))));
+  const page = matching.slice(search.offset, search.offset + search.limit);
+  return { rows: await toFound(context, page, scope.slugOf, options.withAttributes === true, entries), hasMore: matching.length > search.offset + search.limit || (candidates.length === maxScannedLogs && matching.length >= search.offset + search.limit) };
+}
+
+/** Every matching line (at most `max`), for counting and grouping; throws when more match. */
+export async function findAllLogs(context: AccessContext, search: LogSearch, max: number, options: LogSearchOptions = {}): Promise<FoundLog[]> {
+  authorize(context, "log.search");
+  const scope = await projectScope(context, search);
+  const payloadChecks = search.conditions.filter(needsPayload);
+  const rows = (await matchingQuery(context, search, scope).limit(max + 1).execute()) as LogRow[];
+  if (rows.length > max) throw new AppError("bad_request", `More than ${max.toLocaleString("en")} log lines match: narrow the query, the projects or the time window to count them.`);
+  const entries = payloadChecks.length > 0 || options.withAttributes ? await payloadEntries(context, rows) : undefined;
+  const matching = payloadChecks.length === 0 ? rows : rows.filter((row) => payloadChecks.every((condition) => payloadMatches(condition, entries!.get(entryKey(row)))));
+  return toFound(context, matching, scope.slugOf, options.withAttributes === true, entries);
+}
+
+interface ProjectScope {
+  ids: number[];
+  slugOf: Map<number, string>;
+  idOf: (ref: string) => number;
+}
+
+async function projectScope(context: AccessContext, search: LogSearch): Promise<ProjectScope> {
+  const visible = visibleProjectIds(context.viewer);
+  const projects = await context.db.selectFrom("projects").select(["id", "slug"]).$if(visible !== null, (query) => query.where("id", "in", visible!.length > 0 ? visible! : [-1])).execute();
+  const slugOf = new Map(projects.map((project) => [Number(project.id), project.slug]));
+  const idOf = (ref: string): number => {
+    const found = projects.find((project) => project.slug === ref || String(project.id) === ref);
+    if (!found) throw new AppError("bad_request", `No project "${ref.slice(0, 80)}" that you can see.`);
+    return Number(found.id);
+  };
+  return { ids: search.projects.length > 0 ? search.projects.map(idOf) : [...slugOf.keys()], slugOf, idOf };
+}
+
+function matchingQuery(context: AccessContext, search: LogSearch, scope: ProjectScope) {
+  const postgres = context.database.dialect === "postgres";
+  const conditions: LogCondition[] = [...search.conditions, ...(search.environments.length > 0 ? [{ kind: "column" as const, key: "environment" as const, values: search.environments, negated: false }] : [])];
+  const strings = (alias: string, column: string) => sql<string | null>`(select ${sql.ref(`${alias}.value`)} from log_strings as ${sql.raw(alias)} where ${sql.ref(`${alias}.id`)} = ${sql.ref(`logs.${column}`)})`;
+  // The index tokens every line must have go into one match (the index intersects them itself); each negated
+  // token condition is a match of its own, excluded.
+  const required: TokenQuery[] = [];
+  const excluded: TokenQuery[] = [];
+  for (const condition of conditions) {
+    const tokens = tokensOf(condition);
+    if (tokens === null) continue;
+    (condition.negated ? excluded : required).push(tokens);
+  }
+  const matchSql = (tokens: TokenQuery[]) => (postgres ? sql<SqlBool>`logs.terms @@ ${tsQuery(tokens)}::tsquery` : sql<SqlBool>`logs.id in (select rowid from logs_fts where logs_fts match ${ftsQuery(tokens)})`);
+  return context.db
+    .selectFrom("logs")
+    .select(["logs.id", "project_id", "timestamp_us", "trace_id", "span_id", "severity", "body", "payload_id", "payload_index", strings("t", "template_id").as("template"), strings("r", "release_id").as("release"), strings("e", "environment_id").as("environment")])
+    .where("project_id", "in", scope.ids.length > 0 ? scope.ids : [-1])
+    .where("timestamp_us", ">=", search.window.startUs)
+    .where("timestamp_us", "<", search.window.endUs)
+    .$if(required.length > 0, (query) => query.where(matchSql(required)))
+    .where((eb) => eb.and([...excluded.map((tokens) => eb.not(matchSql([tokens]))), ...conditions.map((condition) => rowCondition(eb, condition, scope, postgres))]));
+}
+
+/** Alternatives (OR) of conjunctions (AND) of index tokens; a token ending in `*` is a prefix. */
+type TokenQuery = string[][];
+
+function tokensOf(condition: LogCondition): TokenQuery | null {
+  switch (condition.kind) {
+    case "text": {
+      // A negated text is checked on the row only: "no word starting so" is not "not containing the text".
+      if (condition.negated) return null;
+      const words = wordsOf(condition.text, 16);
+      return words.length === 0 ? null : [words.map((word) => `${word}*`)];
+    }
+    case "attribute": {
+      if (condition.values.some((value) => value.includes("*"))) return condition.negated ? null : [[attributeKeyToken(condition.key)]];
+      return condition.values.map((value) => [attributeValueToken(condition.key, value)]);
+    }
+    case "compare":
+      return condition.negated ? null : [[attributeKeyToken(condition.key)]];
+    case "has":
+      return isColumnKey(condition.key) ? null : [[attributeKeyToken(condition.key)]];
+    case "column":
+      if (condition.key !== "trace" || condition.negated) return null;
+      return condition.values.map((value) => [traceToken(traceIdOf(value))]);
+    default:
+      return null;
+  }
+}
+
+function ftsQuery(alternatives: TokenQuery[]): string {
+  const term = (token: string) => (token.endsWith("*") ? `"${token.slice(0, -1)}"*` : `"${token}"`);
+  return alternatives.map((alternative) => `(${alternative.map((conjunction) => `(${conjunction.map(term).join(" AND ")})`).join(" OR ")})`).join(" AND ");
+}
+
+function tsQuery(alternatives: TokenQuery[]): string {
+  const term = (token: string) => (token.endsWith("*") ? `'${token.slice(0, -1)}':*` : `'${token}'`);
+  return alternatives.map((alternative) => `(${alternative.map((conjunction) => `(${conjunction.map(term).join(" & ")})`).join(" | ")})`).join(" & ");
+}
+
+const columnHasKeys = new Set(["message.template", "release", "environment", "trace", "span_id", "project", "id", "message", "severity"]);
+function isColumnKey(key: string): boolean {
+  return columnHasKeys.has(key);
+}
+
+function traceIdOf(value: string): string {
+  const id = value.replaceAll("-", "").toLowerCase();
+  if (!/^[0-9a-f]{32}$/.test(id)) throw new AppError("bad_request", "trace is 32 hexadecimal digits.");
+  return id;
+}
+
+function likePattern(value: string, { contains }: { contains: boolean }): string {
+  const escaped = value.replace(/[\\%_]/g, "\\$&");
+  return contains ? `%${escaped}%` : escaped.replaceAll("*", "%");
+}
+
+function rowCondition(eb: ExpressionBuilder<Database, "logs">, condition: LogCondition, scope: ProjectScope, postgres: boolean): Expression<SqlBool> {
+  const negate = (expression: Expression<SqlBool>) => (condition.negated ? eb.not(expression) : expression);
+  const like = (pattern: string) => (postgres ? sql<SqlBool>`logs.body ilike ${pattern} escape '\\'` : sql<SqlBool>`logs.body like ${pattern} escape '\\'`);
+  switch (condition.kind) {
+    case "text":
+      return negate(like(likePattern(condition.text, { contains: true })));
+    case "message":
+      return negate(eb.or(condition.values.map((value) => like(likePattern(value, { contains: !value.includes("*") })))));
+    case "severity":
+      return negate(eb.or(condition.levels.map((level) => eb.between("severity", severityOfLevel(level), severityOfLevel(level) + 3))));
+    case "severityNumber":
+      return negate(eb("severity", condition.op, condition.value));
+    case "has": {
+      if (condition.key === "message.template") return negate(eb("template_id", "is not", null));
+      if (condition.key === "release") return negate(eb("release_id", "is not", null));
+      if (condition.key === "environment") return negate(eb("environment_id", "is not", null));
+      if (condition.key === "span_id") return negate(eb("span_id", "is not", null));
+      if (isColumnKey(condition.key)) return negate(sql<SqlBool>`1 = 1`);
+      return sql<SqlBool>`1 = 1`;
+    }
+    case "column":
+      return columnCondition(eb, condition as Extract<LogCondition, { kind: "column" }>, scope);
+    default:
+      // Attribute equality is the index's (its token is exact); wildcards and comparisons are the payload's.
+      return sql<SqlBool>`1 = 1`;
+  }
+}
+
+function columnCondition(eb: ExpressionBuilder<Database, "logs">, condition: Extract<LogCondition, { kind: "column" }>, scope: ProjectScope): Expression<SqlBool> {
+  const negate = (expression: Expression<SqlBool>) => (condition.negated ? eb.not(expression) : expression);
+  const { key, values } = condition;
+  if (key === "project") return negate(eb("project_id", "in", values.map(scope.idOf)));
+  if (key === "id") {
+    if (values.some((value) => !/^\d{1,16}$/.test(value))) throw new AppError("bad_request", "id is a log line's number.");
+    return negate(eb("logs.id", "in", values.map(Number)));
+  }
+  if (key === "trace") return negate(eb("trace_id", "in", values.map((value) => Buffer.from(traceIdOf(value), "hex"))));
+  if (key === "span_id") {
+    const ids = values.map((value) => value.toLowerCase());
+    if (ids.some((id) => !/^[0-9a-f]{16}$/.test(id))) throw new AppError("bad_request", "span_id is 16 hexadecimal digits.");
+    return negate(eb("span_id", "in", ids.map((id) => Buffer.from(id, "hex"))));
+  }
+  const { column, kind } = stringKinds[key]!;
+  const matches = eb.or(
+    values.map((value) => {
+      const strings = eb.selectFrom("log_strings").select("log_strings.id").where("log_strings.kind", "=", kind).where("log_strings.project_id", "in", scope.ids.length > 0 ? scope.ids : [-1]);
+      const matching = value.includes("*") ? strings.where(sql<SqlBool>`lower(log_strings.value) like lower(${likePattern(value, { contains: false })}) escape '\\'`) : strings.where("log_strings.value", "=", value);
+      return eb(column, "in", matching);
+    }),
+  );
+  // A line without the value (no release, say) is among those that do not have it.
+  return condition.negated ? eb.or([eb.not(matches), eb(column, "is", null)]) : matches;
+}
+
+function needsPayload(condition: LogCondition): boolean {
+  if (condition.kind === "compare") return true;
+  if (condition.kind === "attribute") return condition.values.some((value) => value.includes("*"));
+  return false;
+}
+
+function attributeOf(entry: LogPayloadEntry | undefined, key: string): LogAttribute | undefined {
+  if (!entry) return undefined;
+  if (key.startsWith(parameterAttributePrefix)) return entry.p?.[key.slice(parameterAttributePrefix.length)];
+  return entry.a && Object.hasOwn(entry.a, key) ? entry.a[key] : undefined;
+}
+
+function compare(left: number, op: Comparison, right: number): boolean {
+  return op === ">" ? left > right : op === ">=" ? left >= right : op === "<" ? left < right : op === "<=" ? left <= right : left === right;
+}
+
+function payloadMatches(condition: LogCondition, entry: LogPayloadEntry | undefined): boolean {
+  let matches: boolean;
+  if (condition.kind === "compare") {
+    const attribute = attributeOf(entry, condition.key);
+    const number = attribute === undefined ? Number.NaN : typeof attribute.value === "number" ? attribute.value : typeof attribute.value === "string" && attribute.value.trim() !== "" ? Number(attribute.value) : Number.NaN;
+    matches = Number.isFinite(number) && compare(number, condition.op, condition.value);
+  } else if (condition.kind === "attribute") {
+    const attribute = attributeOf(entry, condition.key);
+    const value = attribute === undefined ? null : searchableValue(attribute.value);
+    matches = value !== null && condition.values.some((wanted) => wildcardPattern(wanted).test(value));
+  } else return true;
+  return condition.negated ? !matches : matches;
+}
+
+function wildcardPattern(value: string): RegExp {
+  return new RegExp(`^${value.split("*").map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join(".*")}$`, "is");
+}
+
+const entryKey = (row: { payload_id: number; payload_index: number }) => `${row.payload_id}:${row.payload_index}`;
+
+async function payloadEntries(context: AccessContext, rows: LogRow[]): Promise<Map<string, LogPayloadEntry>> {
+  const entries = new Map<string, LogPayloadEntry>();
+  const payloadIds = [...new Set(rows.map((row) => Number(row.payload_id)))];
+  for (let start = 0; start < payloadIds.length; start += 500) {
+    const payloads = await context.db.selectFrom("log_payloads").select(["id", "body"]).where("id", "in", payloadIds.slice(start, start + 500)).execute();
+    for (const payload of payloads) {
+      const list = JSON.parse(inflateSync(payload.body).toString("utf8")) as LogPayloadEntry[];
+      list.forEach((entry, index) => entries.set(`${Number(payload.id)}:${index}`, entry));
+    }
+  }
+  return entries;
+}
+
+async function toFound(context: AccessContext, rows: LogRow[], slugOf: Map<number, string>, withAttributes: boolean, known?: Map<string, LogPayloadEntry>): Promise<FoundLog[]> {
+  const entries = withAttributes ? (known ?? (await payloadEntries(context, rows))) : undefined;
+  return rows.map((row) => {
+    const severityNumber = Number(row.severity);
+    const found: FoundLog = {
+      id: Number(row.id),
+      projectId: Number(row.project_id),
+      project: slugOf.get(Number(row.project_id)) ?? String(row.project_id),
+      timestampUs: Number(row.timestamp_us),
+      severityNumber,
+      severity: levelOfSeverity(severityNumber),
+      message: row.body,
+      template: row.template,
+      traceId: Buffer.from(row.trace_id).toString("hex"),
+      spanId: row.span_id === null ? null : Buffer.from(row.span_id).toString("hex"),
+      release: row.release,
+      environment: row.environment,
+    };
+    if (entries) {
+      const entry = entries.get(entryKey(row));
+      const attributes: Record<string, LogAttribute> = { ...entry?.a };
+      for (const [name, value] of Object.entries(entry?.p ?? {})) attributes[parameterAttributePrefix + name] = value;
+      found.attributes = attributes;
+      found.levelText = entry?.l ?? null;
+    }
+    return found;
+  });
+}
