@@ -163,6 +163,7 @@ function readLog(item: unknown, name: string, problems: string[]): LogInput | nu
   let release: string | null = null;
   let environment: string | null = null;
   let severityText: string | null = null;
+  let attributeSpanId: string | null = null;
   for (const key of Object.keys(rawAttributes)) {
     if (key === "" || key.length > maxAttributeKeyLength) {
       badKeys += 1;
@@ -170,6 +171,11 @@ function readLog(item: unknown, name: string, problems: string[]): LogInput | nu
     }
     const value = typedAttribute(rawAttributes[key]);
     if (value === null) continue;
+    // @sentry/node sends the active span's id as this attribute, not as `span_id`: the row's column holds it.
+    if (key === "sentry.trace.parent_span_id" && attributeSpanId === null) {
+      attributeSpanId = idOf(value.value, spanIdPattern);
+      if (attributeSpanId !== null) continue;
+    }
     if (columnAttributes.has(key)) {
       const textValue = typeof value.value === "string" ? value.value : null;
       if (key === "sentry.message.template") {
@@ -203,7 +209,7 @@ function readLog(item: unknown, name: string, problems: string[]): LogInput | nu
   return {
     timestampUs: timestamp,
     traceId,
-    spanId: idOf(item.span_id, spanIdPattern),
+    spanId: idOf(item.span_id, spanIdPattern) ?? attributeSpanId,
     ...severity,
     body,
     template,
