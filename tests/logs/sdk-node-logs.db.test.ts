@@ -65,8 +65,8 @@ describe(`@sentry/node logs into the ${testDialect} logs table`, { timeout: 60_0
       "sentry.sdk.name": { type: "string", value: "sentry.javascript.node" },
       "server.address": { type: "string", value: "sdk-script-host" },
     });
-    const console = rows.find((row) => row.message.startsWith("console line"))!;
-    expect(console.attributes).toMatchObject({ "sentry.origin": { type: "string", value: "auto.log.console" } });
+    const consoleLine = rows.find((row) => row.message.startsWith("console line"))!;
+    expect(consoleLine.attributes).toMatchObject({ "sentry.origin": { type: "string", value: "auto.log.console" } });
   });
 
   it("finds the lines by words, attribute values, numeric comparisons, has:, severity and trace", async () => {

@@ -167,7 +167,7 @@ export function parseLogEventsRequest(params: URLSearchParams, now = Date.now())
   } else {
     sortField = hasCount ? fields.find((field) => field.kind === "count")! : { name: "timestamp", kind: "property", property: "timestamp" };
   }
-  const listKey = sortField.kind === "property" ? sortKeyOf(sortField.property) : "timestamp";
+  const listKey = !hasCount && sortField.kind === "property" ? sortKeyOf(sortField.property) : "timestamp";
   const cursorText = params.get("cursor");
   let offset = 0;
   if (cursorText) {

@@ -75,6 +75,11 @@ export async function searchLogs(context: AccessContext, search: LogSearch, opti
   authorize(context, "log.search");
   const scope = await projectScope(context, search);
   const payloadChecks = search.conditions.filter(needsPayload);
+  const withAttributes = options.withAttributes === true;
+  if (payloadChecks.length === 0 && context.database.dialect === "sqlite" && search.sort.key === "timestamp" && search.sort.descending) {
+    const streamed = await newestThroughIndex(context, search, scope);
+    if (streamed) return { rows: await toFound(context, streamed.rows, scope.slugOf, withAttributes), hasMore: streamed.hasMore };
+  }
   const query = matchingQuery(context, search, scope);
   const column = sortColumns[search.sort.key];
   const direction = search.sort.descending ? "desc" : "asc";
@@ -82,13 +87,55 @@ export async function searchLogs(context: AccessContext, search: LogSearch, opti
   if (payloadChecks.length === 0) {
     const rows = (await ordered.limit(search.limit + 1).offset(search.offset).execute()) as LogRow[];
     const page = rows.slice(0, search.limit);
-    return { rows: await toFound(context, page, scope.slugOf, options.withAttributes === true), hasMore: rows.length > search.limit };
+    return { rows: await toFound(context, page, scope.slugOf, withAttributes), hasMore: rows.length > search.limit };
   }
   const candidates = (await ordered.limit(maxScannedLogs).execute()) as LogRow[];
   const entries = await payloadEntries(context, candidates);
   const matching = candidates.filter((row) => payloadChecks.every((condition) => payloadMatches(condition, entries.get(entryKey(row)))));
   const page = matching.slice(search.offset, search.offset + search.limit);
-  return { rows: await toFound(context, page, scope.slugOf, options.withAttributes === true, entries), hasMore: matching.length > search.offset + search.limit || (candidates.length === maxScannedLogs && matching.length >= search.offset + search.limit) };
+  return { rows: await toFound(context, page, scope.slugOf, withAttributes, entries), hasMore: matching.length > search.offset + search.limit || (candidates.length === maxScannedLogs && matching.length >= search.offset + search.limit) };
+}
+
+/** Index matches read per step, newest first, and at most how many before the planner's way is taken instead. */
+const streamBatch = 2_000;
+const maxStreamed = 200_000;
+/** How far before the window's start a batch's newest line may be before no later batch can reach into it. */
+const arrivalSkewUs = 3_600_000_000;
+
+/**
+ * SQLite, newest first, when the index narrows the search: FTS5 hands out the matching line ids newest first
+ * (ids grow as lines arrive) in batches, each checked against the other conditions, until the page is full
+ * — so a common word costs a few batches instead of every line that ever held it, which SQLite's planner
+ * would collect and sort. Lines are taken in the order they arrived and the page is ordered by timestamp;
+ * lines that arrive hours late may sort a page later than their timestamp says. Undefined when the index
+ * does not narrow the search, or when more than `maxStreamed` matches are newer than the window (the
+ * planner's way is faster then).
+ */
+async function newestThroughIndex(context: AccessContext, search: LogSearch, scope: ProjectScope): Promise<{ rows: LogRow[]; hasMore: boolean } | undefined> {
+  const { required } = tokenConditions(search);
+  if (required.length === 0) return undefined;
+  const match = ftsQuery(required);
+  const base = matchingQuery(context, search, scope, { withoutRequired: true });
+  const needed = search.offset + search.limit + 1;
+  const found: LogRow[] = [];
+  let before: number | null = null;
+  for (let scanned = 0; scanned < maxStreamed; ) {
+    const { rows: hits } = await sql<{ id: number }>`select rowid as id from logs_fts where logs_fts match ${match} ${before === null ? sql`` : sql`and rowid < ${before}`} order by rowid desc limit ${streamBatch}`.execute(context.db);
+    const ids = hits.map((hit) => Number(hit.id));
+    if (ids.length === 0) return pageOf(found, search);
+    scanned += ids.length;
+    before = ids.at(-1)!;
+    found.push(...((await base.where("logs.id", "in", ids).execute()) as LogRow[]));
+    if (found.length >= needed || ids.length < streamBatch) return pageOf(found, search);
+    const newest = await context.db.selectFrom("logs").select((eb) => eb.fn.max("timestamp_us").as("at")).where("id", "in", ids).executeTakeFirst();
+    if (newest?.at !== undefined && newest.at !== null && Number(newest.at) < search.window.startUs - arrivalSkewUs) return pageOf(found, search);
+  }
+  return undefined;
+}
+
+function pageOf(found: LogRow[], search: LogSearch): { rows: LogRow[]; hasMore: boolean } {
+  found.sort((a, b) => Number(b.timestamp_us) - Number(a.timestamp_us) || Number(b.id) - Number(a.id));
+  return { rows: found.slice(search.offset, search.offset + search.limit), hasMore: found.length > search.offset + search.limit };
 }
 
 /** Every matching line (at most `max`), for counting and grouping; throws when more match. */
@@ -121,19 +168,30 @@ async function projectScope(context: AccessContext, search: LogSearch): Promise<
   return { ids: search.projects.length > 0 ? search.projects.map(idOf) : [...slugOf.keys()], slugOf, idOf };
 }
 
-function matchingQuery(context: AccessContext, search: LogSearch, scope: ProjectScope) {
-  const postgres = context.database.dialect === "postgres";
-  const conditions: LogCondition[] = [...search.conditions, ...(search.environments.length > 0 ? [{ kind: "column" as const, key: "environment" as const, values: search.environments, negated: false }] : [])];
-  const strings = (alias: string, column: string) => sql<string | null>`(select ${sql.ref(`${alias}.value`)} from log_strings as ${sql.raw(alias)} where ${sql.ref(`${alias}.id`)} = ${sql.ref(`logs.${column}`)})`;
-  // The index tokens every line must have go into one match (the index intersects them itself); each negated
-  // token condition is a match of its own, excluded.
+function allConditions(search: LogSearch): LogCondition[] {
+  return [...search.conditions, ...(search.environments.length > 0 ? [{ kind: "column" as const, key: "environment" as const, values: search.environments, negated: false }] : [])];
+}
+
+/**
+ * The index tokens every line must have go into one match (the index intersects them itself); each negated
+ * token condition is a match of its own, excluded.
+ */
+function tokenConditions(search: LogSearch): { required: TokenQuery[]; excluded: TokenQuery[] } {
   const required: TokenQuery[] = [];
   const excluded: TokenQuery[] = [];
-  for (const condition of conditions) {
+  for (const condition of allConditions(search)) {
     const tokens = tokensOf(condition);
     if (tokens === null) continue;
     (condition.negated ? excluded : required).push(tokens);
   }
+  return { required, excluded };
+}
+
+function matchingQuery(context: AccessContext, search: LogSearch, scope: ProjectScope, { withoutRequired = false } = {}) {
+  const postgres = context.database.dialect === "postgres";
+  const conditions = allConditions(search);
+  const strings = (alias: string, column: string) => sql<string | null>`(select ${sql.ref(`${alias}.value`)} from log_strings as ${sql.raw(alias)} where ${sql.ref(`${alias}.id`)} = ${sql.ref(`logs.${column}`)})`;
+  const { required, excluded } = tokenConditions(search);
   const matchSql = (tokens: TokenQuery[]) => (postgres ? sql<SqlBool>`logs.terms @@ ${tsQuery(tokens)}::tsquery` : sql<SqlBool>`logs.id in (select rowid from logs_fts where logs_fts match ${ftsQuery(tokens)})`);
   return context.db
     .selectFrom("logs")
@@ -141,7 +199,7 @@ function matchingQuery(context: AccessContext, search: LogSearch, scope: Project
     .where("project_id", "in", scope.ids.length > 0 ? scope.ids : [-1])
     .where("timestamp_us", ">=", search.window.startUs)
     .where("timestamp_us", "<", search.window.endUs)
-    .$if(required.length > 0, (query) => query.where(matchSql(required)))
+    .$if(required.length > 0 && !withoutRequired, (query) => query.where(matchSql(required)))
     .where((eb) => eb.and([...excluded.map((tokens) => eb.not(matchSql([tokens]))), ...conditions.map((condition) => rowCondition(eb, condition, scope, postgres))]));
 }
 

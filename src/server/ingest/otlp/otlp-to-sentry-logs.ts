@@ -2,8 +2,7 @@ import { randomBytes } from "node:crypto";
 import { isRecord, type JsonObject } from "@/lib/json-values";
 import { IngestRefusal } from "../../errors";
 import { capText, readAttributes, textOf, typedAttribute, type TypedAttribute } from "./otlp-attributes";
-import { secondsOf } from "./otlp-to-sentry-spans";
-import type { IdEncoding } from "./otlp-to-sentry-spans";
+import { secondsOf, type IdEncoding } from "./otlp-to-sentry-spans";
 
 /**
  * OTLP log export → `log` container items (telemetry-protocol §1.4), by the log mapping of §2.3:
