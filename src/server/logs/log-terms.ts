@@ -56,10 +56,16 @@ export function searchableValue(value: unknown): string | null {
   return null;
 }
 
+/** SDK bookkeeping no one searches by: the SDK's per-millisecond sequence number, its internal flags. */
+function isUnsearched(key: string): boolean {
+  return key === "sentry.timestamp.sequence" || key.startsWith("sentry._internal.");
+}
+
 export function termsOfLine(body: string, traceId: string, attributes: Record<string, { value: unknown }>): string[] {
   const terms = wordsOf(body);
   terms.push(traceToken(traceId));
   for (const [key, attribute] of Object.entries(attributes)) {
+    if (isUnsearched(key)) continue;
     terms.push(attributeKeyToken(key));
     const value = searchableValue(attribute.value);
     if (value !== null && value.length <= maxIndexedValueLength) terms.push(attributeValueToken(key, value));
