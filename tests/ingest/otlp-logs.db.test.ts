@@ -44,7 +44,7 @@ describe(`OTLP/HTTP logs from the OpenTelemetry JS SDK on ${testDialect}`, { tim
   async function exportLogs(exporter: OtlpHttpLogExporter) {
     const provider = new LoggerProvider({
       resource: defaultResource().merge(resourceFromAttributes({ "service.name": "shop", "service.version": `shop@${token}`, "deployment.environment.name": "production" })),
-      processors: [new BatchLogRecordProcessor(exporter)],
+      processors: [new BatchLogRecordProcessor({ exporter })],
     });
     const logger = provider.getLogger("shop-payments", "1.4.0");
     const inSpan = trace.setSpanContext(ROOT_CONTEXT, { traceId, spanId, traceFlags: TraceFlags.SAMPLED });
@@ -77,7 +77,7 @@ describe(`OTLP/HTTP logs from the OpenTelemetry JS SDK on ${testDialect}`, { tim
   });
 
   it("answers 202 to a known key, 415 to another content type, 401 without a key, 403 to an unknown one, 400 to a body that is not OTLP", async () => {
-    const post = (body: string | Uint8Array, headers: Record<string, string>) => fetch(logsUrl(), { method: "POST", body, headers });
+    const post = (body: string | Uint8Array, headers: Record<string, string>) => fetch(logsUrl(), { method: "POST", body: typeof body === "string" ? body : new Uint8Array(body), headers });
     const auth = { "x-sentry-auth": `sentry sentry_key=${shop.key.public_key}` };
     const empty = await post("{}", { ...auth, "content-type": "application/json" });
     expect(empty.status).toBe(202);
