@@ -198,7 +198,6 @@ async function searchBench(lineCount: number): Promise<void> {
     const windowUs = 7 * 86_400_000 * 1000;
     const startUs = (now - 7 * 86_400_000) * 1000;
     const stepUs = Math.max(1, Math.floor(windowUs / lineCount));
-    const n = sql`n`;
     const kind = sql`(n % 8)`;
     const textOf = (expression: RawBuilder<unknown>) => (postgres ? sql`(${expression})::text` : sql`cast(${expression} as text)`);
     const body = sql`case ${kind}
