@@ -115,7 +115,7 @@ async function newestThroughIndex(context: AccessContext, search: LogSearch, sco
   const { required } = tokenConditions(search);
   if (required.length === 0) return undefined;
   const match = ftsQuery(required);
-  const base = matchingQuery(context, search, scope, { withoutRequired: true });
+  const base = matchingQuery(context, search, scope, { withoutRequired: true, byIds: true });
   const needed = search.offset + search.limit + 1;
   const found: LogRow[] = [];
   let before: number | null = null;
@@ -187,7 +187,7 @@ function tokenConditions(search: LogSearch): { required: TokenQuery[]; excluded:
   return { required, excluded };
 }
 
-function matchingQuery(context: AccessContext, search: LogSearch, scope: ProjectScope, { withoutRequired = false } = {}) {
+function matchingQuery(context: AccessContext, search: LogSearch, scope: ProjectScope, { withoutRequired = false, byIds = false } = {}) {
   const postgres = context.database.dialect === "postgres";
   const conditions = allConditions(search);
   const strings = (alias: string, column: string) => sql<string | null>`(select ${sql.ref(`${alias}.value`)} from log_strings as ${sql.raw(alias)} where ${sql.ref(`${alias}.id`)} = ${sql.ref(`logs.${column}`)})`;
@@ -196,9 +196,11 @@ function matchingQuery(context: AccessContext, search: LogSearch, scope: Project
   return context.db
     .selectFrom("logs")
     .select(["logs.id", "project_id", "timestamp_us", "trace_id", "span_id", "severity", "body", "payload_id", "payload_index", strings("t", "template_id").as("template"), strings("r", "release_id").as("release"), strings("e", "environment_id").as("environment")])
-    .where("project_id", "in", scope.ids.length > 0 ? scope.ids : [-1])
-    .where("timestamp_us", ">=", search.window.startUs)
-    .where("timestamp_us", "<", search.window.endUs)
+    // Checking a batch of ids (newestThroughIndex), SQLite must look each up by its id, not walk the window's
+    // index: the unary + keeps the project and time terms off the index.
+    .where(byIds ? sql`+project_id` : sql.ref("project_id"), "in", scope.ids.length > 0 ? scope.ids : [-1])
+    .where(byIds ? sql`+timestamp_us` : sql.ref("timestamp_us"), ">=", search.window.startUs)
+    .where(byIds ? sql`+timestamp_us` : sql.ref("timestamp_us"), "<", search.window.endUs)
     .$if(required.length > 0 && !withoutRequired, (query) => query.where(matchSql(required)))
     .where((eb) => eb.and([...excluded.map((tokens) => eb.not(matchSql([tokens]))), ...conditions.map((condition) => rowCondition(eb, condition, scope, postgres))]));
 }
@@ -211,8 +213,11 @@ function tokensOf(condition: LogCondition): TokenQuery | null {
     case "text": {
       // A negated text is checked on the row only: "no word starting so" is not "not containing the text".
       if (condition.negated) return null;
+      // Words the text completes (followed by more text) are whole words; only the last may be a prefix — an
+      // exact word is read from the index newest first, a prefix merges every word it starts.
       const words = wordsOf(condition.text, 16);
-      return words.length === 0 ? null : [words.map((word) => `${word}*`)];
+      const endsInWord = /[\p{L}\p{N}]$/u.test(condition.text);
+      return words.length === 0 ? null : [words.map((word, index) => (index === words.length - 1 && endsInWord ? `${word}*` : word))];
     }
     case "attribute": {
       if (condition.values.some((value) => value.includes("*"))) return condition.negated ? null : [[attributeKeyToken(condition.key)]];
