@@ -179,12 +179,40 @@ function allConditions(search: LogSearch): LogCondition[] {
 function tokenConditions(search: LogSearch): { required: TokenQuery[]; excluded: TokenQuery[] } {
   const required: TokenQuery[] = [];
   const excluded: TokenQuery[] = [];
-  for (const condition of allConditions(search)) {
+  const conditions = allConditions(search);
+  for (const condition of conditions) {
+    if (condition.kind === "text") continue;
     const tokens = tokensOf(condition);
     if (tokens === null) continue;
     (condition.negated ? excluded : required).push(tokens);
   }
+  // Free text is confirmed on the body (LIKE), so the index only has to narrow: one word is enough, and none
+  // when an exact token (an attribute, a trace) already narrows — intersecting a common word's long list of
+  // lines costs more than checking a few more bodies.
+  if (required.length === 0) {
+    const word = narrowestWord(conditions.filter((condition): condition is Extract<LogCondition, { kind: "text" }> => condition.kind === "text" && !condition.negated));
+    if (word !== null) required.push([[word]]);
+  }
   return { required, excluded };
+}
+
+/**
+ * The word of the free text most likely to be rare, as an index token: one with digits (an order number, an
+ * id) before one without, then the longest; a word the text completes is exact, a trailing word a prefix
+ * (an exact word is read newest first; a prefix merges every word it starts, which costs more).
+ */
+function narrowestWord(texts: Extract<LogCondition, { kind: "text" }>[]): string | null {
+  let best: { token: string; score: number } | null = null;
+  for (const { text } of texts) {
+    const words = wordsOf(text, 16);
+    const endsInWord = /[\p{L}\p{N}]$/u.test(text);
+    for (const [index, word] of words.entries()) {
+      const isPrefix = index === words.length - 1 && endsInWord;
+      const score = (/\d/.test(word) ? 1000 : 0) + word.length * 2 + (isPrefix ? 0 : 1);
+      if (best === null || score > best.score) best = { token: isPrefix ? `${word}*` : word, score };
+    }
+  }
+  return best?.token ?? null;
 }
 
 function matchingQuery(context: AccessContext, search: LogSearch, scope: ProjectScope, { withoutRequired = false, byIds = false } = {}) {
@@ -210,15 +238,6 @@ type TokenQuery = string[][];
 
 function tokensOf(condition: LogCondition): TokenQuery | null {
   switch (condition.kind) {
-    case "text": {
-      // A negated text is checked on the row only: "no word starting so" is not "not containing the text".
-      if (condition.negated) return null;
-      // Words the text completes (followed by more text) are whole words; only the last may be a prefix — an
-      // exact word is read from the index newest first, a prefix merges every word it starts.
-      const words = wordsOf(condition.text, 16);
-      const endsInWord = /[\p{L}\p{N}]$/u.test(condition.text);
-      return words.length === 0 ? null : [words.map((word, index) => (index === words.length - 1 && endsInWord ? `${word}*` : word))];
-    }
     case "attribute": {
       if (condition.values.some((value) => value.includes("*"))) return condition.negated ? null : [[attributeKeyToken(condition.key)]];
       return condition.values.map((value) => [attributeValueToken(condition.key, value)]);
