@@ -5,8 +5,8 @@ import { levelNamed, severityLevels, type SeverityLevel } from "./read-logs";
 /**
  * The log search grammar (telemetry-protocol §1.4's query names), shared by the events API (dataset=logs) and
  * the pages: whitespace-separated terms, all of which must match; double quotes keep spaces.
- * - free text: words (and word prefixes) of the message, through the search index, then the whole text as a
- *   substring of the message (case-insensitive);
+ * - free text: the message contains the text (case-insensitive); one of its words narrows through the search
+ *   index first (search-logs.ts);
  * - `message:`, `message.template:`, `release:`, `environment:`, `trace:`, `span_id:`, `project:`, `id:`;
  *   `severity:` (trace, debug, info, warn, error, fatal), `severity_number:` with `>`, `>=`, `<`, `<=`;
  * - any other key is an attribute (`user.id:42`, `message.parameter.0:alice`, `origin:` for `sentry.origin`,
