@@ -17,6 +17,7 @@ const publicRoutes = new Set([
   "/api/[projectId]/security",
   "/api/[projectId]/csp-report",
   "/api/[projectId]/integration/otlp/v1/traces",
+  "/api/[projectId]/integration/otlp/v1/logs",
   "/api/[projectId]/otlp/v1/traces",
   "/monitoring",
   "/api/health",

@@ -23,6 +23,7 @@ export const environmentVariableDocs = [
   { name: "LANTERN_CAPTURE_DIR", defaultValue: "(none)", meaning: "Also write every accepted envelope to this folder (to record fixtures)." },
   { name: "LANTERN_RETENTION_DAYS", defaultValue: "90", meaning: "Events older than this are deleted (a project may set its own); issue counts and each issue's first and newest event stay." },
   { name: "LANTERN_SPAN_RETENTION_DAYS", defaultValue: "14", meaning: "Spans (transactions, span items, OpenTelemetry traces) older than this are deleted. Over LANTERN_DISK_BUDGET the oldest spans go before any event." },
+  { name: "LANTERN_LOG_RETENTION_DAYS", defaultValue: "7", meaning: "Log lines (SDK logs, OpenTelemetry logs) older than this are deleted. Over LANTERN_DISK_BUDGET the oldest log lines go first, with spans, before any event." },
   { name: "LANTERN_MAX_EVENTS_PER_ISSUE", defaultValue: "10000", meaning: "Stored events per issue before the oldest are deleted (a project may set its own); counts stay exact." },
   { name: "LANTERN_RAW_RETENTION_HOURS", defaultValue: "24", meaning: "Hours a raw envelope (the request body as received, shown under Received) is kept after digest; 0 deletes it right after digest. Events, issues and counts do not depend on it." },
   { name: "LANTERN_DISK_BUDGET", defaultValue: "(none)", meaning: "Size the database may reach, e.g. 20GB. Past it the oldest events are pruned first (issue counts and each issue's first and newest event stay) until it is under 90 % again. Unset: no budget (lantern doctor warns)." },

@@ -94,6 +94,7 @@ export const environmentSchema = z.object({
   LANTERN_CAPTURE_DIR: z.string().trim().min(1).optional(),
   LANTERN_RETENTION_DAYS: count.default(90),
   LANTERN_SPAN_RETENTION_DAYS: count.default(14),
+  LANTERN_LOG_RETENTION_DAYS: count.default(7),
   LANTERN_MAX_EVENTS_PER_ISSUE: count.default(10_000),
   LANTERN_RAW_RETENTION_HOURS: wholeNumber.default(24),
   LANTERN_DISK_BUDGET: diskSize.optional(),
@@ -193,6 +194,8 @@ function toConfig(env: z.infer<typeof environmentSchema>) {
       days: env.LANTERN_RETENTION_DAYS,
       /** Spans (transactions, span containers, OTLP) are kept this long, apart from events: they come 10–100× as often. */
       spanDays: env.LANTERN_SPAN_RETENTION_DAYS,
+      /** Log lines (log items, OTLP logs) are kept this long, apart from events and spans. */
+      logDays: env.LANTERN_LOG_RETENTION_DAYS,
       maxEventsPerIssue: env.LANTERN_MAX_EVENTS_PER_ISSUE,
       /** Raw envelopes are kept this long after digest (0: deleted right after digest). */
       rawHours: env.LANTERN_RAW_RETENTION_HOURS,

@@ -22,6 +22,7 @@ import * as spans from "./seeds/0020-spans";
 import * as webVitals from "./seeds/0021-web-vitals";
 import * as slowDbQueryThreshold from "./seeds/0022-slow-db-query-threshold";
 import * as spanRollups from "./seeds/0023-span-rollups";
+import * as logs from "./seeds/0024-logs";
 
 /**
  * One seed per migration, keyed by the migration's name in src/server/db/migrate.ts, each in seeds/ under
@@ -59,4 +60,5 @@ export const upgradeSeeds: Record<string, UpgradeSeed> = {
   "0021-web-vitals": webVitals,
   "0022-slow-db-query-threshold": slowDbQueryThreshold,
   "0023-span-rollups": spanRollups,
+  "0024-logs": logs,
 };

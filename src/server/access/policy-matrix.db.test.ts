@@ -31,6 +31,8 @@ import { traceMetaRoute, traceRoute } from "../api/routes/trace-routes";
 import { organizationEventsRoute } from "../api/routes/span-routes";
 import { parseSpanSearch } from "../spans/parse-span-search";
 import { searchSpans } from "../spans/search-spans";
+import { emptyLogSearch, parseLogQuery } from "../logs/parse-log-search";
+import { searchLogs } from "../logs/search-logs";
 import { getEventAttachment } from "../events/get-event-attachment";
 import { getIssueEvent } from "../events/get-issue-event";
 import { listEventAttachments } from "../events/list-event-attachments";
@@ -161,6 +163,7 @@ const instanceWide = new Set<Verb>([
   "event.find_by_trace",
   "trace.read",
   "span.search",
+  "log.search",
   "team.create",
   "team.delete",
   "team.add_member",
@@ -375,6 +378,10 @@ const drivers = {
   "span.search": {
     call: (context) => searchSpans(context, parseSpanSearch(new URLSearchParams("dataset=spans&field=span.op&field=count()"))),
     api: (): ApiCall[] => [{ route: organizationEventsRoute, method: "GET", path: `/api/0/organizations/${org}/events/?dataset=spans&field=id&query=span.op:db`, params: { organizationSlug: org } }],
+  },
+  "log.search": {
+    call: (context) => searchLogs(context, { ...emptyLogSearch(), conditions: parseLogQuery("severity:error checkout") }),
+    api: (): ApiCall[] => [{ route: organizationEventsRoute, method: "GET", path: `/api/0/organizations/${org}/events/?dataset=logs&field=message&field=count()&query=severity:error`, params: { organizationSlug: org } }],
   },
   "attachment.read": {
     call: async (context, t) => [

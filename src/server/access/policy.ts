@@ -38,6 +38,7 @@ export const policy = {
   "event.find_by_trace": { permission: "read", summary: "List the error events of a trace (projects one can see)" },
   "trace.read": { permission: "read", summary: "Open a trace: its spans and errors in the projects one can see (waterfall, trace API)" },
   "span.search": { permission: "read", summary: "Search and aggregate spans (events API, dataset=spans or transactions; projects one can see)" },
+  "log.search": { permission: "read", summary: "Search and count log lines (events API, dataset=logs; the logs pages; projects one can see)" },
   "attachment.read": { permission: "read", summary: "List and download event attachments" },
   "received.read": { permission: "read", summary: "Read received raw envelopes" },
   "team.create": { permission: "admin", summary: "Create a team" },

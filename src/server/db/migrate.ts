@@ -23,6 +23,7 @@ import * as spans from "./migrations/0020-spans";
 import * as webVitals from "./migrations/0021-web-vitals";
 import * as slowDbQueryThreshold from "./migrations/0022-slow-db-query-threshold";
 import * as spanRollups from "./migrations/0023-span-rollups";
+import * as logs from "./migrations/0024-logs";
 
 /**
  * Forward-only migrations, listed in code (not read from disk) so they survive bundling.
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   "0021-web-vitals": webVitals,
   "0022-slow-db-query-threshold": slowDbQueryThreshold,
   "0023-span-rollups": spanRollups,
+  "0024-logs": logs,
 };
 
 /** Every migration's name, oldest first (the upgrade tests start a database at each). */

@@ -189,6 +189,41 @@ export interface SpanPayloadsTable {
   body: Uint8Array;
 }
 
+/** One log line (migrations/0024-logs.ts): ids as bytes, repeated strings as `log_strings` ids, attributes in `log_payloads`. */
+export interface LogsTable {
+  id: Generated<number>;
+  project_id: number;
+  timestamp_us: number;
+  trace_id: Uint8Array;
+  span_id: Uint8Array | null;
+  /** OTel severity number, 1–24. */
+  severity: number;
+  template_id: number | null;
+  release_id: number | null;
+  environment_id: number | null;
+  body: string;
+  payload_id: number;
+  payload_index: number;
+  /** PostgreSQL only: the search tokens (log-terms.ts) as a tsvector; SQLite keeps them in `logs_fts`. */
+  terms: ColumnType<never, unknown, never>;
+}
+
+/** A string log lines repeat, once per project and kind (log-strings.ts names the kinds). */
+export interface LogStringsTable {
+  id: Generated<number>;
+  project_id: number;
+  kind: number;
+  value: string;
+}
+
+/** The attributes and parameters of the lines of one envelope item: deflated JSON, one entry per line. */
+export interface LogPayloadsTable {
+  id: Generated<number>;
+  project_id: number;
+  received_at: EpochMs;
+  body: Uint8Array;
+}
+
 export interface SessionCountsTable {
   project_id: number;
   release: string;
@@ -611,6 +646,9 @@ export interface Database {
   spans: SpansTable;
   span_strings: SpanStringsTable;
   span_payloads: SpanPayloadsTable;
+  logs: LogsTable;
+  log_strings: LogStringsTable;
+  log_payloads: LogPayloadsTable;
   web_vitals: WebVitalsTable;
   transaction_rollups: TransactionRollupsTable;
   span_group_rollups: SpanGroupRollupsTable;

@@ -10,6 +10,7 @@ import { selectIntakeWithBodies } from "../intake/intake-writer";
 import { encodeRawBodySync } from "../intake/raw-body";
 import { deleteRawEnvelopes } from "../storage/raw-delete-envelopes";
 import { writeSpans } from "../spans/write-spans";
+import { writeLogs } from "../logs/write-logs";
 import { processSourceMapCache, type SourceMapCache } from "../sourcemaps/source-map-cache";
 
 /** Runs digest's CPU steps over some envelopes: here (digestIntake) or on a pool of threads (DigestPool). */
@@ -102,6 +103,7 @@ async function writeRows(trx: Kysely<Database>, dialect: Dialect, rows: DigestRo
     await trx.insertInto("stored_items").values(chunk).onConflict((conflict) => conflict.columns(["intake_id", "item_index"]).doNothing()).execute();
   }
   await writeSpans(trx, rows.spanItems);
+  await writeLogs(trx, dialect, rows.logItems);
   for (const count of sumSessionCounts(rows.sessionCounts)) {
     await trx
       .insertInto("session_counts")

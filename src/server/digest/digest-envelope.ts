@@ -7,7 +7,7 @@ import type { GroupedEvent } from "../issues/assign-events-to-issues";
 import { deriveCulprit } from "../issues/derive-culprit";
 import { eventTagPairs } from "../issues/event-tag-pairs";
 import { serializeEnvelope } from "../ingest/serialize-envelope";
-import { maxContainerSpans, summarizeEnvelopeItems } from "../ingest/inspect-envelope";
+import { maxContainerSpans, maxLogBytes, summarizeEnvelopeItems } from "../ingest/inspect-envelope";
 import type { DigestConfigOf, ProjectDigestConfig } from "../projects/load-digest-configs";
 import { normalizeEvent } from "./normalize-event";
 import { userKeyOf } from "./normalize-user";
@@ -23,12 +23,14 @@ import { spanItemRows, type SpanItemRows } from "../spans/span-item-rows";
 import { detectNPlusOneQueries } from "../spans/detect-n-plus-one";
 import { detectSlowDbQueries } from "../spans/detect-slow-db-queries";
 import { nPlusOneEvent, slowDbQueryEvent } from "../spans/performance-issue-events";
+import { logsOfContainer, logsOfOtelLog } from "../logs/read-logs";
+import { logItemRows, type LogItemRows } from "../logs/log-item-rows";
 
 const utf8 = new TextDecoder();
 const utf8Encoder = new TextEncoder();
 const hourMs = 3_600_000;
-/** Kept for views to come (crons, logs, feedback); other unknown items are accepted and ignored. */
-const storedItemTypes = new Set(["check_in", "log", "user_report", "feedback", "profile", "profile_chunk", "replay_event"]);
+/** Kept for views to come (crons, feedback); other unknown items are accepted and ignored. */
+const storedItemTypes = new Set(["check_in", "user_report", "feedback", "profile", "profile_chunk", "replay_event"]);
 
 type IntakeForDigest = Pick<IntakeRow, "id" | "project_id" | "received_at" | "client_ip"> & { body: Uint8Array };
 
@@ -40,6 +42,8 @@ export interface DigestRows {
   storedItems: Insertable<StoredItemsTable>[];
   /** Spans of `transaction` and `span` items, one entry per item (spans/write-spans.ts). */
   spanItems: SpanItemRows[];
+  /** Lines of `log` and `otel_log` items, one entry per item (logs/write-logs.ts). */
+  logItems: LogItemRows[];
   sessionCounts: Insertable<SessionCountsTable>[];
   /** Releases sessions named, first seen when their envelope arrived: Sentry creates a release from sessions alone. */
   sessionReleases: Insertable<ReleasesTable>[];
@@ -49,7 +53,7 @@ export interface DigestRows {
 }
 
 export function emptyDigestRows(): DigestRows {
-  return { events: [], attachments: [], storedItems: [], spanItems: [], sessionCounts: [], sessionReleases: [], outcomes: [], scrubbedBodies: [] };
+  return { events: [], attachments: [], storedItems: [], spanItems: [], logItems: [], sessionCounts: [], sessionReleases: [], outcomes: [], scrubbedBodies: [] };
 }
 
 /**
@@ -170,6 +174,8 @@ function digestItem(rows: DigestRows, row: IntakeForDigest, { header, headerEven
     });
   } else if (type === "transaction" || type === "span") {
     digestSpans(rows, row, item, parsed ?? parseJson(item.payload), config);
+  } else if (type === "log" || type === "otel_log") {
+    digestLogs(rows, row, item, parsed ?? parseJson(item.payload));
   } else if (type === "session" || type === "sessions") {
     countSessions(rows, row, type, parseJson(item.payload));
   } else if (type === "client_report") {
@@ -205,6 +211,27 @@ function digestSpans(rows: DigestRows, row: IntakeForDigest, item: EnvelopeItem,
     for (const finding of detectSlowDbQueries(read.spans, config.slowDbQueryUs)) rows.events.push(slowDbQueryEvent(finding, occurrence, config.slowDbQueryUs));
   }
   if (read.dropped.length > 0) throw new Error(`${read.dropped.length} span${read.dropped.length === 1 ? "" : "s"} dropped (${read.dropped.slice(0, 3).join("; ")})`);
+}
+
+const logContainerType = "application/vnd.sentry.items.log+json";
+
+/**
+ * A `log` container (`{items: [...]}`) or a legacy `otel_log` record into log rows. A container whose
+ * `item_count` disagrees with its items is refused whole, as Relay refuses it (its size was capped at ingest);
+ * lines dropped or clamped are named in the digest error, the others are stored.
+ */
+function digestLogs(rows: DigestRows, row: IntakeForDigest, item: EnvelopeItem, value: Record<string, unknown>): void {
+  let read;
+  if (item.header.type === "otel_log") read = logsOfOtelLog(value);
+  else {
+    const contentType = typeof item.header.content_type === "string" ? item.header.content_type.toLowerCase() : null;
+    if (contentType !== null && contentType !== logContainerType) throw new Error(`a log item's content_type is ${logContainerType}, not ${contentType.slice(0, 80)}`);
+    const count = Array.isArray(value.items) ? value.items.length : 0;
+    if (item.header.item_count !== undefined && item.header.item_count !== count) throw new Error(`item_count ${String(item.header.item_count).slice(0, 20)} does not match the ${count} logs in the container`);
+    read = logsOfContainer(value, { checkLineSizes: item.payload.length > maxLogBytes });
+  }
+  if (read.logs.length > 0) rows.logItems.push(logItemRows(row.project_id, row.received_at, read.logs));
+  if (read.problems.length > 0) throw new Error(`${read.problems.length} log line${read.problems.length === 1 ? "" : "s"} dropped or clamped (${read.problems.slice(0, 3).join("; ")}${read.problems.length > 3 ? "; …" : ""})`);
 }
 
 function linkedEventId(type: string, parsed: Record<string, unknown> | undefined, item: EnvelopeItem, headerEventId: string | null): string | null {

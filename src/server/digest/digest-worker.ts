@@ -10,6 +10,7 @@ import type { DigestPool } from "./digest-pool";
 import { pruneRawEnvelopes } from "../storage/raw-prune-envelopes";
 import { pruneStoredItems } from "../storage/stored-items-prune";
 import { pruneSpans, pruneSpansToDiskBudget } from "../spans/prune-spans";
+import { pruneLogs, pruneLogsToDiskBudget } from "../logs/prune-logs";
 import { processSourceMapCache } from "../sourcemaps/source-map-cache";
 import { pruneArtifactBundles } from "../sourcemaps/prune-artifact-bundles";
 import { pruneAlertHistory } from "../alerts/prune-alert-history";
@@ -113,11 +114,13 @@ export class DigestWorker {
     await pruneRawEnvelopes(this.database, retention);
     await pruneStoredItems(this.database, retention);
     await pruneSpans(this.database, retention.spanDays);
+    await pruneLogs(this.database, retention.logDays);
     await pruneAlertHistory(this.database);
     if (this.options.sourceMapRetention) {
       await pruneArtifactBundles(this.database, this.options.sourceMapRetention);
       await pruneSourceMapsToDiskBudget(this.database, this.options.diskBudgetBytes ?? null, this.options.sourceMapRetention);
     }
+    await pruneLogsToDiskBudget(this.database, this.options.diskBudgetBytes ?? null);
     await pruneSpansToDiskBudget(this.database, this.options.diskBudgetBytes ?? null);
     await pruneToDiskBudget(this.database, this.options.diskBudgetBytes ?? null);
     // Last: gives the filesystem back what the steps above freed (SQLite; bounded steps, the gate between).

@@ -4,7 +4,7 @@ import { serializeEnvelope } from "../ingest/serialize-envelope";
 import { scrubEvent, type ScrubSettings } from "./scrub-event";
 
 /** JSON items that can carry what users send (headers, bodies, messages): scrubbed before they are kept. */
-export const scrubbedItemTypes = new Set(["event", "transaction", "span", "check_in", "log", "user_report", "feedback", "replay_event"]);
+export const scrubbedItemTypes = new Set(["event", "transaction", "span", "check_in", "log", "otel_log", "user_report", "feedback", "replay_event"]);
 
 const utf8Encoder = new TextEncoder();
 

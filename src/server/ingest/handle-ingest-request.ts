@@ -5,6 +5,7 @@ import { forwardToUpstream } from "../monitoring/forward-to-upstream";
 import { isSameDsn } from "../projects/build-dsn";
 import type { IngestService } from "./ingest-service";
 import { authenticateIngest, ingestEnvelope } from "./ingest-envelope";
+import { ingestOtlpLogs } from "./otlp/ingest-otlp-logs";
 import { ingestOtlpTraces } from "./otlp/ingest-otlp-traces";
 import { otlpEncodingOf } from "./otlp/otlp-traces-to-envelope";
 import { parseEnvelope } from "./parse-envelope";
@@ -13,7 +14,7 @@ import { acceptedAnswer, createdAnswer, errorAnswer, preflightAnswer, type Inges
 import { securityReportToEnvelopes } from "./security-report-to-envelopes";
 import { storeBodyToEnvelope } from "./store-to-envelope";
 
-export type IngestEndpoint = { kind: "envelope" | "store" | "security" | "otlp-traces"; projectId: string } | { kind: "tunnel" };
+export type IngestEndpoint = { kind: "envelope" | "store" | "security" | "otlp-traces" | "otlp-logs"; projectId: string } | { kind: "tunnel" };
 
 export interface IngestHttpRequest {
   method: string;
@@ -34,11 +35,14 @@ export async function handleIngestRequest(service: IngestService, endpoint: Inge
     if (request.method !== "POST") throw new IngestRefusal("bad_request", `use POST, not ${request.method}`);
     const { ingest } = service.config;
     // The media type decides the decoder: an unknown one is refused before the body is read.
-    const otlpEncoding = endpoint.kind === "otlp-traces" ? otlpEncodingOf(request.headers.get("content-type")) : null;
+    const otlpEncoding = endpoint.kind === "otlp-traces" || endpoint.kind === "otlp-logs" ? otlpEncodingOf(request.headers.get("content-type"), endpoint.kind === "otlp-logs" ? "logs" : "traces") : null;
     let { body, sentGzip } = await readBodyStreamAsSent(request.body, request.headers, bodyLimitsFor(endpoint, ingest));
     const clientIp = resolveClientAddress(request.remoteAddress, request.headers.get("x-forwarded-for"), service.config.trustedProxies);
     if (endpoint.kind === "otlp-traces") {
       return await ingestOtlpTraces(service, { url: request.url, headers: toHeaders(request.headers), body, encoding: otlpEncoding!, projectId: endpoint.projectId, clientIp });
+    }
+    if (endpoint.kind === "otlp-logs") {
+      return await ingestOtlpLogs(service, { url: request.url, headers: toHeaders(request.headers), body, encoding: otlpEncoding!, projectId: endpoint.projectId, clientIp });
     }
     if (endpoint.kind === "tunnel") {
       const upstreamDsn = service.config.selfMonitoring.upstreamDsn;
@@ -81,10 +85,13 @@ export async function handleIngestRequest(service: IngestService, endpoint: Inge
 function bodyLimitsFor(endpoint: IngestEndpoint, ingest: IngestService["config"]["ingest"]): BodyLimits {
   if (endpoint.kind === "security") return { maxCompressedBytes: Math.min(ingest.maxCompressedBytes, ingest.maxEventBytes), maxEnvelopeBytes: ingest.maxEventBytes, maxDecompressionRatio: ingest.maxDecompressionRatio };
   if (endpoint.kind === "otlp-traces") return { ...ingest, maxEnvelopeBytes: Math.min(ingest.maxEnvelopeBytes, maxOtlpBodyBytes) };
+  // Relay's limit for an OTLP log export (relay#5441, telemetry-protocol §2.3).
+  if (endpoint.kind === "otlp-logs") return { ...ingest, maxEnvelopeBytes: Math.min(ingest.maxEnvelopeBytes, maxOtlpLogsBodyBytes) };
   return ingest;
 }
 
 const maxOtlpBodyBytes = 32 * 1024 * 1024;
+const maxOtlpLogsBodyBytes = 12 * 1024 * 1024;
 
 function toHeaders(headers: Pick<Headers, "get">): Headers {
   if (headers instanceof Headers) return headers;

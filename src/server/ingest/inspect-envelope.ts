@@ -22,6 +22,8 @@ const maxSummaryLength = 300;
 export const maxContainerSpans = 1000;
 /** Relay's max_container_size: one span (or log) container item's bytes. */
 export const maxContainerBytes = 12 * 1024 * 1024;
+/** Relay's max_log_size: one log line (an `otel_log` item; lines of a larger container are checked at digest). */
+export const maxLogBytes = 2 * 1024 * 1024;
 
 /**
  * The checks that decide the answer before anything is stored (Relay's limits, sentry-protocol §2.6):
@@ -48,6 +50,12 @@ export function inspectEnvelope(envelope: ParsedEnvelope, limits: LanternConfig[
     }
     if (type === "span" && typeof item.header.item_count === "number" && item.header.item_count > maxContainerSpans) {
       throw new IngestRefusal("payload_too_large", `item ${index + 1} (span) holds ${item.header.item_count} spans; a span container holds at most ${maxContainerSpans}`);
+    }
+    if (type === "log" && size > maxContainerBytes) {
+      throw new IngestRefusal("payload_too_large", `item ${index + 1} (log) is ${size} bytes; a log container holds at most ${maxContainerBytes}`);
+    }
+    if (type === "otel_log" && size > maxLogBytes) {
+      throw new IngestRefusal("payload_too_large", `item ${index + 1} (otel_log) is ${size} bytes; one log is at most ${maxLogBytes}`);
     }
     if (type === "attachment" && size > limits.maxAttachmentBytes) {
       throw new IngestRefusal("payload_too_large", `item ${index + 1} (attachment) is ${size} bytes; the limit is ${limits.maxAttachmentBytes}`);

@@ -16,6 +16,8 @@ describe("matchIngestEndpoint", () => {
     ["/api/42/integration/otlp/v1/traces/", { kind: "otlp-traces", projectId: "42" }],
     ["/api/42/integration/otlp/v1/traces?sentry_key=abc", { kind: "otlp-traces", projectId: "42" }],
     ["/api/42/otlp/v1/traces", { kind: "otlp-traces", projectId: "42" }],
+    ["/api/42/integration/otlp/v1/logs", { kind: "otlp-logs", projectId: "42" }],
+    ["/api/42/integration/otlp/v1/logs/", { kind: "otlp-logs", projectId: "42" }],
     ["/api/42/otlp/v1/traces/", { kind: "otlp-traces", projectId: "42" }],
     ["/monitoring", { kind: "tunnel" }],
     ["/monitoring/?o=1", { kind: "tunnel" }],
@@ -23,7 +25,7 @@ describe("matchIngestEndpoint", () => {
     expect(matchIngestEndpoint(path)).toEqual(endpoint);
   });
 
-  it.each(["/projects", "/api/42/envelopes/", "/monitoring-dashboard", "/api/42/envelope/extra", "/docs/monitoring", "/api/42/integration/otlp/v1/logs", "/api/42/integration/otlp/v1/traces/extra", "/api/42/integration/otlp/v1/tracesx"])("leaves %s to Next", (path) => {
+  it.each(["/projects", "/api/42/envelopes/", "/monitoring-dashboard", "/api/42/envelope/extra", "/docs/monitoring", "/api/42/otlp/v1/logs", "/api/42/integration/otlp/v1/logsx", "/api/42/integration/otlp/v1/traces/extra", "/api/42/integration/otlp/v1/tracesx"])("leaves %s to Next", (path) => {
     expect(matchIngestEndpoint(path)).toBeNull();
   });
 });

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { handleIngestRequest, type IngestEndpoint } from "./handle-ingest-request";
 import type { IngestService } from "./ingest-service";
 
-const ingestPath = /^\/+api\/+([^/?]+)\/+(envelope|store|security|csp-report|integration\/+otlp\/+v1\/+traces|otlp\/+v1\/+traces)\/*(?:\?|$)|^\/+monitoring\/*(?:\?|$)/;
+const ingestPath = /^\/+api\/+([^/?]+)\/+(envelope|store|security|csp-report|integration\/+otlp\/+v1\/+traces|integration\/+otlp\/+v1\/+logs|otlp\/+v1\/+traces)\/*(?:\?|$)|^\/+monitoring\/*(?:\?|$)/;
 const endpointKinds = { envelope: "envelope", store: "store", security: "security", "csp-report": "security" } as const;
 
 /** Which ingest endpoint a request path names, if any — with or without the trailing slash, duplicate slashes folded as Relay does. */
@@ -12,6 +12,7 @@ export function matchIngestEndpoint(url: string): IngestEndpoint | null {
   if (match[2] === undefined) return { kind: "tunnel" };
   // OTLP traces: Sentry's documented path and its older alias (telemetry-protocol §2.3).
   if (match[2].endsWith("traces")) return { kind: "otlp-traces", projectId: match[1]! };
+  if (match[2].endsWith("logs")) return { kind: "otlp-logs", projectId: match[1]! };
   return { kind: endpointKinds[match[2] as keyof typeof endpointKinds], projectId: match[1]! };
 }
 

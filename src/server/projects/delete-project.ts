@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { authorizeProjectId, type AccessContext } from "../access/authorize";
 import { recordAuditEvent } from "../audit/record-audit-event";
 import { retryDeadlocks } from "../db/retry-deadlocks";
@@ -9,7 +10,7 @@ import { lockAgainstDigest } from "../issues/lock-against-digest";
 /**
  * Deletes a project with everything it holds, in one transaction: its issues' counters, tags, activity and
  * comments here, and — through the foreign keys' ON DELETE CASCADE — its keys, intake, events,
- * attachments, issues, hashes, releases, sessions, outcomes and team links; its spans by project id. Lantern's own project cannot be
+ * attachments, issues, hashes, releases, sessions, outcomes and team links; its spans and log lines by project id. Lantern's own project cannot be
  * deleted (self-monitoring is switched off with LANTERN_SELF_MONITORING instead).
  */
 export async function deleteProject(context: AccessContext, { projectId, confirmSlug }: { projectId: number; confirmSlug: string }): Promise<{ slug: string }> {
@@ -26,6 +27,9 @@ export async function deleteProject(context: AccessContext, { projectId, confirm
     for (const table of perIssueTables) await trx.deleteFrom(table).where("issue_id", "in", issueIds).execute();
     // Span tables carry no foreign key (one fewer check per span written): their rows go by project here.
     for (const table of ["spans", "span_payloads", "span_strings", "web_vitals", "transaction_rollups", "span_group_rollups"] as const) await trx.deleteFrom(table).where("project_id", "=", projectId).execute();
+    // So do log tables; SQLite's contentless search index forgets a line only when told its id.
+    if (database.dialect === "sqlite") await sql`delete from logs_fts where rowid in (select id from logs where project_id = ${projectId})`.execute(trx);
+    for (const table of ["logs", "log_payloads", "log_strings"] as const) await trx.deleteFrom(table).where("project_id", "=", projectId).execute();
     await trx.deleteFrom("projects").where("id", "=", projectId).execute();
     return { slug: project.slug };
   }));

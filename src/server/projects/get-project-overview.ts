@@ -32,7 +32,7 @@ export interface ProjectOverview {
   sessions: { started: number; crashed: number; crashFreeRate: number } | null;
   /**
    * Whether the project ever received anything: an issue, an envelope still in the received list, a session
-   * a span or a stored item (logs, …). A project that only sends sessions and traces, as Lantern's own
+   * a span, a log line or a stored item (check-ins, …). A project that only sends sessions and traces, as Lantern's own
    * does until its first error, is not waiting for its first event.
    */
   hasReceived: boolean;
@@ -170,6 +170,7 @@ async function hasReceivedAnything(db: AccessContext["db"], projectId: number): 
     db.selectFrom("session_counts").select("hour").where("project_id", "=", projectId).limit(1).executeTakeFirst(),
     db.selectFrom("stored_items").select("id").where("project_id", "=", projectId).limit(1).executeTakeFirst(),
     db.selectFrom("spans").select("start_us").where("project_id", "=", projectId).limit(1).executeTakeFirst(),
+    db.selectFrom("logs").select("timestamp_us").where("project_id", "=", projectId).limit(1).executeTakeFirst(),
   ]);
   return probes.some((row) => row !== undefined);
 }

@@ -65,7 +65,7 @@ export function parseSpanSearch(params: URLSearchParams, now = Date.now()): Span
   for (const key of new Set(params.keys())) if (!knownParameters.has(key)) throw bad(`Unknown query parameter "${clip(key)}".`);
   const datasetName = params.get("dataset") ?? "";
   if (datasetName !== "spans" && datasetName !== "transactions") {
-    throw bad(`Unsupported dataset "${clip(datasetName)}": Lantern's events API answers dataset=spans and dataset=transactions (error events: /issues/{id}/events/).`);
+    throw bad(`Unsupported dataset "${clip(datasetName)}": Lantern's events API answers dataset=spans, dataset=transactions and dataset=logs (error events: /issues/{id}/events/).`);
   }
   const fieldNames = params.getAll("field").filter((name) => name !== "");
   if (fieldNames.length === 0) throw bad("Give at least one field, as in field=span.op&field=count().");
@@ -171,7 +171,7 @@ function parseDuration(value: string, negated: boolean): SpanCondition {
   return { kind: "duration", op: (match[1] ?? "=") as ">" | ">=" | "<" | "<=" | "=", us: Number(match[2]) * durationUnitsUs[match[3] ?? "ms"]!, negated };
 }
 
-function parseWindow(params: URLSearchParams, now: number): SpanSearch["window"] {
+export function parseWindow(params: URLSearchParams, now: number): SpanSearch["window"] {
   const period = params.get("statsPeriod");
   const start = params.get("start");
   const end = params.get("end");

@@ -10,7 +10,8 @@ const dayMs = 86_400_000;
 
 /**
  * What SDKs send besides errors, one envelope: a transaction and a span (which digest stores as spans, with their
- * own retention: spans/prune-spans.ts), a log, a check-in and a replay event (kept as stored items).
+ * own retention: spans/prune-spans.ts), a log (stored as a log line, logs/prune-logs.ts), a check-in and a
+ * replay event (kept as stored items).
  */
 function otherItems(): Buffer {
   const now = Date.now() / 1000;
@@ -53,16 +54,16 @@ describe(`stored items' retention on ${testDialect}`, { timeout: 60_000 }, () =>
   const itemsOf = async (project: CreatedProject) =>
     (await database.db.selectFrom("stored_items").select(["type", "received_at"]).where("project_id", "=", project.project.id).orderBy("received_at").orderBy("type").execute()).map((row) => `${row.type}@${Math.round((Date.now() - Number(row.received_at)) / dayMs)}d`);
 
-  it("deletes logs, check-ins and replays older than the project's retention, else the instance's", async () => {
+  it("deletes check-ins and replays older than the project's retention, else the instance's", async () => {
     await sendItems(shop, 10);
     await sendItems(shop, 3);
     await sendItems(blog, 100);
     await sendItems(blog, 10);
-    expect(await itemsOf(shop)).toEqual(["check_in@10d", "log@10d", "replay_event@10d", "check_in@3d", "log@3d", "replay_event@3d"]);
+    expect(await itemsOf(shop)).toEqual(["check_in@10d", "replay_event@10d", "check_in@3d", "replay_event@3d"]);
 
-    expect(await pruneStoredItems(database, { days: 90 })).toBe(6);
-    expect(await itemsOf(shop)).toEqual(["check_in@3d", "log@3d", "replay_event@3d"]);
-    expect(await itemsOf(blog)).toEqual(["check_in@10d", "log@10d", "replay_event@10d"]);
+    expect(await pruneStoredItems(database, { days: 90 })).toBe(4);
+    expect(await itemsOf(shop)).toEqual(["check_in@3d", "replay_event@3d"]);
+    expect(await itemsOf(blog)).toEqual(["check_in@10d", "replay_event@10d"]);
     expect(await pruneStoredItems(database, { days: 90 })).toBe(0);
   });
 
@@ -73,6 +74,6 @@ describe(`stored items' retention on ${testDialect}`, { timeout: 60_000 }, () =>
     for (let start = 0; start < old.length; start += 500) await database.db.insertInto("stored_items").values(old.slice(start, start + 500)).execute();
 
     expect(await pruneStoredItems(database, { days: 90 })).toBe(2_500);
-    expect(await itemsOf(shop)).toHaveLength(3);
+    expect(await itemsOf(shop)).toHaveLength(2);
   });
 });

@@ -27,11 +27,11 @@ const utf8 = new TextDecoder("utf-8", { fatal: true });
  * `application/x-protobuf` (Relay compares the whole value); Lantern is lenient about parameters such as
  * `; charset=utf-8`, which some HTTP clients add to every JSON body, since they change nothing for OTLP.
  */
-export function otlpEncodingOf(contentType: string | null): OtlpEncoding {
+export function otlpEncodingOf(contentType: string | null, signal: "traces" | "logs" = "traces"): OtlpEncoding {
   const mediaType = (contentType ?? "").split(";")[0]!.trim().toLowerCase();
   if (mediaType === "application/json") return "json";
   if (mediaType === "application/x-protobuf") return "protobuf";
-  throw new IngestRefusal("unsupported_media_type", `unsupported Content-Type "${capHeader(contentType)}" for OTLP traces (use application/json or application/x-protobuf)`);
+  throw new IngestRefusal("unsupported_media_type", `unsupported Content-Type "${capHeader(contentType)}" for OTLP ${signal} (use application/json or application/x-protobuf)`);
 }
 
 /**
@@ -51,7 +51,7 @@ export function otlpTracesToEnvelope(body: Uint8Array, encoding: OtlpEncoding): 
   return { encoding, envelope, rejected: converted.rejected };
 }
 
-function decodeJson(body: Uint8Array): { request: unknown; idEncoding: IdEncoding } {
+export function decodeJson(body: Uint8Array): { request: unknown; idEncoding: IdEncoding } {
   if (jsonNestingDepth(body) > maxJsonDepth) throw new IngestRefusal("bad_request", `the OTLP/JSON body nests deeper than ${maxJsonDepth} levels`);
   try {
     return { request: JSON.parse(utf8.decode(body)), idEncoding: "hex" };
@@ -96,6 +96,6 @@ function jsonItem(type: string, payload: Record<string, unknown>): EnvelopeItem 
   return { header: { type }, payload: Buffer.from(JSON.stringify(payload)) };
 }
 
-function capHeader(value: string | null): string {
+export function capHeader(value: string | null): string {
   return (value ?? "").slice(0, 100).replace(/[^\x20-\x7e]/g, "?");
 }

@@ -1,4 +1,4 @@
 import { organizationEventsRoute } from "@/server/api/routes/span-routes";
 
-/** GET /api/0/organizations/{org}/events/ (dataset=spans or transactions) */
+/** GET /api/0/organizations/{org}/events/ (dataset=spans, transactions or logs) */
 export const GET = organizationEventsRoute;

@@ -1,0 +1,74 @@
+/**
+ * The search tokens of a log line (migrations/0024-logs.ts): the words of its message, one token per
+ * attribute value (`v…`, a hash of `key=value`), one per attribute key (`k…`, for `has:`) and one for its
+ * trace (`t…`). Made here in JavaScript, not by the database's parser, so SQLite's FTS5 and PostgreSQL's
+ * tsvector hold exactly the same tokens and a search finds the same lines on both.
+ *
+ * Words are runs of letters and digits, lower-cased, at most `maxWordLength` long (a longer run — a base64
+ * blob — is not a word anyone types); a line contributes at most `maxWordsPerLine` distinct words.
+ */
+const wordPattern = /[\p{L}\p{N}]+/gu;
+export const maxWordLength = 64;
+export const maxWordsPerLine = 1000;
+/** Attribute values longer than this get no value token (a stack trace is searched as text, not as a value). */
+export const maxIndexedValueLength = 256;
+
+export function wordsOf(text: string, limit = maxWordsPerLine): string[] {
+  const words = new Set<string>();
+  for (const match of text.matchAll(wordPattern)) {
+    const word = match[0];
+    if (word.length > maxWordLength) continue;
+    words.add(word.toLowerCase());
+    if (words.size >= limit) break;
+  }
+  return [...words];
+}
+
+/** 52 bits of FNV-1a over two lanes, as base-36: collisions among a project's attribute values are negligible. */
+function hash(text: string): string {
+  let a = 0x811c9dc5;
+  let b = 0x01000193 ^ text.length;
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    a = Math.imul(a ^ code, 0x01000193);
+    b = Math.imul(b ^ code, 0x5bd1e995);
+  }
+  return ((a >>> 0) * 2 ** 20 + ((b >>> 0) & 0xfffff)).toString(36);
+}
+
+export function attributeValueToken(key: string, value: string): string {
+  return `v${hash(`${key}=${value}`)}`;
+}
+
+export function attributeKeyToken(key: string): string {
+  return `k${hash(key)}`;
+}
+
+/** The first 16 hex digits of the trace id: enough to find a trace's lines, which the row's trace id confirms. */
+export function traceToken(traceId: string): string {
+  return `t${traceId.slice(0, 16)}`;
+}
+
+/** An attribute's value as search compares it: strings as they are, numbers and booleans as JSON writes them. */
+export function searchableValue(value: unknown): string | null {
+  if (typeof value === "string") return value;
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  return null;
+}
+
+/** SDK bookkeeping no one searches by: the SDK's per-millisecond sequence number, its internal flags. */
+function isUnsearched(key: string): boolean {
+  return key === "sentry.timestamp.sequence" || key.startsWith("sentry._internal.");
+}
+
+export function termsOfLine(body: string, traceId: string, attributes: Record<string, { value: unknown }>): string[] {
+  const terms = wordsOf(body);
+  terms.push(traceToken(traceId));
+  for (const [key, attribute] of Object.entries(attributes)) {
+    if (isUnsearched(key)) continue;
+    terms.push(attributeKeyToken(key));
+    const value = searchableValue(attribute.value);
+    if (value !== null && value.length <= maxIndexedValueLength) terms.push(attributeValueToken(key, value));
+  }
+  return [...new Set(terms)];
+}
