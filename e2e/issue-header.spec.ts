@@ -97,6 +97,8 @@ test("Resolve ▾ and Ignore ▾ work with the keyboard alone; In release… off
   await actions(page).getByRole("button", { name: "Ignore" }).focus();
   await page.keyboard.press("ArrowDown");
   await expect(page.getByRole("menu").getByRole("menuitem")).toHaveText(["Forever", "For…", "Until it occurs again…", "Until it affects more users…"]);
+  // The menu focuses its first entry a moment after it opens; arrows pressed before that start from nowhere.
+  await expect(page.getByRole("menuitem", { name: "Forever" })).toBeFocused();
   await page.keyboard.press("ArrowDown");
   await page.keyboard.press("ArrowDown");
   await expect(page.getByRole("menuitem", { name: "Until it occurs again…" })).toBeFocused();
