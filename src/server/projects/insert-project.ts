@@ -27,6 +27,11 @@ export async function insertProject(db: Kysely<Database>, input: CreateProjectIn
     try {
       return await insertProjectRow(db, name, platform, options);
     } catch (error) {
+      // SQLite: the transaction reads (the free slug) before it writes, so a commit by the digest thread in
+      // between makes the write fail with SQLITE_BUSY at once (its snapshot is stale); a new transaction reads
+      // again. The clean-clone CI met this creating a project while events were being digested.
+      const isStaleRead = (error as { code?: unknown } | null)?.code === "SQLITE_BUSY" || (error as { code?: unknown } | null)?.code === "SQLITE_BUSY_SNAPSHOT";
+      if (isStaleRead && attempt < slugAttempts) continue;
       if (!isUniqueViolation(error) || options.isInternal || attempt === slugAttempts) throw error;
     }
   }
