@@ -1,6 +1,6 @@
 import type { Insertable, Kysely } from "kysely";
 import { chunks } from "../db/chunks";
-import type { Dialect, LanternDatabase } from "../db/create-database";
+import type { LanternDatabase } from "../db/create-database";
 import type { Database, OutcomesTable, ReleasesTable, SessionCountsTable } from "../db/schema";
 import { writeTransaction } from "../db/write-transaction";
 import { assignEventsToIssues } from "../issues/assign-events-to-issues";
