@@ -266,7 +266,9 @@ async function generateLines(database: LanternDatabase, lineCount: number, now: 
     when 6 then 'worker picked job ' || ${textOf(sql`n % 999983`)} || ' from queue'
     else 'email sent to customer ' || ${textOf(sql`n % 997`)} end`;
   const traceHex = postgres ? sql`lpad(to_hex(n / 10), 16, '0')` : sql`printf('%016x', n / 10)`;
-  const terms = sql`${words} || ' t' || ${traceHex} || ' ' || (select token from bench_tokens where k = n % ${sql.lit(users)}) || ' ' || (select token from bench_tokens where k = 10000 + (n / 3) % 4)`;
+  // PostgreSQL's lines also carry their severity token (log-terms.ts severityToken): error 5, warn 4, info 3.
+  const severityTerm = postgres ? sql` || ' s' || (case when n % 20 = 1 then '5' when n % 20 in (4, 12) then '4' else '3' end)` : sql``;
+  const terms = sql`${words} || ' t' || ${traceHex} || ' ' || (select token from bench_tokens where k = n % ${sql.lit(users)}) || ' ' || (select token from bench_tokens where k = 10000 + (n / 3) % 4)${severityTerm}`;
   const templateCase = sql.raw(`case n % 8 ${templateIds.map((id, index) => `when ${index} then ${index === 2 ? "null" : id}`).join(" ")} end`);
   const severity = sql`case when n % 20 = 1 then 17 when n % 20 in (4, 12) then 13 else 9 end`;
   const traceId = postgres ? sql`decode(${traceHex} || '0000000000000000', 'hex')` : sql`unhex(${traceHex} || '0000000000000000')`;

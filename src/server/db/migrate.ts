@@ -24,7 +24,7 @@ import * as webVitals from "./migrations/0021-web-vitals";
 import * as slowDbQueryThreshold from "./migrations/0022-slow-db-query-threshold";
 import * as spanRollups from "./migrations/0023-span-rollups";
 import * as logs from "./migrations/0024-logs";
-import * as logsTimeBrin from "./migrations/0027-logs-time-brin";
+import * as logsTimeBrin from "./migrations/0027-logs-severity-tokens-time-brin";
 
 /**
  * Forward-only migrations, listed in code (not read from disk) so they survive bundling.
@@ -55,7 +55,7 @@ const migrations: Record<string, Migration> = {
   "0022-slow-db-query-threshold": slowDbQueryThreshold,
   "0023-span-rollups": spanRollups,
   "0024-logs": logs,
-  "0027-logs-time-brin": logsTimeBrin,
+  "0027-logs-severity-tokens-time-brin": logsTimeBrin,
 };
 
 /** Every migration's name, oldest first (the upgrade tests start a database at each). */

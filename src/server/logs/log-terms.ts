@@ -66,6 +66,16 @@ function cachedValueToken(key: string, value: string): string {
   return token;
 }
 
+/**
+ * PostgreSQL only: a token per severity level (`s` and the level's digit, 1 trace … 6 fatal), so a search for a
+ * severity and an attribute intersects both in the GIN index instead of reading each of the attribute's lines
+ * in the window to check its severity (docs/performance.md, "Logs"). SQLite's FTS5 path streams the
+ * attribute's lines newest first and checks the severity on the row; there the token would only cost bytes.
+ */
+export function severityToken(severityNumber: number): string {
+  return `s${Math.min(6, Math.max(1, Math.floor((severityNumber - 1) / 4) + 1))}`;
+}
+
 /** The first 16 hex digits of the trace id: enough to find a trace's lines, which the row's trace id confirms. */
 export function traceToken(traceId: string): string {
   return `t${traceId.slice(0, 16)}`;

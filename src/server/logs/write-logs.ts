@@ -5,6 +5,7 @@ import type { Dialect } from "../db/create-database";
 import type { Database, LogsTable } from "../db/schema";
 import type { LogDraft, LogItemRows } from "./log-item-rows";
 import { logStringKinds, type LogStringKind } from "./log-strings";
+import { severityToken } from "./log-terms";
 
 const stringFields: LogStringKind[] = ["template", "release", "environment"];
 /** Log rows have a dozen columns: 200 a statement keeps far below both databases' parameter limits. */
@@ -38,7 +39,7 @@ export async function writeLogs(trx: Kysely<Database>, dialect: Dialect, items: 
       body: log.body,
       payload_id: Number(payloadId),
       payload_index: index,
-      ...(dialect === "postgres" ? { terms: sql`array_to_tsvector(${log.terms === "" ? [] : log.terms.split(" ")}::text[])` } : {}),
+      ...(dialect === "postgres" ? { terms: sql`array_to_tsvector(${[...(log.terms === "" ? [] : log.terms.split(" ")), severityToken(log.severity)]}::text[])` } : {}),
     });
     if (dialect === "sqlite" && sqlite) {
       insertThroughPrepared(sqlite, item, Number(payloadId), idOf);
