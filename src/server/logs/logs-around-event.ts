@@ -4,6 +4,7 @@ import { readEventPayload } from "../events/read-event-payload";
 import { listTraceLogs } from "./list-trace-logs";
 import type { LogCondition } from "./parse-log-search";
 import { searchLogs, type FoundLog } from "./search-logs";
+import { readTags } from "@/lib/event-payload";
 import { logsExplorerPath, quoteLogQueryValue } from "@/lib/related-logs";
 import { eventTraceId } from "@/lib/trace-id";
 import type { LogAroundEvent, LogsAroundEvent, RelatedLogLine } from "@/lib/views/related-logs";
@@ -33,7 +34,9 @@ export async function listLogsAroundEvent(context: AccessContext, { issueId, eve
   if (!event) throw new AppError("not_found", `This issue has no event ${eventId.slice(0, 40)}.`);
   const payload = readEventPayload(event.payload);
   const traceId = event.trace_id ?? eventTraceId(payload);
-  const serverName = typeof payload.server_name === "string" && payload.server_name !== "" ? payload.server_name : null;
+  // Digest moves `server_name` into the tags (normalize-tags.ts); an older payload may still hold it.
+  const serverTag = readTags(payload).find(([key]) => key === "server_name")?.[1] ?? (typeof payload.server_name === "string" ? payload.server_name : "");
+  const serverName = serverTag === "" ? null : serverTag;
   const release = event.release;
   const eventTimestampMs = Number(event.timestamp);
 
