@@ -1,4 +1,5 @@
 /** Pure helpers for log lines shown beside traces and events (src/lib/views/related-logs.ts). */
+import { formatSpanDuration } from "./trace-waterfall";
 
 /** The logs explorer searching `query` (the explorer's own syntax: `trace:<id>`, `server.address:"…"`). */
 export function logsExplorerPath(query: string): string {
@@ -27,4 +28,9 @@ export function highestSeverity(lines: readonly { severity: string }[]): string 
   let highest: string | null = null;
   for (const line of lines) if (highest === null || (severityRank[line.severity] ?? 2) > (severityRank[highest] ?? 2)) highest = line.severity;
   return highest;
+}
+
+/** "+12.3 ms", "-0.25 ms": a line's time from the trace's start, as the waterfall's axis reads (a line may precede the first span). */
+export function formatTraceOffset(offsetUs: number): string {
+  return `${offsetUs < 0 ? "-" : "+"}${formatSpanDuration(Math.abs(offsetUs))}`;
 }
