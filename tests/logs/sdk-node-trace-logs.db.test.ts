@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { serializeTraceMeta } from "@/server/api/traces/serialize-trace";
 import { listLogsAroundEvent } from "@/server/logs/logs-around-event";
 import { listTraceLogs } from "@/server/logs/list-trace-logs";
 import { getTrace } from "@/server/traces/get-trace";
@@ -29,7 +30,8 @@ describe(`@sentry/node logs on their trace and beside their error on ${testDiale
     const failures = await setup.database.db.selectFrom("intake").select(["item_types", "digest_error"]).where("digest_error", "is not", null).execute();
     expect(failures).toEqual([]);
     facts = run.facts as typeof facts;
-  });
+    // Starting the SDK in a child process takes seconds on a loaded machine: more than a hook's default 10 s.
+  }, 60_000);
   afterAll(async () => {
     await server?.close();
     await setup?.database.destroy();
@@ -51,6 +53,10 @@ describe(`@sentry/node logs on their trace and beside their error on ${testDiale
     expect(checkout).toMatchObject({ op: "function", description: "checkout", errors: [expect.objectContaining({ issueTitle: `Error: checkout failed ${token}` })] });
     expect(trace.spans.find((span) => span.spanId === facts.rootSpanId)).toMatchObject({ op: "http.server", isSegment: true });
     expect((await listTraceLogs(await setup.contextOf(setup.outsider), { traceId: facts.traceId })).lines).toEqual([]);
+    // trace-meta's logsCount: one line read, the others counted.
+    const counted = await listTraceLogs(member, { traceId: facts.traceId, maxLines: 1 });
+    expect(counted).toMatchObject({ total: 4, isCapped: true });
+    expect(serializeTraceMeta(trace, counted.total)).toMatchObject({ logsCount: 4, spansCount: 2, errorsCount: 1 });
   });
 
   it("lists the trace's lines first, newest first, among the logs around the error's event", async () => {
