@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { slugify } from "../src/lib/slugify";
 import { runSdkScript, uniqueToken } from "../tests/support/sdk-helpers";
@@ -118,4 +119,16 @@ test("the issue page of the error shows the lines of its trace under Logs around
 test("trace-meta counts the trace's log lines", async ({ request }) => {
   const meta = (await (await request.get(`/api/0/organizations/lantern/trace-meta/${traced.traceId}/?statsPeriod=14d`)).json()) as { logsCount: number; spansCount: number; errorsCount: number };
   expect(meta).toMatchObject({ logsCount: 4, spansCount: 2, errorsCount: 1 });
+});
+
+test("the trace page with its log lines and an open span's lines, and the issue page's logs around the event, pass an axe scan", async ({ page }) => {
+  const serious = async () => (await new AxeBuilder({ page }).analyze()).violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical").map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+  await page.goto(`/traces/${traced.traceId}?span=${traced.checkoutSpanId}`);
+  await expect(page.getByRole("list", { name: "Log lines of this span" }).getByRole("listitem")).toHaveCount(3);
+  await page.screenshot({ path: "/tmp/shot-trace.png", fullPage: true });
+  expect(await serious()).toEqual([]);
+  await page.goto(`/projects/${traced.slug}/issues/${traced.issueId}`);
+  await expect(page.getByRole("list", { name: "Log lines of this event's trace" }).getByRole("listitem")).toHaveCount(4);
+  await page.getByRole("region", { name: "Logs around this event" }).screenshot({ path: "/tmp/shot-issue.png" });
+  expect(await serious()).toEqual([]);
 });

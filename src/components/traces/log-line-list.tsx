@@ -8,7 +8,8 @@ import type { RelatedLogLine } from "@/lib/views/related-logs";
 export const severityStyles: Record<string, string> = {
   trace: "bg-muted text-foreground",
   debug: "bg-muted text-foreground",
-  info: "bg-sky-600 text-white",
+  // sky-700, not the level badge's sky-600: white 11 px text on sky-600 falls below 4.5:1.
+  info: "bg-sky-700 text-white",
   warn: "bg-amber-500 text-black",
   error: "bg-danger/80 text-white dark:text-black",
   fatal: "bg-danger text-white dark:text-black",
