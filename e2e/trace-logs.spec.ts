@@ -125,10 +125,8 @@ test("the trace page with its log lines and an open span's lines, and the issue 
   const serious = async () => (await new AxeBuilder({ page }).analyze()).violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical").map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
   await page.goto(`/traces/${traced.traceId}?span=${traced.checkoutSpanId}`);
   await expect(page.getByRole("list", { name: "Log lines of this span" }).getByRole("listitem")).toHaveCount(3);
-  await page.screenshot({ path: "/tmp/shot-trace.png", fullPage: true });
   expect(await serious()).toEqual([]);
   await page.goto(`/projects/${traced.slug}/issues/${traced.issueId}`);
   await expect(page.getByRole("list", { name: "Log lines of this event's trace" }).getByRole("listitem")).toHaveCount(4);
-  await page.getByRole("region", { name: "Logs around this event" }).screenshot({ path: "/tmp/shot-issue.png" });
   expect(await serious()).toEqual([]);
 });
