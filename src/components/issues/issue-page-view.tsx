@@ -18,6 +18,7 @@ import { IssueFacts } from "@/components/issues/issue-facts";
 import { IssueHashes } from "@/components/issues/issue-hashes";
 import { IssueKeyboardShortcuts } from "@/components/issues/issue-keyboard-shortcuts";
 import { IssueParticipants } from "@/components/issues/issue-participants";
+import { LogsAroundEvent } from "@/components/issues/logs-around-event";
 import { PriorityControl } from "@/components/issues/priority-control";
 import { RawEventJson } from "@/components/issues/raw-event-json";
 import { RelativeTime } from "@/components/issues/relative-time";
@@ -33,6 +34,7 @@ import { formatTimestamp } from "@/lib/format-time";
 import { describeIgnoreCondition, describeResolution } from "@/lib/issue-words";
 import type { IssueEvent } from "@/lib/views/events";
 import type { IssueDetails, VolumeRange, IssuePageExtras } from "@/lib/views/issues";
+import type { LogsAroundEvent as LogsAroundEventView } from "@/lib/views/related-logs";
 import { bulkIssueAction } from "@/app/(dashboard)/issues/actions";
 import { addCommentAction, assignIssueAction, ignoreIssueAction, reopenIssueAction, resolveIssueAction, unmergeHashesAction } from "@/app/(dashboard)/projects/[projectSlug]/issues/[issueId]/actions";
 import { IdentifierText } from "@/components/ui/identifier-text";
@@ -46,6 +48,8 @@ interface IssuePageViewProps {
   extras: IssuePageExtras;
   /** The page's own path (the issue, or an event permalink), for the chart's range links. */
   path: string;
+  /** The log lines around the event, streamed in after the rest of the page (null: no event). */
+  logsAround?: Promise<LogsAroundEventView | null> | null;
 }
 
 const ranges: ChartRange<VolumeRange>[] = [
@@ -61,7 +65,7 @@ const ranges: ChartRange<VolumeRange>[] = [
  * was grouped and the raw JSON are tabs under the event; the sidebar holds the assignee, facts, volume, tag
  * distribution, comments, participants, activity and the keyboard shortcuts.
  */
-export function IssuePageView({ details, event, volume: range, extras, path }: IssuePageViewProps) {
+export function IssuePageView({ details, event, volume: range, extras, path, logsAround = null }: IssuePageViewProps) {
   const { issue, project, environments, hashes, activity, eventCount } = details;
   const { volume, tags, comments, attachments, grouping, resolution, releases } = extras;
 
@@ -212,6 +216,7 @@ export function IssuePageView({ details, event, volume: range, extras, path }: I
               ) : null}
             </Tabs>
           </Card>
+          {logsAround ? <LogsAroundEvent logs={logsAround} /> : null}
         </div>
 
         <div className="min-w-0 space-y-6">

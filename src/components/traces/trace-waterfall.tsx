@@ -4,14 +4,19 @@ import Link from "next/link";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { JsonTree } from "@/components/issues/json-tree";
 import { KeyValueList } from "@/components/issues/key-value-list";
+import { LogLineList, severityStyles } from "@/components/traces/log-line-list";
 import { cn } from "@/lib/cn";
+import { ownValue } from "@/lib/own-value";
+import { formatTraceOffset, highestSeverity, logsExplorerPath } from "@/lib/related-logs";
 import { barPosition, formatSpanDuration, rowWindow, visibleRowIndexes } from "@/lib/trace-waterfall";
+import type { RelatedLogLine } from "@/lib/views/related-logs";
 import type { TraceSpanView, TraceView } from "@/lib/views/traces";
 
 /**
  * The spans of a trace as a collapsible tree on one time axis. Rows have a fixed height and only the window
  * in view (plus a few either side) is in the DOM, so a trace of thousands of spans scrolls as one of ten.
- * Choosing a row opens its detail below. Every string is the SDK's and renders as text.
+ * Choosing a row opens its detail below. A span's log lines show as a marker on its row (how many, coloured by
+ * the most severe) and are listed in its detail. Every string is the SDK's and renders as text.
  */
 const rowHeight = 32;
 const maxViewportHeight = 640;
@@ -22,9 +27,14 @@ interface TraceWaterfallProps {
   trace: TraceView;
   /** A span to scroll to, highlight and open (`?span=` from an error's "View in trace"). */
   highlightSpanId: string | null;
+  /** The trace's log lines (list-trace-logs.ts), oldest first; each shows on the span of its project it names. */
+  logLines?: readonly RelatedLogLine[];
 }
 
-export function TraceWaterfall({ trace, highlightSpanId }: TraceWaterfallProps) {
+const spanKey = (projectId: number, spanId: string) => `${projectId}:${spanId}`;
+const noLines: readonly RelatedLogLine[] = [];
+
+export function TraceWaterfall({ trace, highlightSpanId, logLines = [] }: TraceWaterfallProps) {
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(() => new Set());
   const [selectedId, setSelectedId] = useState<string | null>(() => (trace.spans.some((span) => span.spanId === highlightSpanId) ? highlightSpanId : null));
   const [scrollTop, setScrollTop] = useState(0);
@@ -33,6 +43,17 @@ export function TraceWaterfall({ trace, highlightSpanId }: TraceWaterfallProps) 
   const viewportHeight = Math.min(maxViewportHeight, Math.max(1, shown.length) * rowHeight);
   const { first, last } = rowWindow(shown.length, rowHeight, scrollTop, viewportHeight);
   const selected = trace.spans.find((span) => span.spanId === selectedId) ?? null;
+  const linesBySpan = useMemo(() => {
+    const grouped = new Map<string, RelatedLogLine[]>();
+    for (const line of logLines) {
+      if (line.spanId === null) continue;
+      const key = spanKey(line.projectId, line.spanId);
+      const list = grouped.get(key);
+      if (list) list.push(line);
+      else grouped.set(key, [line]);
+    }
+    return grouped;
+  }, [logLines]);
 
   useEffect(() => {
     const index = trace.spans.findIndex((span) => span.spanId === highlightSpanId);
@@ -71,6 +92,7 @@ export function TraceWaterfall({ trace, highlightSpanId }: TraceWaterfallProps) 
                     span={span}
                     top={(first + offset) * rowHeight}
                     trace={trace}
+                    logLines={linesBySpan.get(spanKey(span.projectId, span.spanId)) ?? noLines}
                     isCollapsed={collapsed.has(span.spanId)}
                     isSelected={span.spanId === selectedId}
                     isHighlighted={span.spanId === highlightSpanId}
@@ -83,7 +105,7 @@ export function TraceWaterfall({ trace, highlightSpanId }: TraceWaterfallProps) 
           </div>
         </div>
       </div>
-      {selected ? <SpanDetail span={selected} traceId={trace.traceId} onClose={() => setSelectedId(null)} /> : null}
+      {selected ? <SpanDetail span={selected} trace={trace} logLines={linesBySpan.get(spanKey(selected.projectId, selected.spanId)) ?? noLines} onClose={() => setSelectedId(null)} /> : null}
     </div>
   );
 }
@@ -106,6 +128,7 @@ function TimeAxis({ durationUs }: { durationUs: number }) {
 interface SpanRowProps {
   span: TraceSpanView;
   trace: TraceView;
+  logLines: readonly RelatedLogLine[];
   top: number;
   isCollapsed: boolean;
   isSelected: boolean;
@@ -114,9 +137,10 @@ interface SpanRowProps {
   onSelect: () => void;
 }
 
-function SpanRow({ span, trace, top, isCollapsed, isSelected, isHighlighted, onToggle, onSelect }: SpanRowProps) {
+function SpanRow({ span, trace, logLines, top, isCollapsed, isSelected, isHighlighted, onToggle, onSelect }: SpanRowProps) {
   const bar = barPosition(span.startUs, span.durationUs, trace.startUs, trace.endUs);
   const label = span.description ?? span.segmentName ?? "";
+  const severity = highestSeverity(logLines);
   return (
     <li
       data-span-id={span.spanId}
@@ -136,6 +160,18 @@ function SpanRow({ span, trace, top, isCollapsed, isSelected, isHighlighted, onT
           <span className="shrink-0 font-semibold">{span.op}</span>
           <span className="truncate">{label}</span>
         </button>
+        {severity !== null ? (
+          <button
+            type="button"
+            onClick={onSelect}
+            aria-label={`${logLines.length.toLocaleString("en")} log ${logLines.length === 1 ? "line" : "lines"}, the most severe ${severity}`}
+            title={`${logLines.length.toLocaleString("en")} log ${logLines.length === 1 ? "line" : "lines"} in this span (most severe: ${severity})`}
+            data-log-marker={severity}
+            className={cn("shrink-0 rounded px-1.5 py-0.5 font-mono text-[11px] leading-none tabular-nums hover:underline", ownValue(severityStyles, severity) ?? "bg-muted")}
+          >
+            ≡ {logLines.length > 999 ? "999+" : logLines.length}
+          </button>
+        ) : null}
         <span className="w-20 shrink-0 truncate text-muted-foreground">{span.projectSlug}</span>
         <span className="w-16 shrink-0 text-right tabular-nums">{formatSpanDuration(span.durationUs)}</span>
         <span className={cn("w-20 shrink-0 truncate text-right", span.isFailed ? "font-medium text-danger" : "text-muted-foreground")}>{span.status}</span>
@@ -156,7 +192,8 @@ function SpanRow({ span, trace, top, isCollapsed, isSelected, isHighlighted, onT
   );
 }
 
-function SpanDetail({ span, traceId, onClose }: { span: TraceSpanView; traceId: string; onClose: () => void }) {
+function SpanDetail({ span, trace, logLines, onClose }: { span: TraceSpanView; trace: TraceView; logLines: readonly RelatedLogLine[]; onClose: () => void }) {
+  const traceId = trace.traceId;
   const fields: [string, string][] = [
     ["Op", span.op],
     ["Description", span.description ?? ""],
@@ -194,6 +231,17 @@ function SpanDetail({ span, traceId, onClose }: { span: TraceSpanView; traceId: 
               </li>
             ))}
           </ul>
+        </div>
+      ) : null}
+      {logLines.length > 0 ? (
+        <div className="mt-4">
+          <div className="mb-1 flex flex-wrap items-baseline justify-between gap-2">
+            <h3 className="text-sm font-semibold">Logs in this span</h3>
+            <Link href={logsExplorerPath(`trace:${traceId} span_id:${span.spanId}`)} prefetch={false} className="text-sm text-primary underline-offset-4 hover:underline">
+              Open in the logs explorer
+            </Link>
+          </div>
+          <LogLineList lines={logLines} label="Log lines of this span" timeOf={(line) => formatTraceOffset(line.timestampUs - trace.startUs)} />
         </div>
       ) : null}
       {Object.keys(span.extra).length > 0 ? (

@@ -108,7 +108,7 @@ export function traceOperations(): Paths {
     [`${orgPrefix}/trace-meta/{trace_id}/`]: {
       get: {
         operationId: "getOrganizationTraceMeta",
-        summary: "Count a trace's spans and errors",
+        summary: "Count a trace's spans, errors and log lines",
         tags: ["Traces"],
         parameters: [param("organization"), traceId, ...ignoredWindow],
         responses: { "200": { description: "Counts", content: json({ $ref: "#/components/schemas/ApiTraceMeta" }) }, ...errors("400", "404") },

@@ -153,7 +153,7 @@ export interface ApiTraceMeta {
   transactionChildCountMap: { "transaction.event_id": string; "count()": number }[];
 }
 
-export function serializeTraceMeta(trace: TraceView): ApiTraceMeta {
+export function serializeTraceMeta(trace: TraceView, logsCount = 0): ApiTraceMeta {
   const spansCountMap: Record<string, number> = {};
   const children = new Map<string, number>();
   const transactionIds: string[] = [];
@@ -165,7 +165,7 @@ export function serializeTraceMeta(trace: TraceView): ApiTraceMeta {
   return {
     errorsCount: trace.errorCount,
     performanceIssuesCount: 0,
-    logsCount: 0,
+    logsCount,
     metricsCount: 0,
     spansCount: trace.spans.length,
     spansCountMap,

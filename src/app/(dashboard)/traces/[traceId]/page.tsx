@@ -2,13 +2,16 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { PageHeader } from "@/components/shell/page-header";
 import { TraceEventTable } from "@/components/traces/trace-event-table";
+import { TraceLogs } from "@/components/traces/trace-logs";
 import { TraceWaterfall } from "@/components/traces/trace-waterfall";
 import { EmptyState } from "@/components/ui/empty-state";
 import { parseTraceId } from "@/lib/trace-id";
 import { getAppContext } from "@/server/app-context";
 import { isAppError } from "@/server/errors";
 import { findEventsByTrace, maxTraceEvents, type TraceEventMatch } from "@/server/events/find-events-by-trace";
+import { listTraceLogs } from "@/server/logs/list-trace-logs";
 import { getTrace, type TraceView } from "@/server/traces/get-trace";
+import type { TraceLogs as TraceLogsView } from "@/lib/views/related-logs";
 
 export const metadata: Metadata = { title: "Trace" };
 
@@ -19,7 +22,8 @@ interface TracePageProps {
 
 /**
  * `/traces/<traceId>[?span=<spanId>]`: the waterfall of every span of one trace in the projects the viewer can
- * see, errors on their spans ("View in trace" highlights the error's span), then the trace's error events.
+ * see, errors and log lines on their spans ("View in trace" highlights the error's span), the trace's log lines,
+ * then its error events.
  */
 export default async function TracePage({ params, searchParams }: TracePageProps) {
   const context = await getAppContext();
@@ -28,9 +32,10 @@ export default async function TracePage({ params, searchParams }: TracePageProps
   const highlightSpanId = typeof span === "string" && /^[0-9a-f]{16}$/.test(span) ? span : null;
   let events: TraceEventMatch[] = [];
   let trace: TraceView | null = null;
+  let logs: TraceLogsView | null = null;
   let problem: string | null = null;
   try {
-    [trace, events] = await Promise.all([getTrace(context, { traceId }), findEventsByTrace(context, { traceId })]);
+    [trace, events, logs] = await Promise.all([getTrace(context, { traceId }), findEventsByTrace(context, { traceId }), listTraceLogs(context, { traceId })]);
   } catch (error) {
     if (!isAppError(error)) throw error;
     problem = error.message;
@@ -57,13 +62,14 @@ export default async function TracePage({ params, searchParams }: TracePageProps
                 {trace.isCapped ? `This trace holds more spans than a waterfall shows: the earliest ${trace.maxSpans.toLocaleString("en")} are shown. ` : ""}
                 Spans of projects you cannot see are left out; a span whose parent is not here starts a tree of its own.
               </p>
-              <TraceWaterfall trace={trace} highlightSpanId={highlightSpanId} />
+              <TraceWaterfall trace={trace} highlightSpanId={highlightSpanId} logLines={logs?.lines} />
             </section>
           ) : (
             <EmptyState title="No span of this trace">
               <p>No project you can see has received a span of this trace: the SDKs send transactions only with tracing on (tracesSampleRate), and spans removed by retention are gone.</p>
             </EmptyState>
           )}
+          {logs && logs.total > 0 ? <TraceLogs logs={logs} trace={trace} /> : null}
           {events.length === 0 ? (
             <EmptyState title="No error event of this trace">
               <p>No project you can see has an error event in this trace. Events digested before Lantern kept trace ids, events of projects you cannot see and events removed by retention are not listed.</p>

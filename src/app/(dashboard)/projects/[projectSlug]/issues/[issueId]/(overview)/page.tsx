@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { IssuePageView } from "@/components/issues/issue-page-view";
 import { loadIssue, loadIssueEvent, loadIssuePageExtras, parseVolumeRange } from "@/server/pages/load-issue";
+import { loadLogsAroundEvent } from "@/server/pages/load-logs-around-event";
 
 interface IssuePageProps {
   params: Promise<{ projectSlug: string; issueId: string }>;
@@ -19,5 +20,7 @@ export default async function IssuePage({ params, searchParams }: IssuePageProps
   const [details, event] = await Promise.all([loadIssue(projectSlug, issueId), loadIssueEvent(projectSlug, issueId, "")]);
   const volume = parseVolumeRange((await searchParams).volume);
   const extras = await loadIssuePageExtras(details, event, volume);
-  return <IssuePageView details={details} event={event} volume={volume} extras={extras} path={`/projects/${details.project.slug}/issues/${details.issue.id}`} />;
+  // Not awaited: the log lines stream in after the page (Suspense in LogsAroundEvent).
+  const logsAround = event ? loadLogsAroundEvent(details.issue.id, event.eventId) : null;
+  return <IssuePageView details={details} event={event} volume={volume} extras={extras} logsAround={logsAround} path={`/projects/${details.project.slug}/issues/${details.issue.id}`} />;
 }

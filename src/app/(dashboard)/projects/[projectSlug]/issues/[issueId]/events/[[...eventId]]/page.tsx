@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { IssuePageView } from "@/components/issues/issue-page-view";
 import { loadIssue, loadIssueEvent, loadIssuePageExtras, parseVolumeRange } from "@/server/pages/load-issue";
+import { loadLogsAroundEvent } from "@/server/pages/load-logs-around-event";
 
 interface EventPageProps {
   params: Promise<{ projectSlug: string; issueId: string; eventId?: string[] }>;
@@ -24,5 +25,7 @@ export default async function IssueEventPage({ params, searchParams }: EventPage
   const volume = parseVolumeRange((await searchParams).volume);
   const path = `/projects/${details.project.slug}/issues/${details.issue.id}/events${eventPath ? `/${encodeURIComponent(eventPath)}` : ""}`;
   const extras = await loadIssuePageExtras(details, event, volume);
-  return <IssuePageView details={details} event={event} volume={volume} extras={extras} path={path} />;
+  // Not awaited: the log lines stream in after the page (Suspense in LogsAroundEvent).
+  const logsAround = event ? loadLogsAroundEvent(details.issue.id, event.eventId) : null;
+  return <IssuePageView details={details} event={event} volume={volume} extras={extras} logsAround={logsAround} path={path} />;
 }
