@@ -1,4 +1,6 @@
+import { SavedSearchTabs, tabClass, type SavedSearchesOfList } from "@/components/issues/list/saved-search-tabs";
 import { SearchCombobox } from "@/components/issues/list/search-combobox";
+import Link from "next/link";
 import { Button } from "@/components/ui/button";
 import type { LogLineView, LogTraceError } from "@/lib/views/logs";
 import { LogGroups, type LogGroupView } from "./log-groups";
@@ -30,20 +32,25 @@ export interface LogExplorerScreenProps {
     attributeKeys: string[];
     traceErrors: Record<string, LogTraceError[]>;
   };
-  /** The saved search tabs, above the search. */
-  tabs?: React.ReactNode;
+  /** The viewer's and the shared log searches, as tabs above the search. */
+  savedSearches: SavedSearchesOfList;
 }
 
 /**
  * The logs explorer (all projects or one): a GET form holding the whole state (query with autocomplete,
  * range, severities, columns, grouping), so every view is a URL; then the histogram and the lines or groups.
  */
-export function LogExplorerScreen({ basePath, projectId, state, ranges, data, tabs }: LogExplorerScreenProps) {
+export function LogExplorerScreen({ basePath, projectId, state, ranges, data, savedSearches }: LogExplorerScreenProps) {
   const tailParams = new URLSearchParams({ query: state.query, range: state.range, ...(state.severities.length > 0 ? { severity: state.severities.join(",") } : {}), ...(projectId !== undefined ? { projectId: String(projectId) } : {}) });
   const pickable = [...new Set([...state.columns, ...data.attributeKeys])];
   return (
     <div className="space-y-4">
-      {tabs}
+      <nav aria-label="Saved log searches" className="flex flex-wrap items-center gap-1 border-b border-border">
+        <Link href={basePath} prefetch={false} aria-current={state.query === "" ? "page" : undefined} className={tabClass(state.query === "")}>
+          All lines
+        </Link>
+        <SavedSearchTabs {...savedSearches} basePath={basePath} current={{ query: state.query, sort: "last_seen", projectId: projectId ?? null }} />
+      </nav>
       <form action={basePath} className="space-y-3" role="search" aria-label="Log search">
         <div className="flex flex-wrap items-start gap-2">
           <div className="min-w-64 flex-1">

@@ -5,7 +5,9 @@ import { PageHeader } from "@/components/shell/page-header";
 import { IdentifierText } from "@/components/ui/identifier-text";
 import { getAppContext } from "@/server/app-context";
 import { logExplorerParams, logRanges } from "@/server/logs/explorer-params";
+import { listSavedSearches } from "@/server/issues/saved-searches/list-saved-searches";
 import { loadLogExplorer } from "@/server/logs/load-log-explorer";
+import { deleteLogSearchAction, saveLogSearchAction } from "../../../logs/saved-searches/actions";
 import { loadProjectPage } from "@/server/pages/load-project-page";
 
 interface ProjectLogsPageProps {
@@ -24,6 +26,7 @@ export default async function ProjectLogsPage({ params, searchParams }: ProjectL
   const context = await getAppContext();
   const { project } = await loadProjectPage(context, projectSlug);
   const data = await loadLogExplorer(context, state, { projectId: project.id });
+  const savedSearches = await listSavedSearches(context, { projectId: project.id, kind: "logs" });
   return (
     <>
       <PageHeader
@@ -35,7 +38,7 @@ export default async function ProjectLogsPage({ params, searchParams }: ProjectL
         }
       />
       <ProjectNav slug={project.slug} current="logs" />
-      <LogExplorerScreen basePath={`/projects/${project.slug}/logs`} projectId={project.id} state={state} ranges={Object.keys(logRanges)} data={data} />
+      <LogExplorerScreen basePath={`/projects/${project.slug}/logs`} projectId={project.id} state={state} ranges={Object.keys(logRanges)} data={data} savedSearches={{ list: savedSearches, canShare: context.viewer.permissions.has("admin"), saveAction: saveLogSearchAction, deleteAction: deleteLogSearchAction }} />
     </>
   );
 }
