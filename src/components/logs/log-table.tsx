@@ -40,6 +40,7 @@ export function LogTable({ rows: initialRows, columns, showProject, traceErrors,
   const [isPaused, setIsPaused] = useState(false);
   const [isFollowing, setIsFollowing] = useState(true);
   const [tailProblem, setTailProblem] = useState<string | null>(null);
+  const [isConnected, setIsConnected] = useState(false);
   const [open, setOpen] = useState<Set<number>>(() => new Set());
   const paused = useRef(isPaused);
   const cursor = useRef(newestId);
@@ -51,6 +52,8 @@ export function LogTable({ rows: initialRows, columns, showProject, traceErrors,
   useEffect(() => {
     if (!isLive) return;
     const source = new EventSource(`${tailUrl}${tailUrl.includes("?") ? "&" : "?"}after=${cursor.current}`);
+    source.addEventListener("ready", () => setIsConnected(true));
+    source.addEventListener("error", () => setIsConnected(false));
     source.addEventListener("lines", (event) => {
       const lines = (JSON.parse((event as MessageEvent<string>).data) as LogLineView[]).reverse();
       cursor.current = Math.max(cursor.current, ...lines.map((line) => line.id));
@@ -62,7 +65,10 @@ export function LogTable({ rows: initialRows, columns, showProject, traceErrors,
       source.close();
       setIsLive(false);
     });
-    return () => source.close();
+    return () => {
+      source.close();
+      setIsConnected(false);
+    };
   }, [isLive, tailUrl]);
 
   useEffect(() => {
@@ -124,7 +130,7 @@ export function LogTable({ rows: initialRows, columns, showProject, traceErrors,
                   {pending.length.toLocaleString("en")} new line{pending.length === 1 ? "" : "s"} — resume
                 </button>
               ) : (
-                "Showing new lines as they arrive."
+                isConnected ? "Live: new lines show as they arrive." : "Connecting…"
               )}
             </span>
           </>
