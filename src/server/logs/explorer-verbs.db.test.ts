@@ -7,6 +7,7 @@ import { digestBatch } from "../digest/digest-batch";
 import { countLogsByInterval } from "./count-logs-by-interval";
 import { groupLogsByTemplate } from "./group-logs-by-template";
 import { emptyLogSearch, parseLogQuery, type LogSearch } from "./parse-log-search";
+import { suggestLogSearchTerms } from "./suggest-log-search-terms";
 import { newestLogId, tailLogs } from "./tail-logs";
 
 const minuteMs = 60_000;
@@ -112,5 +113,18 @@ describe(`the explorer's log verbs on ${testDialect}`, () => {
     expect((await tailLogs(await fixture.contextOf(fixture.admin), search("tail"), { afterId: cursor })).rows.map((row) => row.message)).toEqual(["tail other secret", "tail first", "tail second"]);
     expect((await tailLogs(await fixture.contextOf(fixture.outsider), search("tail"), { afterId: cursor })).rows.map((row) => row.message)).toEqual(["tail other secret"]);
     expect(await rejection(tailLogs(member, { ...search(""), projects: [String(fixture.otherId)] }, { afterId: cursor }))).toMatchObject({ code: "bad_request" });
+  });
+
+  it("suggests keys (built-in and attribute keys of recent lines) and their values, of the projects one sees", async () => {
+    const member = await fixture.contextOf(fixture.member);
+    const labels = async (context: typeof member, text: string, projectId?: number) => (await suggestLogSearchTerms(context, { text, cursor: text.length, projectId })).suggestions.map((suggestion) => suggestion.label);
+    expect(await labels(member, "se")).toEqual(["severity:"]);
+    expect(await labels(member, "us")).toEqual(["user.id:"]);
+    expect(await labels(member, "batch.ms:1")).toEqual(["1500"]);
+    expect(await labels(member, "severity:w")).toEqual(["warn"]);
+    expect(await labels(member, "has:bat", fixture.shopId)).toEqual(["batch.ms"]);
+    // The other team's project has no such attribute; its keys are not the member's to see.
+    expect(await labels(await fixture.contextOf(fixture.outsider), "us")).toEqual([]);
+    expect(await rejection(suggestLogSearchTerms(await fixture.contextOf(fixture.outsider), { text: "us", cursor: 2, projectId: fixture.shopId }))).toMatchObject({ code: "not_found" });
   });
 });
