@@ -1,4 +1,5 @@
-import { SavedSearchTabs, tabClass, type SavedSearchesOfList } from "@/components/issues/list/saved-search-tabs";
+import { SavedSearchTabs, type SavedSearchesOfList } from "@/components/issues/list/saved-search-tabs";
+import { cn } from "@/lib/cn";
 import { SearchCombobox } from "@/components/issues/list/search-combobox";
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
@@ -46,7 +47,7 @@ export function LogExplorerScreen({ basePath, projectId, state, ranges, data, sa
   return (
     <div className="space-y-4">
       <nav aria-label="Saved log searches" className="flex flex-wrap items-center gap-1 border-b border-border">
-        <Link href={basePath} prefetch={false} aria-current={state.query === "" ? "page" : undefined} className={tabClass(state.query === "")}>
+        <Link href={basePath} prefetch={false} aria-current={state.query === "" ? "page" : undefined} className={cn("shrink-0 border-b-2 px-3 py-2 text-sm whitespace-nowrap md:-mb-px", state.query === "" ? "border-primary font-medium" : "border-transparent text-muted-foreground hover:text-foreground")}>
           All lines
         </Link>
         <SavedSearchTabs {...savedSearches} basePath={basePath} current={{ query: state.query, sort: "last_seen", projectId: projectId ?? null }} />

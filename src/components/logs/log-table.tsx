@@ -43,6 +43,7 @@ export function LogTable({ rows: initialRows, columns, showProject, traceErrors,
   const [isConnected, setIsConnected] = useState(false);
   const [open, setOpen] = useState<Set<number>>(() => new Set());
   const paused = useRef(isPaused);
+  const held = useRef<LogLineView[]>([]);
   const cursor = useRef(newestId);
   const top = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -57,8 +58,10 @@ export function LogTable({ rows: initialRows, columns, showProject, traceErrors,
     source.addEventListener("lines", (event) => {
       const lines = (JSON.parse((event as MessageEvent<string>).data) as LogLineView[]).reverse();
       cursor.current = Math.max(cursor.current, ...lines.map((line) => line.id));
-      if (paused.current) setPending((held) => [...lines, ...held].slice(0, maxShownRows));
-      else setRows((shown) => [...lines, ...shown].slice(0, maxShownRows));
+      if (paused.current) {
+        held.current = [...lines, ...held.current].slice(0, maxShownRows);
+        setPending(held.current);
+      } else setRows((shown) => [...lines, ...shown].slice(0, maxShownRows));
     });
     source.addEventListener("failure", (event) => {
       setTailProblem(JSON.parse((event as MessageEvent<string>).data) as string);
@@ -77,7 +80,9 @@ export function LogTable({ rows: initialRows, columns, showProject, traceErrors,
 
   function resume() {
     paused.current = false;
-    setRows((shown) => [...pending, ...shown].slice(0, maxShownRows));
+    const released = held.current;
+    held.current = [];
+    setRows((shown) => [...released, ...shown].slice(0, maxShownRows));
     setPending([]);
     setIsPaused(false);
   }
