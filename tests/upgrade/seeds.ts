@@ -23,6 +23,7 @@ import * as webVitals from "./seeds/0021-web-vitals";
 import * as slowDbQueryThreshold from "./seeds/0022-slow-db-query-threshold";
 import * as spanRollups from "./seeds/0023-span-rollups";
 import * as logs from "./seeds/0024-logs";
+import * as savedSearchKind from "./seeds/0025-saved-search-kind";
 import * as logsSeverityTokensTimeBrin from "./seeds/0027-logs-severity-tokens-time-brin";
 
 /**
@@ -62,5 +63,6 @@ export const upgradeSeeds: Record<string, UpgradeSeed> = {
   "0022-slow-db-query-threshold": slowDbQueryThreshold,
   "0023-span-rollups": spanRollups,
   "0024-logs": logs,
+  "0025-saved-search-kind": savedSearchKind,
   "0027-logs-severity-tokens-time-brin": logsSeverityTokensTimeBrin,
 };

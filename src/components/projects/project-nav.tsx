@@ -1,12 +1,13 @@
 import Link from "next/link";
 import { cn } from "@/lib/cn";
 
-export type ProjectSection = "overview" | "issues" | "performance" | "releases" | "alerts" | "setup" | "keys" | "source-maps" | "settings";
+export type ProjectSection = "overview" | "issues" | "performance" | "logs" | "releases" | "alerts" | "setup" | "keys" | "source-maps" | "settings";
 
 const sections: { id: ProjectSection; label: string; path: string }[] = [
   { id: "overview", label: "Overview", path: "" },
   { id: "issues", label: "Issues", path: "/issues" },
   { id: "performance", label: "Performance", path: "/performance" },
+  { id: "logs", label: "Logs", path: "/logs" },
   { id: "releases", label: "Releases", path: "/releases" },
   { id: "alerts", label: "Alerts", path: "/alerts" },
   { id: "setup", label: "Setup", path: "/setup" },

@@ -24,6 +24,7 @@ import * as webVitals from "./migrations/0021-web-vitals";
 import * as slowDbQueryThreshold from "./migrations/0022-slow-db-query-threshold";
 import * as spanRollups from "./migrations/0023-span-rollups";
 import * as logs from "./migrations/0024-logs";
+import * as savedSearchKind from "./migrations/0025-saved-search-kind";
 import * as logsTimeBrin from "./migrations/0027-logs-severity-tokens-time-brin";
 
 /**
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   "0022-slow-db-query-threshold": slowDbQueryThreshold,
   "0023-span-rollups": spanRollups,
   "0024-logs": logs,
+  "0025-saved-search-kind": savedSearchKind,
   "0027-logs-severity-tokens-time-brin": logsTimeBrin,
 };
 

@@ -310,6 +310,8 @@ export interface SavedSearchesTable {
   /** 1: everyone who sees the project (or every project) sees it; only owners and admins share. */
   is_shared: ColumnType<number, number | undefined, number>;
   created_at: EpochMs;
+  /** 'issues' (a tab of the issue list) or 'logs' (of the logs explorer). */
+  kind: ColumnType<string, string | undefined, string>;
 }
 
 export interface IssueCommentsTable {

@@ -42,7 +42,7 @@ export interface LogSearchOptions {
  */
 export const maxScannedLogs = 20_000;
 
-interface LogRow {
+export interface LogRow {
   id: number;
   project_id: number;
   timestamp_us: number;
@@ -150,13 +150,13 @@ export async function findAllLogs(context: AccessContext, search: LogSearch, max
   return toFound(context, matching, scope.slugOf, options.withAttributes === true, entries);
 }
 
-interface ProjectScope {
+export interface ProjectScope {
   ids: number[];
   slugOf: Map<number, string>;
   idOf: (ref: string) => number;
 }
 
-async function projectScope(context: AccessContext, search: LogSearch): Promise<ProjectScope> {
+export async function projectScope(context: AccessContext, search: LogSearch): Promise<ProjectScope> {
   const visible = visibleProjectIds(context.viewer);
   const projects = await context.db.selectFrom("projects").select(["id", "slug"]).$if(visible !== null, (query) => query.where("id", "in", visible!.length > 0 ? visible! : [-1])).execute();
   const slugOf = new Map(projects.map((project) => [Number(project.id), project.slug]));
@@ -222,7 +222,7 @@ function narrowestWord(texts: Extract<LogCondition, { kind: "text" }>[]): string
   return best?.token ?? null;
 }
 
-function matchingQuery(context: AccessContext, search: LogSearch, scope: ProjectScope, { withoutRequired = false, byIds = false } = {}) {
+export function matchingQuery(context: AccessContext, search: LogSearch, scope: ProjectScope, { withoutRequired = false, byIds = false } = {}) {
   const postgres = context.database.dialect === "postgres";
   const conditions = allConditions(search);
   const strings = (alias: string, column: string) => sql<string | null>`(select ${sql.ref(`${alias}.value`)} from log_strings as ${sql.raw(alias)} where ${sql.ref(`${alias}.id`)} = ${sql.ref(`logs.${column}`)})`;
@@ -341,7 +341,7 @@ function columnCondition(eb: ExpressionBuilder<Database, "logs">, condition: Ext
   return condition.negated ? eb.or([eb.not(matches), eb(column, "is", null)]) : matches;
 }
 
-function needsPayload(condition: LogCondition): boolean {
+export function needsPayload(condition: LogCondition): boolean {
   if (condition.kind === "compare") return true;
   if (condition.kind === "attribute") return condition.values.some((value) => value.includes("*"));
   return false;
@@ -357,7 +357,7 @@ function compare(left: number, op: Comparison, right: number): boolean {
   return op === ">" ? left > right : op === ">=" ? left >= right : op === "<" ? left < right : op === "<=" ? left <= right : left === right;
 }
 
-function payloadMatches(condition: LogCondition, entry: LogPayloadEntry | undefined): boolean {
+export function payloadMatches(condition: LogCondition, entry: LogPayloadEntry | undefined): boolean {
   let matches: boolean;
   if (condition.kind === "compare") {
     const attribute = attributeOf(entry, condition.key);
@@ -375,9 +375,9 @@ function wildcardPattern(value: string): RegExp {
   return new RegExp(`^${value.split("*").map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join(".*")}$`, "is");
 }
 
-const entryKey = (row: { payload_id: number; payload_index: number }) => `${row.payload_id}:${row.payload_index}`;
+export const entryKey = (row: { payload_id: number; payload_index: number }) => `${row.payload_id}:${row.payload_index}`;
 
-async function payloadEntries(context: AccessContext, rows: LogRow[]): Promise<Map<string, LogPayloadEntry>> {
+export async function payloadEntries(context: AccessContext, rows: LogRow[]): Promise<Map<string, LogPayloadEntry>> {
   const entries = new Map<string, LogPayloadEntry>();
   const payloadIds = [...new Set(rows.map((row) => Number(row.payload_id)))];
   for (let start = 0; start < payloadIds.length; start += 500) {
@@ -390,7 +390,7 @@ async function payloadEntries(context: AccessContext, rows: LogRow[]): Promise<M
   return entries;
 }
 
-async function toFound(context: AccessContext, rows: LogRow[], slugOf: Map<number, string>, withAttributes: boolean, known?: Map<string, LogPayloadEntry>): Promise<FoundLog[]> {
+export async function toFound(context: AccessContext, rows: LogRow[], slugOf: Map<number, string>, withAttributes: boolean, known?: Map<string, LogPayloadEntry>): Promise<FoundLog[]> {
   const entries = withAttributes ? (known ?? (await payloadEntries(context, rows))) : undefined;
   return rows.map((row) => {
     const severityNumber = Number(row.severity);

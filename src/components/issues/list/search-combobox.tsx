@@ -15,6 +15,8 @@ interface SearchComboboxProps extends Omit<ComponentProps<"input">, "value" | "d
   initialQuery: string;
   /** The one project's list; undefined: every project the viewer sees. */
   projectId?: number;
+  /** Where suggestions come from (the logs explorer has its own); the issue list's by default. */
+  suggestPath?: string;
 }
 
 /** Typing pauses this long before suggestions are asked for; each new request aborts the one before. */
@@ -26,7 +28,7 @@ const debounceMs = 120;
  * puts the highlighted one in place of the term, Escape closes it. Enter with nothing highlighted submits
  * the search as before, and the query stays a plain `query` field of the form.
  */
-export function SearchCombobox({ initialQuery, projectId, className, ...inputProps }: SearchComboboxProps) {
+export function SearchCombobox({ initialQuery, projectId, suggestPath = "/issues/suggest", className, ...inputProps }: SearchComboboxProps) {
   const listboxId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   // A space after the last term: a click at the end and typing adds a term instead of gluing onto it.
@@ -67,7 +69,7 @@ export function SearchCombobox({ initialQuery, projectId, className, ...inputPro
       const controller = new AbortController();
       current.controller = controller;
       const params = new URLSearchParams({ query, cursor: String(cursor), ...(projectId !== undefined ? { projectId: String(projectId) } : {}) });
-      fetch(`/issues/suggest?${params.toString()}`, { signal: controller.signal, headers: { Accept: "application/json" } })
+      fetch(`${suggestPath}?${params.toString()}`, { signal: controller.signal, headers: { Accept: "application/json" } })
         .then(async (response) => (response.ok ? ((await response.json()) as { term: SearchTermAtCursor; suggestions: Suggestion[] }) : null))
         .then((answer) => {
           // An answer that arrives after focus left the box stays closed.

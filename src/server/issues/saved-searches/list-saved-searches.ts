@@ -1,6 +1,6 @@
 import { authorize, authorizeProjectId, type AccessContext } from "../../access/authorize";
 import { visibleProjectIds } from "../../access/viewer";
-import { savedSearchOf, type SavedSearch } from "./saved-search";
+import { savedSearchOf, type SavedSearch, type SavedSearchKind } from "./saved-search";
 
 export interface ListSavedSearchesInput {
   /** The project's list, or (null) the all-projects list. */
@@ -11,6 +11,8 @@ export interface ListSavedSearchesInput {
    * views keep their projects. Without it, only the searches of no project.
    */
   withProjects?: boolean;
+  /** The issue list's searches (default) or the logs explorer's. */
+  kind?: SavedSearchKind;
 }
 
 /**
@@ -32,6 +34,7 @@ export async function listSavedSearches(context: AccessContext, input: ListSaved
       return eb.or([eb("project_id", "is", null), eb("project_id", "in", visible.length > 0 ? visible : [-1])]);
     })
     .where((eb) => eb.or([eb("owner_user_id", "=", context.viewer.userId), eb("is_shared", "=", 1)]))
+    .where("kind", "=", input.kind ?? "issues")
     .orderBy("id")
     .limit(200)
     .execute();

@@ -5,6 +5,9 @@ import { issueSorts, type IssueSort } from "../search/issue-cursor";
 import type { SavedSearch } from "@/lib/views/issues";
 export type { SavedSearch } from "@/lib/views/issues";
 
+export const savedSearchKinds = ["issues", "logs"] as const;
+export type SavedSearchKind = (typeof savedSearchKinds)[number];
+
 /** A person keeps at most this many saved searches: tabs, not an archive. */
 export const maxSavedSearchesPerPerson = 50;
 
@@ -14,6 +17,8 @@ export const saveSearchInput = z.object({
   sort: z.enum(issueSorts),
   projectId: z.number().int().positive().nullable(),
   isShared: z.boolean(),
+  /** The issue list's (default) or the logs explorer's: each list shows only its own. */
+  kind: z.enum(savedSearchKinds).default("issues"),
 });
 export type SaveSearchInput = z.infer<typeof saveSearchInput>;
 

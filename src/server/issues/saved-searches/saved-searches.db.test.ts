@@ -99,6 +99,21 @@ describe(`saved searches on ${testDialect}`, () => {
     for (const id of made) await deleteSavedSearch(context, { savedSearchId: id });
   });
 
+  it("keeps log searches apart from issue searches, each list showing only its kind, and checks a log query with the log parser", async () => {
+    const context = await contextOf(fixture.member);
+    const issues = await saveSearch(context, search({ name: "Issue tab" }));
+    const logs = await saveSearch(context, search({ name: "Payment logs", query: "severity:error payment.provider:acme", sort: "last_seen", kind: "logs" }));
+    expect((await listSavedSearches(context, { projectId: fixture.shopId })).map((entry) => entry.name)).toEqual(["Issue tab"]);
+    expect((await listSavedSearches(context, { projectId: fixture.shopId, kind: "logs" })).map((entry) => [entry.name, entry.query])).toEqual([["Payment logs", "severity:error payment.provider:acme"]]);
+    expect((await listSavedSearches(context, { projectId: null, withProjects: true, kind: "logs" })).map((entry) => entry.name)).toEqual(["Payment logs"]);
+    // A log query the log parser refuses is refused with its reason.
+    expect(await rejection(saveSearch(context, search({ query: "severity:loud", kind: "logs" })))).toMatchObject({ code: "bad_request", message: expect.stringContaining("severity is one of") });
+    expect(await rejection(saveSearch(context, search({ query: "a OR b", kind: "logs" })))).toMatchObject({ code: "bad_request" });
+    expect(await rejection(saveSearch(context, search({ kind: "metrics" })))).toMatchObject({ code: "bad_request" });
+    await deleteSavedSearch(context, { savedSearchId: issues.id });
+    await deleteSavedSearch(context, { savedSearchId: logs.id });
+  });
+
   it("goes with its owner and its project", async () => {
     const leaving = await createTestUser(fixture.database, fixture.auth, "admin");
     const project = (await insertProject(fixture.database.db, { name: "short lived" })).project;
