@@ -53,6 +53,9 @@ export const mainPages: MainPage[] = [
   { name: "docs-roles", path: () => "/docs/guides/roles" },
   { name: "digest-lookup", path: () => "/digest?value=0" },
   { name: "trace", path: ({ traceId }) => `/traces/${traceId}` },
+  { name: "logs", path: () => "/logs" },
+  { name: "project-logs", path: ({ slug }) => `/projects/${slug}/logs` },
+  { name: "docs-logs", path: () => "/docs/guides/logs" },
   { name: "not-found", path: () => "/this-page-does-not-exist", status: 404 },
 ];
 
