@@ -24,6 +24,7 @@ import * as webVitals from "./migrations/0021-web-vitals";
 import * as slowDbQueryThreshold from "./migrations/0022-slow-db-query-threshold";
 import * as spanRollups from "./migrations/0023-span-rollups";
 import * as logs from "./migrations/0024-logs";
+import * as logAlertRules from "./migrations/0026-log-alert-rules";
 
 /**
  * Forward-only migrations, listed in code (not read from disk) so they survive bundling.
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   "0022-slow-db-query-threshold": slowDbQueryThreshold,
   "0023-span-rollups": spanRollups,
   "0024-logs": logs,
+  "0026-log-alert-rules": logAlertRules,
 };
 
 /** Every migration's name, oldest first (the upgrade tests start a database at each). */
