@@ -34,3 +34,12 @@ export function describeLogAlert(rule: Pick<LogAlertRuleView, "query" | "thresho
   const lines = `${rule.threshold.toLocaleString("en-US")} ${rule.threshold === 1 ? "line" : "lines"}`;
   return `more than ${lines} matching “${rule.query}” in ${logAlertIntervals[rule.interval].label}`;
 }
+
+/** The log alert form's fields as typed (a refused form shows them again). */
+export interface LogAlertFormValues {
+  name: string;
+  query: string;
+  threshold: string;
+  interval: string;
+  channels: string[];
+}

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isLogAlertInterval, logAlertIntervals, maxLogAlertThreshold, type LogAlertInterval } from "@/lib/log-alert-intervals";
+import { isLogAlertInterval, logAlertIntervals, maxLogAlertThreshold, type LogAlertFormValues, type LogAlertInterval } from "@/lib/log-alert-intervals";
 import { isAppError } from "../errors";
 import { parseLogQuery } from "../logs/parse-log-search";
 import { AlertFieldError } from "./alert-field-error";
@@ -46,6 +46,6 @@ export function parseLogAlertRuleInput(input: unknown): LogAlertRuleInput {
 }
 
 /** The form's fields as the parser takes them (checkboxes `channel` repeat). */
-export function logAlertInputFromForm(read: (name: string) => string, readAll: (name: string) => string[]): Record<string, unknown> {
+export function logAlertInputFromForm(read: (name: string) => string, readAll: (name: string) => string[]): LogAlertFormValues {
   return { name: read("name"), query: read("query"), threshold: read("threshold"), interval: read("interval"), channels: readAll("channel") };
 }
