@@ -50,6 +50,9 @@ export class LogAlertWatcher {
 
   private async run(): Promise<void> {
     try {
+      // No rule anywhere (most instances): one indexed read per pass, and no lease write.
+      const anyRule = await this.database.db.selectFrom("log_alert_rules").select("id").limit(1).executeTakeFirst();
+      if (!anyRule) return;
       this.isHolding = await takeLease(this.database, { name: "log-alerts", holder: this.holder, ttlMs: Math.max(this.config.instances.leaseMs, 3 * this.everyMs) });
       if (!this.isHolding || !this.timer) return;
       const outcomes = await evaluateLogAlerts(this.database, this.config);
