@@ -34,7 +34,8 @@ export function LogAlertRuleForm({ action, projectSlug, ruleId, values: initial,
         <Input id="log-rule-query" name="query" required maxLength={2000} defaultValue={values.query} placeholder='"payment failed" severity:error' className="font-mono" />
         <p className="text-xs text-muted-foreground">The logs search syntax: free text, key:value, has:key, !key:value, severity:error.</p>
       </div>
-      <fieldset className="flex flex-wrap items-center gap-2 text-sm">
+      {/* Keyed by the values: after a refusal React resets the form, and a select keeps the default it mounted with. */}
+      <fieldset key={`${values.interval}`} className="flex flex-wrap items-center gap-2 text-sm">
         <legend className="mb-1.5 text-sm font-medium">When</legend>
         <span>more than</span>
         <label htmlFor="log-rule-threshold" className="sr-only">
