@@ -12,7 +12,7 @@ import { loadLogAlertRulePage } from "@/server/pages/load-log-alerts-page";
 import { saveLogAlertRuleAction } from "../actions";
 
 interface LogAlertRulePageProps {
-  params: Promise<{ projectSlug: string; logRuleId: string }>;
+  params: Promise<{ projectSlug: string; ruleId: string }>;
 }
 
 export async function generateMetadata({ params }: LogAlertRulePageProps): Promise<Metadata> {
@@ -21,9 +21,9 @@ export async function generateMetadata({ params }: LogAlertRulePageProps): Promi
 
 /** A log alert rule: its form for owners and admins, the rule in words for members. */
 export default async function LogAlertRulePage({ params }: LogAlertRulePageProps) {
-  const { projectSlug, logRuleId } = await params;
-  if (!/^[1-9]\d{0,14}$/.test(logRuleId)) notFound();
-  const { project, rule, channels, mayChange } = await loadLogAlertRulePage(await getAppContext(), projectSlug, Number(logRuleId));
+  const { projectSlug, ruleId } = await params;
+  if (!/^[1-9]\d{0,14}$/.test(ruleId)) notFound();
+  const { project, rule, channels, mayChange } = await loadLogAlertRulePage(await getAppContext(), projectSlug, Number(ruleId));
   if (!rule) notFound();
   return (
     <>
