@@ -23,6 +23,7 @@ import * as webVitals from "./seeds/0021-web-vitals";
 import * as slowDbQueryThreshold from "./seeds/0022-slow-db-query-threshold";
 import * as spanRollups from "./seeds/0023-span-rollups";
 import * as logs from "./seeds/0024-logs";
+import * as logAlertRules from "./seeds/0026-log-alert-rules";
 
 /**
  * One seed per migration, keyed by the migration's name in src/server/db/migrate.ts, each in seeds/ under
@@ -61,4 +62,5 @@ export const upgradeSeeds: Record<string, UpgradeSeed> = {
   "0022-slow-db-query-threshold": slowDbQueryThreshold,
   "0023-span-rollups": spanRollups,
   "0024-logs": logs,
+  "0026-log-alert-rules": logAlertRules,
 };
