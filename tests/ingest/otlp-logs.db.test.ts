@@ -1,13 +1,14 @@
 import { ROOT_CONTEXT, TraceFlags, trace } from "@opentelemetry/api";
+import { OTLPLogExporter as OTLPJsonLogExporter } from "@opentelemetry/exporter-logs-otlp-http";
+import { OTLPLogExporter as OTLPProtobufLogExporter } from "@opentelemetry/exporter-logs-otlp-proto";
 import { defaultResource, resourceFromAttributes } from "@opentelemetry/resources";
-import { BatchLogRecordProcessor, LoggerProvider } from "@opentelemetry/sdk-logs";
+import { BatchLogRecordProcessor, LoggerProvider, type LogRecordExporter } from "@opentelemetry/sdk-logs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { AccessContext } from "@/server/access/authorize";
 import { systemContext } from "@/server/access/system-context";
 import { parseLogEventsRequest } from "@/server/logs/parse-log-search";
 import { searchLogEvents } from "@/server/logs/search-log-events";
 import { insertProject, type CreatedProject } from "@/server/projects/insert-project";
-import { OtlpHttpLogExporter } from "../support/otel-log-exporter";
 import { uniqueToken } from "../support/sdk-helpers";
 import { startIngestServer, type IngestServer } from "../support/start-ingest-server";
 import { createTestConfig } from "../support/test-accounts";
@@ -41,7 +42,7 @@ describe(`OTLP/HTTP logs from the OpenTelemetry JS SDK on ${testDialect}`, { tim
   const traceId = "4bf92f3577b34da6a3ce929d0e0e4736";
   const spanId = "00f067aa0ba902b7";
 
-  async function exportLogs(exporter: OtlpHttpLogExporter) {
+  async function exportLogs(exporter: LogRecordExporter) {
     const provider = new LoggerProvider({
       resource: defaultResource().merge(resourceFromAttributes({ "service.name": "shop", "service.version": `shop@${token}`, "deployment.environment.name": "production" })),
       processors: [new BatchLogRecordProcessor({ exporter })],
@@ -60,8 +61,8 @@ describe(`OTLP/HTTP logs from the OpenTelemetry JS SDK on ${testDialect}`, { tim
   const request = (query: string) => searchLogEvents(context, parseLogEventsRequest(new URLSearchParams(query)));
 
   it.each([
-    ["OTLP/JSON", () => new OtlpHttpLogExporter({ url: logsUrl(), headers: { "x-sentry-auth": `sentry sentry_key=${shop.key.public_key}` } }, "json")],
-    ["OTLP/protobuf, gzip", () => new OtlpHttpLogExporter({ url: logsUrl(), headers: { "x-sentry-auth": `sentry sentry_key=${shop.key.public_key}` }, compression: "gzip" }, "protobuf")],
+    ["OTLP/JSON", () => new OTLPJsonLogExporter({ url: logsUrl(), headers: { "x-sentry-auth": `sentry sentry_key=${shop.key.public_key}` } })],
+    ["OTLP/protobuf, gzip", () => new OTLPProtobufLogExporter({ url: logsUrl(), headers: { "x-sentry-auth": `sentry sentry_key=${shop.key.public_key}` }, compression: "gzip" as never })],
   ])("stores the records of an %s export with their severity and attributes; events?dataset=logs returns them", async (_, exporterFor) => {
     await exportLogs(exporterFor());
     const fields = ["message", "severity", "severity_number", "trace", "span_id", "release", "environment", "project", "payment.provider", "payment.amount", "resource.service.name", "instrumentation.name", "origin"];

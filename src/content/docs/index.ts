@@ -7,6 +7,7 @@ import { Configuration } from "./configuration";
 import { DigestLookup, digestLookupSections } from "./digest-lookup";
 import { GettingStarted, gettingStartedSections } from "./getting-started";
 import { Grouping, groupingSections } from "./grouping";
+import { Logs, logsSections } from "./logs";
 import { Nextjs, nextjsSections } from "./nextjs";
 import { Roles } from "./roles";
 import { SelfMonitoring } from "./self-monitoring";
@@ -34,6 +35,7 @@ export const docPages: DocPage[] = [
   { slug: ["guides", "digest-lookup"], title: "Looking up a digest", summary: "Open the server event behind the “Digest:” line of a Next.js error page.", Content: DigestLookup, sections: digestLookupSections },
   { slug: ["guides", "source-maps"], title: "Source maps", summary: "Readable stack traces from minified JavaScript: sentry-cli, withSentryConfig, the Vite and webpack plugins, CI tokens, and why a frame stayed minified.", Content: SourceMaps, sections: sourceMapsSections, showsProjectDsn: true },
   { slug: ["guides", "alerts"], title: "Alerts", summary: "Alert rules, who gets e-mail, Slack, Discord, Teams and webhook channels, verifying a webhook, retries, and rules as code with the API or Terraform.", Content: Alerts, sections: alertsSections, showsProjectDsn: true },
+  { slug: ["guides", "logs"], title: "Logs", summary: "Send log lines from Sentry's SDKs and OpenTelemetry, search them, and see them beside traces and errors.", Content: Logs, sections: logsSections, showsProjectDsn: true },
   { slug: ["guides", "roles"], title: "Roles and access", summary: "Owners, admins, members and tokens: who may do what, operation by operation.", Content: Roles },
   { slug: ["api"], title: "API", summary: "Sentry-compatible /api/0/: tokens, issues, events and keys for scripts.", Content: Api, sections: apiSections },
 ];

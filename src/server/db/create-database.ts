@@ -15,6 +15,8 @@ export type Dialect = LanternConfig["database"]["dialect"];
 export interface LanternDatabase {
   db: Kysely<Database>;
   dialect: Dialect;
+  /** SQLite only: the connection under `db`, for the write path's statements kept prepared (write-logs.ts). */
+  sqlite?: BetterSqlite3.Database;
   /** SQLite only: taken before every write transaction when another thread writes to the same file. */
   writeGate?: WriteGate;
   /** SQLite: a passive WAL checkpoint now (for connections opened with `walCheckpoints: "manual"`). */
@@ -81,6 +83,7 @@ export function createDatabase(database: LanternConfig["database"], options: Cre
     return {
       db,
       dialect: "sqlite",
+      sqlite,
       ...(options.writeGate ? { writeGate: options.writeGate } : {}),
       checkpointWal: () => {
         const [result] = sqlite.pragma("wal_checkpoint(PASSIVE)") as { log: number; checkpointed: number }[];

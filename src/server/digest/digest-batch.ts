@@ -1,6 +1,6 @@
 import type { Insertable, Kysely } from "kysely";
 import { chunks } from "../db/chunks";
-import type { Dialect, LanternDatabase } from "../db/create-database";
+import type { LanternDatabase } from "../db/create-database";
 import type { Database, OutcomesTable, ReleasesTable, SessionCountsTable } from "../db/schema";
 import { writeTransaction } from "../db/write-transaction";
 import { assignEventsToIssues } from "../issues/assign-events-to-issues";
@@ -40,7 +40,7 @@ export async function digestBatch(database: LanternDatabase, limit = 200, option
     return database.db.transaction().execute(async (trx) => {
       const intake = await selectWaiting(trx, limit).forUpdate("intake").skipLocked().execute();
       if (intake.length === 0) return 0;
-      await writeDigest(trx, database.dialect, await (options.digestWith ?? ((rows) => digestHere(trx, rows)))(intake), keepsBodies);
+      await writeDigest(trx, database, await (options.digestWith ?? ((rows) => digestHere(trx, rows)))(intake), keepsBodies);
       return intake.length;
     });
   }
@@ -55,7 +55,7 @@ export async function digestBatch(database: LanternDatabase, limit = 200, option
       const waiting = new Set(stillWaiting.map((row) => row.id));
       digest = await digestHere(trx, intake.filter((row) => waiting.has(row.id)));
     }
-    await writeDigest(trx, database.dialect, digest, keepsBodies);
+    await writeDigest(trx, database, digest, keepsBodies);
     return stillWaiting.length;
   });
 }
@@ -68,8 +68,8 @@ function selectWaiting(db: Kysely<Database>, limit: number) {
     .limit(limit);
 }
 
-async function writeDigest(trx: Kysely<Database>, dialect: Dialect, { rows, clean, failed, usedBundles }: Digest, keepsBodies: boolean): Promise<void> {
-  await writeRows(trx, dialect, rows);
+async function writeDigest(trx: Kysely<Database>, database: LanternDatabase, { rows, clean, failed, usedBundles }: Digest, keepsBodies: boolean): Promise<void> {
+  await writeRows(trx, database, rows);
   // Retention keeps bundles that still resolve frames.
   if (usedBundles.length > 0) await trx.updateTable("artifact_bundles").set({ last_used_at: Date.now() }).where("id", "in", usedBundles).execute();
   // Nothing raw outlives digest at LANTERN_RAW_RETENTION_HOURS=0: neither the body nor its row in the received list.
@@ -86,7 +86,7 @@ async function writeDigest(trx: Kysely<Database>, dialect: Dialect, { rows, clea
   }
 }
 
-async function writeRows(trx: Kysely<Database>, dialect: Dialect, rows: DigestRows): Promise<void> {
+async function writeRows(trx: Kysely<Database>, { dialect, sqlite }: LanternDatabase, rows: DigestRows): Promise<void> {
   const assignments = await assignEventsToIssues(trx, dialect, rows.events.map((event) => event.grouped));
   // An event id the project already has is neither counted nor stored again.
   const events = rows.events.flatMap(({ row }, index) => {
@@ -103,7 +103,7 @@ async function writeRows(trx: Kysely<Database>, dialect: Dialect, rows: DigestRo
     await trx.insertInto("stored_items").values(chunk).onConflict((conflict) => conflict.columns(["intake_id", "item_index"]).doNothing()).execute();
   }
   await writeSpans(trx, rows.spanItems);
-  await writeLogs(trx, dialect, rows.logItems);
+  await writeLogs(trx, dialect, rows.logItems, sqlite);
   for (const count of sumSessionCounts(rows.sessionCounts)) {
     await trx
       .insertInto("session_counts")

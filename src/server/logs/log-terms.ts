@@ -1,3 +1,5 @@
+import { LRUCache } from "lru-cache";
+
 /**
  * The search tokens of a log line (migrations/0024-logs.ts): the words of its message, one token per
  * attribute value (`v…`, a hash of `key=value`), one per attribute key (`k…`, for `has:`) and one for its
@@ -44,6 +46,36 @@ export function attributeKeyToken(key: string): string {
   return `k${hash(key)}`;
 }
 
+// Most of a line's attributes repeat line after line (release, SDK, server, route): their tokens are kept
+// instead of hashed again. Keyed by key and value apart, so a hit builds no `key=value` string.
+const keyTokens = new LRUCache<string, string>({ max: 2_000 });
+const valueTokens = new LRUCache<string, LRUCache<string, string>>({ max: 2_000 });
+const maxCachedValuesPerKey = 500;
+
+function cachedKeyToken(key: string): string {
+  let token = keyTokens.get(key);
+  if (token === undefined) keyTokens.set(key, (token = attributeKeyToken(key)));
+  return token;
+}
+
+function cachedValueToken(key: string, value: string): string {
+  let values = valueTokens.get(key);
+  if (values === undefined) valueTokens.set(key, (values = new LRUCache({ max: maxCachedValuesPerKey })));
+  let token = values.get(value);
+  if (token === undefined) values.set(value, (token = attributeValueToken(key, value)));
+  return token;
+}
+
+/**
+ * PostgreSQL only: a token per severity level (`s` and the level's digit, 1 trace … 6 fatal), so a search for a
+ * severity and an attribute intersects both in the GIN index instead of reading each of the attribute's lines
+ * in the window to check its severity (docs/performance.md, "Logs"). SQLite's FTS5 path streams the
+ * attribute's lines newest first and checks the severity on the row; there the token would only cost bytes.
+ */
+export function severityToken(severityNumber: number): string {
+  return `s${Math.min(6, Math.max(1, Math.floor((severityNumber - 1) / 4) + 1))}`;
+}
+
 /** The first 16 hex digits of the trace id: enough to find a trace's lines, which the row's trace id confirms. */
 export function traceToken(traceId: string): string {
   return `t${traceId.slice(0, 16)}`;
@@ -66,9 +98,9 @@ export function termsOfLine(body: string, traceId: string, attributes: Record<st
   terms.push(traceToken(traceId));
   for (const [key, attribute] of Object.entries(attributes)) {
     if (isUnsearched(key)) continue;
-    terms.push(attributeKeyToken(key));
+    terms.push(cachedKeyToken(key));
     const value = searchableValue(attribute.value);
-    if (value !== null && value.length <= maxIndexedValueLength) terms.push(attributeValueToken(key, value));
+    if (value !== null && value.length <= maxIndexedValueLength) terms.push(cachedValueToken(key, value));
   }
   return [...new Set(terms)];
 }

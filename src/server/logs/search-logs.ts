@@ -6,7 +6,7 @@ import type { Database } from "../db/schema";
 import { AppError } from "../errors";
 import { parameterAttributePrefix, type LogPayloadEntry } from "./log-item-rows";
 import { logStringKinds } from "./log-strings";
-import { attributeKeyToken, attributeValueToken, searchableValue, traceToken, wordsOf } from "./log-terms";
+import { attributeKeyToken, attributeValueToken, searchableValue, severityToken, traceToken, wordsOf } from "./log-terms";
 import type { Comparison, LogColumnKey, LogCondition, LogSearch, LogSortKey } from "./parse-log-search";
 import { levelOfSeverity, severityOfLevel, type LogAttribute } from "./read-logs";
 
@@ -195,7 +195,7 @@ function allConditions(search: LogSearch): LogCondition[] {
  * The index tokens every line must have go into one match (the index intersects them itself); each negated
  * token condition is a match of its own, excluded.
  */
-function tokenConditions(search: LogSearch): { required: TokenQuery[]; excluded: TokenQuery[] } {
+function tokenConditions(search: LogSearch, postgres = false): { required: TokenQuery[]; excluded: TokenQuery[] } {
   const required: TokenQuery[] = [];
   const excluded: TokenQuery[] = [];
   const conditions = allConditions(search);
@@ -211,6 +211,13 @@ function tokenConditions(search: LogSearch): { required: TokenQuery[]; excluded:
   if (required.length === 0) {
     const word = narrowestWord(conditions.filter((condition): condition is Extract<LogCondition, { kind: "text" }> => condition.kind === "text" && !condition.negated));
     if (word !== null) required.push([[word]]);
+  }
+  // PostgreSQL's lines also carry a severity token (log-terms.ts): once something narrows, the levels asked for
+  // narrow further inside the GIN index. Alone, a level's token is too common to be worth it.
+  if (postgres && required.length > 0) {
+    for (const condition of conditions) {
+      if (condition.kind === "severity" && !condition.negated) required.push(condition.levels.map((level) => [severityToken(severityOfLevel(level))]));
+    }
   }
   return { required, excluded };
 }
@@ -238,7 +245,7 @@ function matchingQuery(context: AccessContext, search: LogSearch, scope: Project
   const postgres = context.database.dialect === "postgres";
   const conditions = allConditions(search);
   const strings = (alias: string, column: string) => sql<string | null>`(select ${sql.ref(`${alias}.value`)} from log_strings as ${sql.raw(alias)} where ${sql.ref(`${alias}.id`)} = ${sql.ref(`logs.${column}`)})`;
-  const { required, excluded } = tokenConditions(search);
+  const { required, excluded } = tokenConditions(search, postgres);
   const matchSql = (tokens: TokenQuery[]) => (postgres ? sql<SqlBool>`logs.terms @@ ${tsQuery(tokens)}::tsquery` : sql<SqlBool>`logs.id in (select rowid from logs_fts where logs_fts match ${ftsQuery(tokens)})`);
   return context.db
     .selectFrom("logs")

@@ -1,9 +1,11 @@
+import type BetterSqlite3 from "better-sqlite3";
 import { sql, type Insertable, type Kysely } from "kysely";
 import { chunks } from "../db/chunks";
 import type { Dialect } from "../db/create-database";
 import type { Database, LogsTable } from "../db/schema";
 import type { LogDraft, LogItemRows } from "./log-item-rows";
 import { logStringKinds, type LogStringKind } from "./log-strings";
+import { severityToken } from "./log-terms";
 
 const stringFields: LogStringKind[] = ["template", "release", "environment"];
 /** Log rows have a dozen columns: 200 a statement keeps far below both databases' parameter limits. */
@@ -13,8 +15,13 @@ const rowsPerStatement = 200;
  * Writes the log items of a digest batch inside its write transaction: the strings they name (two statements
  * per kind and project), one payload row per item, the log rows and their search tokens — on SQLite into the
  * `logs_fts` index under the row's id, on PostgreSQL into the row's `terms` tsvector.
+ *
+ * `sqlite`, the connection the transaction runs on, lets the rows go through two statements prepared once per
+ * connection instead of a multi-row statement Kysely builds, compiles and SQLite prepares anew for every 200
+ * lines: lines come 10–100× as often as events, and that building was about half of the write's CPU
+ * (docs/performance.md, "Logs").
  */
-export async function writeLogs(trx: Kysely<Database>, dialect: Dialect, items: LogItemRows[]): Promise<void> {
+export async function writeLogs(trx: Kysely<Database>, dialect: Dialect, items: LogItemRows[], sqlite?: BetterSqlite3.Database): Promise<void> {
   if (items.length === 0) return;
   const ids = await resolveStrings(trx, items);
   for (const item of items) {
@@ -32,8 +39,12 @@ export async function writeLogs(trx: Kysely<Database>, dialect: Dialect, items: 
       body: log.body,
       payload_id: Number(payloadId),
       payload_index: index,
-      ...(dialect === "postgres" ? { terms: sql`array_to_tsvector(${log.terms === "" ? [] : log.terms.split(" ")}::text[])` } : {}),
+      ...(dialect === "postgres" ? { terms: sql`array_to_tsvector(${[...(log.terms === "" ? [] : log.terms.split(" ")), severityToken(log.severity)]}::text[])` } : {}),
     });
+    if (dialect === "sqlite" && sqlite) {
+      insertThroughPrepared(sqlite, item, Number(payloadId), idOf);
+      continue;
+    }
     const rows = item.logs.map(rowOf);
     for (let start = 0; start < rows.length; start += rowsPerStatement) {
       const chunk = rows.slice(start, start + rowsPerStatement);
@@ -46,6 +57,40 @@ export async function writeLogs(trx: Kysely<Database>, dialect: Dialect, items: 
       await sql`insert into logs_fts (rowid, terms) values ${sql.join(values)}`.execute(trx);
     }
   }
+}
+
+interface LogStatements {
+  log: BetterSqlite3.Statement;
+  terms: BetterSqlite3.Statement;
+}
+const statementsOf = new WeakMap<BetterSqlite3.Database, LogStatements>();
+
+function insertThroughPrepared(sqlite: BetterSqlite3.Database, item: LogItemRows, payloadId: number, idOf: (kind: LogStringKind, value: string | null) => number | null): void {
+  let statements = statementsOf.get(sqlite);
+  if (!statements) {
+    statements = {
+      log: sqlite.prepare("insert into logs (project_id, timestamp_us, trace_id, span_id, severity, template_id, release_id, environment_id, body, payload_id, payload_index) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
+      terms: sqlite.prepare("insert into logs_fts (rowid, terms) values (?, ?)"),
+    };
+    statementsOf.set(sqlite, statements);
+  }
+  const { log: insertLog, terms: insertTerms } = statements;
+  item.logs.forEach((log, index) => {
+    const { lastInsertRowid } = insertLog.run(
+      item.projectId,
+      log.timestampUs,
+      Buffer.from(log.traceId, "hex"),
+      log.spanId === null ? null : Buffer.from(log.spanId, "hex"),
+      log.severity,
+      idOf("template", log.template),
+      idOf("release", log.release),
+      idOf("environment", log.environment),
+      log.body,
+      payloadId,
+      index,
+    );
+    insertTerms.run(lastInsertRowid, log.terms);
+  });
 }
 
 function stringKey(projectId: number, kind: LogStringKind, value: string): string {
