@@ -73,14 +73,14 @@ test("a log alert rule made on the Alerts tab fires once through the webhook whe
   await expect(page).toHaveURL(new RegExp(`/projects/${projectSlug}/alerts/logs/new$`));
   const form = page.getByRole("form", { name: "New log alert rule" });
   const ruleName = `Payments failing ${token}`;
-  await form.getByLabel("Name").fill(ruleName);
+  await form.getByLabel("Name", { exact: true }).fill(ruleName);
   await form.getByLabel("Log query").fill(`${token} OR refund`);
   await form.getByLabel("Threshold (lines)").fill("10");
   await form.getByLabel("Interval").selectOption("1m");
   await form.getByLabel(channelName).check();
   await form.getByRole("button", { name: "Create log alert" }).click();
   await expect(form.getByRole("alert")).toHaveText("query: OR and parentheses are not supported in a log query: all terms must match.");
-  await expect(form.getByLabel("Name")).toHaveValue(ruleName);
+  await expect(form.getByLabel("Name", { exact: true })).toHaveValue(ruleName);
 
   const query = `"payment failed" ${token}`;
   await form.getByLabel("Log query").fill(query);
