@@ -37,6 +37,7 @@ export async function startIngestServer(database: LanternDatabase, environment: 
       server.close();
       await service.digest.stop();
     await service.alerts.stop();
+      await service.logAlerts.stop();
     },
   };
 }

@@ -24,6 +24,7 @@ import * as slowDbQueryThreshold from "./seeds/0022-slow-db-query-threshold";
 import * as spanRollups from "./seeds/0023-span-rollups";
 import * as logs from "./seeds/0024-logs";
 import * as savedSearchKind from "./seeds/0025-saved-search-kind";
+import * as logAlertRules from "./seeds/0026-log-alert-rules";
 import * as logsSeverityTokensTimeBrin from "./seeds/0027-logs-severity-tokens-time-brin";
 
 /**
@@ -64,5 +65,6 @@ export const upgradeSeeds: Record<string, UpgradeSeed> = {
   "0023-span-rollups": spanRollups,
   "0024-logs": logs,
   "0025-saved-search-kind": savedSearchKind,
+  "0026-log-alert-rules": logAlertRules,
   "0027-logs-severity-tokens-time-brin": logsSeverityTokensTimeBrin,
 };

@@ -248,6 +248,14 @@ export function Alerts({ instance, project }: { instance: DocsInstance | null; p
         <em>Alert me and the project&apos;s members by e-mail on every new issue</em> when creating the project; it can be deleted or muted later like any rule.
       </p>
 
+      <h3 id="log-alerts">Log alert rules</h3>
+      <p>
+        A <strong>log alert rule</strong> (the Alerts tab&apos;s <em>New log alert</em>) fires when more than N log lines match a query in 1 minute, 5 minutes, 15 minutes, 1 hour or 1 day — the
+        query in the logs search syntax, N from 0 to 1,000,000 — and posts to the notification channels you choose. Lantern counts every 15 seconds. A rule fires <strong>once per breach</strong>:
+        it sends one message when the count goes above N, nothing while it stays above, and fires again only after a count of N or fewer (resolved). The message gives the rule, the query, the
+        count and interval, a link to the logs with the query, and a few of the matching lines as text. Owners and admins create, change, mute and delete log alert rules; members read them.
+      </p>
+
       <h2 id="who-gets-e-mail">Who gets e-mail</h2>
       <ul>
         <li>

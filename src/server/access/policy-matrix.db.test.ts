@@ -114,6 +114,11 @@ import { listChannelDeliveryHealth, listRuleDeliveryHealth } from "../alerts/lis
 import { listEmailingRules } from "../alerts/list-emailing-rules";
 import { getNotificationChannel, listNotificationChannels } from "../alerts/list-notification-channels";
 import { muteAlertRule } from "../alerts/mute-alert-rule";
+import { createLogAlertRule } from "../alerts/create-log-alert-rule";
+import { deleteLogAlertRule } from "../alerts/delete-log-alert-rule";
+import { getLogAlertRule, listLogAlertRules } from "../alerts/list-log-alert-rules";
+import { muteLogAlertRule } from "../alerts/mute-log-alert-rule";
+import { updateLogAlertRule } from "../alerts/update-log-alert-rule";
 import { actionIds, conditionIds } from "../alerts/rule-schema";
 import { sendTestEmail } from "../alerts/send-test-email";
 import { sendTestNotification } from "../alerts/send-test-notification";
@@ -221,6 +226,8 @@ interface Target {
   release: string;
   /** An alert rule of this project that sends to `channelSlug`. */
   ruleId: number;
+  /** A log alert rule of this project that sends to `channelSlug`. */
+  logRuleId: number;
   channelSlug: string;
   /** A channel no rule uses (so it can be deleted). */
   spareChannelSlug: string;
@@ -250,6 +257,7 @@ interface Driver {
 const org = "lantern";
 
 /** A rule in Sentry's issue-alert JSON that sends to a channel (no e-mail recipients to look up). */
+const matrixLogRule = (channelSlug: string, name: string) => ({ name, query: "payment failed", threshold: 10, interval: "1m", channels: [channelSlug] });
 const matrixRule = (channelSlug: string, name = "matrix rule") => ({
   name,
   actionMatch: "any",
@@ -480,6 +488,8 @@ const drivers = {
       await listAlertDeliveries(context, { projectSlug: t.projectSlug, ruleId: t.ruleId }),
       await listRuleDeliveryHealth(context, { projectSlug: t.projectSlug }),
       await listEmailingRules(context),
+      await listLogAlertRules(context, { projectSlug: t.projectSlug }),
+      await getLogAlertRule(context, { projectSlug: t.projectSlug, ruleId: t.logRuleId }),
     ],
     api: (t): ApiCall[] => [
       { route: listAlertRulesRoute, method: "GET", path: `/api/0/projects/${org}/${t.projectSlug}/rules/`, params: { organizationSlug: org, projectSlug: t.projectSlug } },
@@ -496,6 +506,10 @@ const drivers = {
         await copyAlertRule(context, { projectSlug: t.projectSlug, ruleId: t.ruleId }),
         await deleteAlertRule(context, { projectSlug: t.projectSlug, ruleId: created.id }),
         await sendTestNotification(context, { projectSlug: t.projectSlug, ruleId: t.ruleId }),
+        await createLogAlertRule(context, { projectSlug: t.projectSlug, rule: matrixLogRule(t.channelSlug, "matrix log made") }),
+        await updateLogAlertRule(context, { projectSlug: t.projectSlug, ruleId: t.logRuleId, rule: matrixLogRule(t.channelSlug, "matrix log changed") }),
+        await muteLogAlertRule(context, { projectSlug: t.projectSlug, ruleId: t.logRuleId, until: Date.now() + 60_000 }),
+        await deleteLogAlertRule(context, { projectSlug: t.projectSlug, ruleId: t.logRuleId }),
       ];
     },
     api: (t): ApiCall[] => [
@@ -611,6 +625,7 @@ describe(`the access matrix (policy.ts × callers × surfaces) on ${testDialect}
     const channel = await createNotificationChannel(system, { name: `matrix hook ${sequence}`, kind: "webhook", url: matrixHookUrl });
     const spare = await createNotificationChannel(system, { name: `matrix spare ${sequence}`, kind: "slack", url: matrixHookUrl });
     const rule = await createAlertRule(system, { projectSlug: project.slug, rule: matrixRule(channel.slug) });
+    const logRule = await createLogAlertRule(system, { projectSlug: project.slug, rule: matrixLogRule(channel.slug, "matrix log rule") });
     return {
       projectId: project.id,
       projectSlug: project.slug,
@@ -624,6 +639,7 @@ describe(`the access matrix (policy.ts × callers × surfaces) on ${testDialect}
       attachmentId: attachment.id,
       release,
       ruleId: rule.id,
+      logRuleId: logRule.id,
       channelSlug: channel.slug,
       spareChannelSlug: spare.slug,
     };

@@ -10,6 +10,8 @@ export type AlertReason =
   | "reappeared"
   | "frequency"
   | "users"
+  /** A log alert rule: more lines matched its query in its interval than its threshold (log_alert_rules). */
+  | "log_threshold"
   /** "Send test notification" on a channel or a rule. */
   | "test"
   /** Workflow e-mail to the assignee: assigned to them, a comment on their issue, their issue regressed. */
@@ -45,6 +47,26 @@ export interface AlertMessage {
   actor: string | null;
   comment: string | null;
   createdAt: number;
+  /**
+   * A log alert (reason "log_threshold"): what was counted. `issue` then describes the query instead of an
+   * issue — id 0, the headline as title, the query as culprit, its link the logs explorer — so every format
+   * reads the same fields. Absent on issue alerts.
+   */
+  logs?: LogAlertFacts | null;
+}
+
+export interface LogAlertFacts {
+  query: string;
+  /** Matching lines in the window (at least this many when `isCapped`). */
+  count: number;
+  isCapped: boolean;
+  threshold: number;
+  /** "1 minute", "1 hour". */
+  interval: string;
+  /** The logs explorer with the query: a path in the outbox, absolute when sent. */
+  url: string;
+  /** A few of the newest matching lines, as text (they come from outside: never markup). */
+  samples: string[];
 }
 
 /** The result of one delivery attempt, as the sender needs it to decide what comes next. */

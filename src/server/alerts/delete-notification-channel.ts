@@ -34,10 +34,22 @@ async function rulesUsingChannel(trx: Parameters<Parameters<typeof writeTransact
     .where("alert_rules.actions", "like", `%${slug}%`)
     .orderBy("alert_rules.id")
     .execute();
-  return candidates.filter((rule) => {
+  const issueRules = candidates.filter((rule) => {
     const actions: unknown = JSON.parse(rule.actions);
     return Array.isArray(actions) && actions.some((action) => isServiceAction(action) && action.service.trim() === slug);
   });
+  const logRules = await trx
+    .selectFrom("log_alert_rules")
+    .innerJoin("projects", "projects.id", "log_alert_rules.project_id")
+    .select(["log_alert_rules.name", "log_alert_rules.channels", "projects.slug as projectSlug"])
+    .where("log_alert_rules.channels", "like", `%${slug}%`)
+    .orderBy("log_alert_rules.id")
+    .execute();
+  const logUsers = logRules.filter((rule) => {
+    const channels: unknown = JSON.parse(rule.channels);
+    return Array.isArray(channels) && channels.includes(slug);
+  });
+  return [...issueRules, ...logUsers];
 }
 
 function isServiceAction(action: unknown): action is { id: string; service: string } {

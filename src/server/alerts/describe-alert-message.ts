@@ -28,6 +28,16 @@ export function describeAlertReason(message: AlertMessage): string {
 }
 
 export function alertFacts(message: AlertMessage): AlertFact[] {
+  const { logs } = message;
+  if (logs) {
+    return [
+      { name: "Query", value: logs.query },
+      { name: "Lines", value: `${logs.isCapped ? "at least " : ""}${logs.count.toLocaleString("en-US")} in ${logs.interval}` },
+      { name: "Threshold", value: `more than ${logs.threshold.toLocaleString("en-US")}` },
+      { name: "Project", value: message.project.name },
+      ...(logs.samples.length > 0 ? [{ name: "Sample lines", value: logs.samples.join("\n") }] : []),
+    ];
+  }
   return [
     { name: "Culprit", value: message.issue.culprit || "—" },
     { name: "Level", value: message.issue.level },
@@ -37,6 +47,11 @@ export function alertFacts(message: AlertMessage): AlertFact[] {
     { name: "Events", value: message.issue.count.toLocaleString("en-US") },
     { name: "Users affected", value: message.issue.userCount.toLocaleString("en-US") },
   ];
+}
+
+/** The label of the link to what the message is about: the issue, or the logs a log alert counted. */
+export function openLabel(message: AlertMessage): string {
+  return message.logs ? "Open the logs" : "Open issue";
 }
 
 /**

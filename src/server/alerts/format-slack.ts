@@ -1,5 +1,5 @@
 import type { AlertMessage } from "./alert-message";
-import { alertFacts, clipText, describeAlertReason } from "./describe-alert-message";
+import { alertFacts, clipText, describeAlertReason, openLabel } from "./describe-alert-message";
 
 /**
  * The body of a Slack incoming-webhook POST: `text` (the notification and fallback line) and Block Kit
@@ -17,7 +17,7 @@ export function formatSlack(message: AlertMessage): SlackBody {
   const title = `*<${escapeSlackUrl(issue.url)}|${text(issue.title, 1000)}>*`;
   const comment = message.comment ? `\n>${text(message.comment, 900).replaceAll("\n", "\n>")}` : "";
   const context = [`Lantern · ${text(project.name, 200)}`, rule ? `rule <${escapeSlackUrl(rule.url)}|${text(rule.name, 200)}>` : null, `<!date^${Math.floor(message.createdAt / 1000)}^{date_short_pretty} {time}|${new Date(message.createdAt).toISOString()}>`];
-  const buttons: SlackButton[] = [button("Open issue", issue.url, "open_issue")];
+  const buttons: SlackButton[] = [button(openLabel(message), issue.url, "open_issue")];
   if (rule) buttons.push(button("View rule", rule.url, "view_rule"));
   return {
     text: text(`${message.headline}: ${issue.title} (${project.name})`, 3000),

@@ -1,5 +1,5 @@
 import type { AlertMessage } from "./alert-message";
-import { alertFacts, clipText, describeAlertReason } from "./describe-alert-message";
+import { alertFacts, clipText, describeAlertReason, openLabel } from "./describe-alert-message";
 
 /**
  * The body of a Microsoft Teams incoming webhook (or a Workflows "when a webhook request is received"
@@ -20,7 +20,7 @@ export function formatTeams(message: AlertMessage): TeamsBody {
   ];
   if (message.comment) body.push({ type: "TextBlock", text: md(message.comment, 2000), wrap: true });
   body.push({ type: "FactSet", facts: alertFacts(message).map((fact) => ({ title: fact.name, value: md(fact.value, 1000) })) });
-  const actions: TeamsAction[] = [{ type: "Action.OpenUrl", title: "Open issue", url: issue.url }];
+  const actions: TeamsAction[] = [{ type: "Action.OpenUrl", title: openLabel(message), url: issue.url }];
   if (rule) actions.push({ type: "Action.OpenUrl", title: "View rule", url: rule.url });
   return {
     type: "message",

@@ -28,6 +28,7 @@ describe("formatWebhook", () => {
       actor: null,
       comment: null,
       createdAt: "2026-11-25T10:05:01.000Z",
+      logs: null,
     });
   });
 

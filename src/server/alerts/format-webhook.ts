@@ -30,6 +30,8 @@ export interface WebhookBody {
   actor: string | null;
   comment: string | null;
   createdAt: string;
+  /** Log alerts (action "log_threshold"): the query, the count and a few sample lines; null otherwise. */
+  logs: { query: string; count: number; isCapped: boolean; threshold: number; interval: string; url: string; samples: string[] } | null;
 }
 
 export function formatWebhook(message: AlertMessage, deliveryId: string): WebhookBody {
@@ -58,5 +60,6 @@ export function formatWebhook(message: AlertMessage, deliveryId: string): Webhoo
     actor: message.actor,
     comment: message.comment,
     createdAt: new Date(message.createdAt).toISOString(),
+    logs: message.logs ? { ...message.logs, samples: [...message.logs.samples] } : null,
   };
 }

@@ -25,6 +25,7 @@ import * as slowDbQueryThreshold from "./migrations/0022-slow-db-query-threshold
 import * as spanRollups from "./migrations/0023-span-rollups";
 import * as logs from "./migrations/0024-logs";
 import * as savedSearchKind from "./migrations/0025-saved-search-kind";
+import * as logAlertRules from "./migrations/0026-log-alert-rules";
 import * as logsTimeBrin from "./migrations/0027-logs-severity-tokens-time-brin";
 
 /**
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   "0023-span-rollups": spanRollups,
   "0024-logs": logs,
   "0025-saved-search-kind": savedSearchKind,
+  "0026-log-alert-rules": logAlertRules,
   "0027-logs-severity-tokens-time-brin": logsTimeBrin,
 };
 

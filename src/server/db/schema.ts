@@ -691,6 +691,7 @@ export interface Database {
   alert_delivery_attempts: AlertDeliveryAttemptsTable;
   notification_opt_outs: NotificationOptOutsTable;
   saved_searches: SavedSearchesTable;
+  log_alert_rules: LogAlertRulesTable;
   leases: LeasesTable;
   rate_limit_windows: RateLimitWindowsTable;
 }
@@ -715,3 +716,25 @@ export type ProjectKey = Selectable<ProjectKeysTable>;
 export type NewIntakeRow = Insertable<IntakeTable>;
 export type IntakeRow = Selectable<IntakeTable>;
 export type IssueRow = Selectable<IssuesTable>;
+
+/** "More than `threshold` log lines matching `query` in `interval`" (0026; alerts/evaluate-log-alerts.ts). */
+export interface LogAlertRulesTable {
+  id: Generated<number>;
+  project_id: number;
+  name: string;
+  /** The logs search syntax (logs/parse-log-search.ts), checked when saved. */
+  query: string;
+  threshold: number;
+  /** 1m | 5m | 15m | 1h | 1d */
+  interval: string;
+  /** JSON array of notification channel slugs. */
+  channels: string;
+  muted_until: EpochMs | null;
+  /** When the count went above the threshold and the rule fired; null while it is not breached. */
+  firing_since: EpochMs | null;
+  last_count: number | null;
+  evaluated_at: EpochMs | null;
+  created_by: string;
+  created_at: EpochMs;
+  updated_at: EpochMs;
+}

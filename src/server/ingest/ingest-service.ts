@@ -6,6 +6,7 @@ import { migrateToLatest } from "../db/migrate";
 import type { WriteGate } from "../db/write-gate";
 import { DigestWorker } from "../digest/digest-worker";
 import { AlertSender } from "../alerts/alert-sender";
+import { LogAlertWatcher } from "../alerts/log-alert-watcher";
 import { IntakeWriter } from "../intake/intake-writer";
 import { freeSpaceGuardFor, type FreeSpaceGuard, type FreeSpaceProbe } from "../storage/disk-free-space";
 import { KeyCache } from "./key-cache";
@@ -35,6 +36,8 @@ export interface IngestService {
   digest: Digester;
   /** Delivers the alerts digest decided (started with digest). */
   alerts: AlertSender;
+  /** Counts log alert rules' lines every 15 s and fires them (started with digest). */
+  logAlerts: LogAlertWatcher;
   /** Envelopes committed but not yet digested, as this process knows it. */
   backlog(): number;
   /** The database volume's free-space floor (SQLite); null when Lantern cannot see the disk (PostgreSQL). */
@@ -60,6 +63,7 @@ export async function createIngestService(database: LanternDatabase, config: Lan
     .executeTakeFirstOrThrow();
   let backlog = Number(pending.n);
   const alerts = new AlertSender(database, config);
+  const logAlerts = new LogAlertWatcher(database, config);
   const onDigested = (rows: number) => {
     backlog = Math.max(0, backlog - rows);
     // The batch may have committed alerts: send them now rather than at the next poll.
@@ -73,6 +77,7 @@ export async function createIngestService(database: LanternDatabase, config: Lan
   if (options.isDigesting !== false) {
     digest.start();
     alerts.start();
+    logAlerts.start();
   }
   return {
     database,
@@ -82,6 +87,7 @@ export async function createIngestService(database: LanternDatabase, config: Lan
     writer,
     digest,
     alerts,
+    logAlerts,
     backlog: () => backlog,
     freeSpace: await freeSpaceGuardFor(database, config.storage.minFreeDiskBytes, options.freeSpaceProbe),
   };

@@ -150,6 +150,25 @@ export async function findAllLogs(context: AccessContext, search: LogSearch, max
   return toFound(context, matching, scope.slugOf, options.withAttributes === true, entries);
 }
 
+/**
+ * How many lines match, counting at most `cap` (count-logs.ts): through the index and `logs_project_time`
+ * alone, reading no payload, unless a condition needs attributes (wildcards, numeric comparisons) — then at
+ * most `maxScannedLogs` candidates' payloads.
+ */
+export async function countMatchingLogs(context: AccessContext, search: LogSearch, cap: number): Promise<number> {
+  authorize(context, "log.search");
+  const scope = await projectScope(context, search);
+  const payloadChecks = search.conditions.filter(needsPayload);
+  const matching = matchingQuery(context, search, scope).clearSelect();
+  if (payloadChecks.length === 0) {
+    const counted = await context.db.selectFrom(matching.select("logs.id").limit(cap).as("matching")).select((eb) => eb.fn.countAll<number>().as("lines")).executeTakeFirstOrThrow();
+    return Number(counted.lines);
+  }
+  const candidates = (await matching.select(["logs.id", "payload_id", "payload_index"]).limit(maxScannedLogs).execute()) as LogRow[];
+  const entries = await payloadEntries(context, candidates);
+  return Math.min(cap, candidates.filter((row) => payloadChecks.every((condition) => payloadMatches(condition, entries.get(entryKey(row))))).length);
+}
+
 export interface ProjectScope {
   ids: number[];
   slugOf: Map<number, string>;
