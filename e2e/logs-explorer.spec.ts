@@ -111,6 +111,9 @@ test("the explorer finds the SDK's lines by text, attribute and severity, groups
 
   // The all-projects explorer, from the main navigation, shows the project of each line.
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Logs" }).click();
+  // The search box is on both pages: search only once the all-projects page has replaced the project's.
+  await expect(page).toHaveURL(/\/logs$/);
+  await expect(lines(page).getByRole("columnheader", { name: "Project" })).toBeVisible();
   await search(page, `Slow ${token}`);
   await expect(lines(page).locator("tbody tr").first()).toContainText(slug);
 });

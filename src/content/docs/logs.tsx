@@ -42,6 +42,7 @@ from sentry_sdk import logger
 sentry_sdk.init(dsn=${JSON.stringify(dsn)}, enable_logs=True)
 
 logger.warning("Slow query on {table} took {ms} ms", table="orders", ms=812)`;
+  const apiExample = "GET /api/0/organizations/<org>/events/?dataset=logs&field=message&field=severity&query=severity:error";
   const openTelemetry = `OTEL_EXPORTER_OTLP_LOGS_ENDPOINT=${otlp.endpoint}
 OTEL_EXPORTER_OTLP_LOGS_HEADERS="x-sentry-auth=sentry sentry_key=${otlp.key}"
 OTEL_EXPORTER_OTLP_LOGS_PROTOCOL=http/protobuf   # or http/json`;
@@ -72,9 +73,10 @@ OTEL_EXPORTER_OTLP_LOGS_PROTOCOL=http/protobuf   # or http/json`;
         Every term of a search must match. Free text finds lines whose message contains it (case does not matter); <code>key:value</code> compares an attribute (<code>user.id:42</code>,{" "}
         <code>message.parameter.0:1042</code>, <code>*</code> as a wildcard, <code>[a,b]</code> for either); <code>key:&gt;500</code> compares numbers; <code>has:key</code> wants the attribute;{" "}
         <code>!</code> negates a term. <code>severity:</code> (trace, debug, info, warn, error, fatal), <code>trace:</code>, <code>span_id:</code>, <code>release:</code>, <code>environment:</code>,{" "}
-        <code>project:</code> and <code>message.template:</code> are keys of their own. The same syntax works in the API:{" "}
-        <code>GET /api/0/organizations/&lt;org&gt;/events/?dataset=logs&amp;field=message&amp;field=severity&amp;query=…</code> answers in Sentry&apos;s shape (see <Link href="/docs/api">API</Link>).
+        <code>project:</code> and <code>message.template:</code> are keys of their own. The same syntax works in Sentry&apos;s events API, which answers in Sentry&apos;s shape (see{" "}
+        <Link href="/docs/api">API</Link>):
       </p>
+      <CodeBlock code={apiExample} label="API request" />
       <h2 id="where-logs-show">Where logs show</h2>
       <p>
         The <strong>Logs</strong> page (every project you can see, or one project) searches, counts lines per interval by severity, groups lines by template, shows chosen attributes as columns,
@@ -84,7 +86,7 @@ OTEL_EXPORTER_OTLP_LOGS_PROTOCOL=http/protobuf   # or http/json`;
       <h2 id="limits-and-retention">Limits and retention</h2>
       <p>
         As Relay&apos;s: a container of lines at most 12 MiB, a line at most 2 MiB; a message is cut to 8 KiB, a line keeps at most 200 attributes with names of at most 128 characters, a severity
-        number outside 1–24 is clamped. What was cut or dropped is named on the envelope in the project&apos;s Received list. Lines are kept <code>LANTERN_LOG_RETENTION_DAYS</code> days (7 by
+        number outside 1 to 24 is clamped. What was cut or dropped is named on the envelope in the project&apos;s Received list. Lines are kept <code>LANTERN_LOG_RETENTION_DAYS</code> days (7 by
         default) and are the first to go when the database reaches its disk budget (<Link href="/docs/configuration">Configuration</Link>).
       </p>
     </>
