@@ -16,7 +16,12 @@ export function LogGroups({ groups, otherCount }: { groups: LogGroupView[]; othe
   if (groups.length === 0) return <p className="text-sm text-muted-foreground">No log line matches in this time range.</p>;
   return (
     <div className="space-y-2">
-      <div className="overflow-x-auto rounded-md border border-border">
+      <div
+        tabIndex={0}
+        role="region"
+        aria-label="Log lines by template, scrollable"
+        className="scroll-hint-x rounded-md border border-border [--scroll-hint-background:var(--card)] focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+      >
         <table aria-label="Log lines by template" className="w-full text-sm">
           <thead className="bg-muted/50 text-left text-xs text-muted-foreground">
             <tr>

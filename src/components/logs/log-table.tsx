@@ -149,7 +149,12 @@ export function LogTable({ rows: initialRows, columns, showProject, traceErrors,
       {rows.length === 0 ? (
         <p className="text-sm text-muted-foreground">No log line matches in this time range.</p>
       ) : null}
-      <div className="overflow-x-auto rounded-md border border-border">
+      <div
+        tabIndex={0}
+        role="region"
+        aria-label="Log lines, scrollable"
+        className="scroll-hint-x rounded-md border border-border [--scroll-hint-background:var(--card)] focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+      >
         <table aria-label="Log lines" className="w-full text-sm">
           <thead className="bg-muted/50 text-left text-xs text-muted-foreground">
             <tr>

@@ -42,7 +42,8 @@ from sentry_sdk import logger
 sentry_sdk.init(dsn=${JSON.stringify(dsn)}, enable_logs=True)
 
 logger.warning("Slow query on {table} took {ms} ms", table="orders", ms=812)`;
-  const apiExample = "GET /api/0/organizations/<org>/events/?dataset=logs&field=message&field=severity&query=severity:error";
+  const apiExample = `curl -H "Authorization: Bearer <token>" \\
+  "<lantern>/api/0/organizations/<org>/events/?dataset=logs&field=message&field=severity&query=severity:error"`;
   const openTelemetry = `OTEL_EXPORTER_OTLP_LOGS_ENDPOINT=${otlp.endpoint}
 OTEL_EXPORTER_OTLP_LOGS_HEADERS="x-sentry-auth=sentry sentry_key=${otlp.key}"
 OTEL_EXPORTER_OTLP_LOGS_PROTOCOL=http/protobuf   # or http/json`;
