@@ -95,7 +95,7 @@ export function LogExplorerScreen({ basePath, projectId, state, ranges, data, sa
               <fieldset className="absolute z-30 mt-1 max-h-72 w-72 overflow-y-auto rounded-md border border-border bg-card p-2 shadow-lg">
                 <legend className="sr-only">Attribute columns</legend>
                 {pickable.map((key) => (
-                  <label key={key} className="flex items-center gap-1.5 py-0.5 font-mono text-xs break-all">
+                  <label key={key} className="flex items-center gap-1.5 py-0.5 font-mono text-xs wrap-break-word">
                     <input type="checkbox" name="columns" value={key} defaultChecked={state.columns.includes(key)} />
                     {key}
                   </label>

@@ -40,7 +40,7 @@ export function LogGroups({ groups, otherCount }: { groups: LogGroupView[]; othe
                 <th scope="row" className="max-w-xl px-2 py-1 text-left font-mono text-xs font-normal break-words whitespace-pre-wrap">
                   {group.template ?? group.message}
                 </th>
-                <td className="px-2 py-1 font-mono text-xs break-all">{group.examples.map((values) => values.join(", ")).join(" · ")}</td>
+                <td className="px-2 py-1 font-mono text-xs wrap-break-word">{group.examples.map((values) => values.join(", ")).join(" · ")}</td>
                 <td className="px-2 py-1 font-mono text-xs whitespace-nowrap">{formatTimestamp(Math.floor(group.lastSeenUs / 1000))}</td>
               </tr>
             ))}

@@ -185,7 +185,7 @@ export function LogTable({ rows: initialRows, columns, showProject, traceErrors,
                     </td>
                     {showProject ? <td className="px-2 py-1 text-xs">{row.project}</td> : null}
                     {columns.map((column) => (
-                      <td key={column} className="px-2 py-1 font-mono text-xs break-all">
+                      <td key={column} className="px-2 py-1 font-mono text-xs wrap-break-word">
                         {cellText(row.attributes?.[column]?.value)}
                       </td>
                     ))}
@@ -246,8 +246,8 @@ function LogDetail({ row, errors }: { row: LogLineView; errors: LogTraceError[] 
       <dl aria-label="Attributes" className="grid grid-cols-[minmax(8rem,max-content)_1fr] gap-x-4 gap-y-1 font-mono text-xs">
         {fields.map(([key, value]) => (
           <Fragment key={key}>
-            <dt className="break-all text-muted-foreground">{key}</dt>
-            <dd className="break-all whitespace-pre-wrap">{value}</dd>
+            <dt className="wrap-break-word text-muted-foreground">{key}</dt>
+            <dd className="wrap-break-word whitespace-pre-wrap">{value}</dd>
           </Fragment>
         ))}
       </dl>

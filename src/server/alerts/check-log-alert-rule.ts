@@ -1,4 +1,4 @@
-import type { AccessContext } from "../access/authorize";
+import { authorizeProjectId, type AccessContext } from "../access/authorize";
 import { isAppError } from "../errors";
 import { countLogs } from "../logs/count-logs";
 import { AlertFieldError } from "./alert-field-error";
@@ -9,6 +9,7 @@ import type { LogAlertRuleInput } from "./log-alert-input";
  * digits, say, is refused only by the search) — one capped count now, so the rule never fails when it runs.
  */
 export async function checkLogAlertRule(context: AccessContext, projectId: number, rule: LogAlertRuleInput): Promise<void> {
+  await authorizeProjectId(context, "alert.write", projectId);
   for (const [index, slug] of rule.channels.entries()) {
     const channel = await context.db.selectFrom("notification_channels").select("id").where("slug", "=", slug).executeTakeFirst();
     if (!channel) throw new AlertFieldError(`channels[${index}]`, `no notification channel has the slug "${slug}"`);
