@@ -12,28 +12,30 @@ interface LogsAroundEventProps {
 
 /**
  * "Logs around this event": the event's trace's lines, then the same server's and release's lines within ±2
- * minutes, each part newest first, with their time relative to the event. Streamed after the rest of the page.
+ * minutes, each part newest first, with their time relative to the event. Streamed after the rest of the page,
+ * and shown only when a line was found (or could not be read): most events of a project that sends no logs would
+ * otherwise carry an empty card, and the issue page is kept short on a phone.
  */
 export function LogsAroundEvent({ logs }: LogsAroundEventProps) {
   return (
+    <Suspense fallback={null}>
+      <LogsAroundEventCard logs={logs} />
+    </Suspense>
+  );
+}
+
+async function LogsAroundEventCard({ logs }: LogsAroundEventProps) {
+  const around = await logs;
+  if (around !== null && around.lines.length === 0) return null;
+  return (
     <Card aria-labelledby="logs-around-event" className="min-w-0">
       <CardTitle id="logs-around-event">Logs around this event</CardTitle>
-      <Suspense
-        fallback={
-          <p aria-busy="true" className="mt-2 text-sm text-muted-foreground">
-            Reading the log lines around this event…
-          </p>
-        }
-      >
-        <LogsAroundEventLines logs={logs} />
-      </Suspense>
+      {around === null ? <CardDescription className="mt-2">The log lines around this event could not be read; try reloading the page.</CardDescription> : <LogsAroundEventLines around={around} />}
     </Card>
   );
 }
 
-async function LogsAroundEventLines({ logs }: LogsAroundEventProps) {
-  const around = await logs;
-  if (around === null) return <CardDescription className="mt-2">The log lines around this event could not be read; try reloading the page.</CardDescription>;
+function LogsAroundEventLines({ around }: { around: LogsAroundEventView }) {
   const inTrace = around.lines.filter((line) => line.relation === "trace");
   const nearby = around.lines.filter((line) => line.relation === "nearby");
   const timeOf = (line: LogAroundEvent) => formatRelativeOffset(line.timestampUs / 1000 - around.eventTimestampMs);
