@@ -1,4 +1,10 @@
-/** A log line as the explorer's table shows it (search-logs.ts FoundLog has this shape). */
+/** A typed attribute of a log line, as the SDKs send it. */
+export interface LogAttribute {
+  type: "string" | "boolean" | "integer" | "double";
+  value: string | boolean | number;
+}
+
+/** A log line as pages and the events API show it (search-logs.ts returns these). */
 export interface LogLineView {
   id: number;
   projectId: number;
@@ -12,7 +18,9 @@ export interface LogLineView {
   spanId: string | null;
   release: string | null;
   environment: string | null;
-  attributes?: Record<string, { type: string; value: string | number | boolean }>;
+  /** With `withAttributes`: every attribute, the template's parameters as `sentry.message.parameter.<n>`. */
+  attributes?: Record<string, LogAttribute>;
+  /** With `withAttributes`: the level as sent, when it is not the name of the severity's range. */
   levelText?: string | null;
 }
 

@@ -1,12 +1,10 @@
 import { isRecord } from "@/lib/json-values";
+import type { LogAttribute } from "@/lib/views/logs";
 import { maxLogBytes } from "../ingest/inspect-envelope";
 import { timestampUs } from "../spans/read-spans";
 
 /** A typed attribute as SDKs send it (telemetry-protocol §1.3): `{type, value}`. */
-export interface LogAttribute {
-  type: "string" | "boolean" | "integer" | "double";
-  value: string | boolean | number;
-}
+export type { LogAttribute };
 
 /**
  * One log line as digest stores it, whichever shape it came in (a `log` container item, a legacy `otel_log`

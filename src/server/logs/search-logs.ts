@@ -2,6 +2,7 @@ import { inflateSync } from "node:zlib";
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
 import { authorize, type AccessContext } from "../access/authorize";
 import { visibleProjectIds } from "../access/viewer";
+import type { LogLineView } from "@/lib/views/logs";
 import type { Database } from "../db/schema";
 import { AppError } from "../errors";
 import { parameterAttributePrefix, type LogPayloadEntry } from "./log-item-rows";
@@ -11,26 +12,7 @@ import type { Comparison, LogColumnKey, LogCondition, LogSearch, LogSortKey } fr
 import { levelOfSeverity, severityOfLevel, type LogAttribute } from "./read-logs";
 
 /** A log line as pages and the events API show it. */
-export interface FoundLog {
-  id: number;
-  projectId: number;
-  /** The project's slug. */
-  project: string;
-  timestampUs: number;
-  severityNumber: number;
-  /** The level of the severity's range (trace … fatal). */
-  severity: string;
-  message: string;
-  template: string | null;
-  traceId: string;
-  spanId: string | null;
-  release: string | null;
-  environment: string | null;
-  /** With `withAttributes`: every attribute, the template's parameters as `sentry.message.parameter.<n>`. */
-  attributes?: Record<string, LogAttribute>;
-  /** With `withAttributes`: the level as sent, when it is not the name of the severity's range. */
-  levelText?: string | null;
-}
+export type FoundLog = LogLineView;
 
 export interface LogSearchOptions {
   withAttributes?: boolean;
