@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { readArtifactFile } from "./artifact-files";
 import { findArtifactByDebugId, findArtifactsByUrl, listReleaseArtifactUrls, normalizeDebugId, type StoredArtifact } from "./find-artifacts";
+import { indexFunctionScopes, type FunctionScopes } from "./function-scopes";
 import { foundTtlMs, missingTtlMs, type BrokenMap, type CachedFile, type ParsedMap, type SourceMapCache } from "./source-map-cache";
 
 /** Returned while an answer is not in the cache yet: the resolver leaves the frame and `load` fetches it. */
@@ -15,7 +16,11 @@ type Miss =
   | { kind: "urls"; projectId: number; release: string; dist: string | null; urls: string[] }
   | { kind: "bundleUrls"; projectId: number; bundleId: number; urls: string[] }
   | { kind: "releaseUrls"; projectId: number; release: string; dist: string | null }
-  | { kind: "file"; artifact: StoredArtifact; as: "map" | "reference" | "lines" };
+  | { kind: "minifiedByDebugId"; projectId: number; debugId: string }
+  | { kind: "file"; artifact: StoredArtifact; as: FileUse };
+
+/** What a file is read as: a parsed map, its map reference, its lines, or its functions (a minified file). */
+type FileUse = "map" | "reference" | "lines" | "scopes";
 
 const artifactColumns = ["bundle_id", "url", "type", "debug_id", "sourcemap", "release", "dist", "file_sha1", "size"] as const;
 /** Only the end of a minified file is searched for its `sourceMappingURL` comment (unless it is an inline map). */
@@ -63,6 +68,13 @@ export class ArtifactSource {
     return found;
   }
 
+  /** The minified file with this debug ID (null: only its map was uploaded, or nothing). */
+  minifiedByDebugId(projectId: number, debugId: string): Maybe<StoredArtifact | null> {
+    const id = normalizeDebugId(debugId);
+    if (id === null) return null;
+    return this.lookup<StoredArtifact | null>(`dm:${projectId}:${id}`, { kind: "minifiedByDebugId", projectId, debugId: id });
+  }
+
   /** Files of the release with one of these URLs, newest bundle first. */
   filesByUrl(projectId: number, release: string, dist: string | null, urls: string[]): Maybe<StoredArtifact[]> {
     return this.lookup(`u:${projectId}:${release}\u0000${dist ?? ""}\u0000${dist === null ? 0 : 1}\u0000${urls.join("\u0000")}`, { kind: "urls", projectId, release, dist, urls });
@@ -105,6 +117,12 @@ export class ArtifactSource {
     return file === missing ? missing : (file as { lines: string[] }).lines;
   }
 
+  /** A minified file's functions, for naming frames by their enclosing function. */
+  scopes(artifact: StoredArtifact): Maybe<FunctionScopes> {
+    const file = this.file(artifact, "scopes");
+    return file === missing ? missing : (file as FunctionScopes);
+  }
+
   private lookup<T>(key: string, miss: Miss): Maybe<T> {
     if (this.pinned.has(key)) return this.pinned.get(key) as T;
     const hit = this.cache.lookups.get(key);
@@ -113,8 +131,8 @@ export class ArtifactSource {
     return missing;
   }
 
-  private file(artifact: StoredArtifact, as: "map" | "reference" | "lines"): Maybe<CachedFile> {
-    const key = `${as[0]}:${artifact.sha1}`;
+  private file(artifact: StoredArtifact, as: FileUse): Maybe<CachedFile> {
+    const key = `${as === "scopes" ? "f" : as[0]}:${artifact.sha1}`;
     const value = (this.pinned.get(key) as CachedFile | undefined) ?? this.cache.files.get(key);
     if (value) return value;
     this.misses.set(key, { kind: "file", artifact, as });
@@ -156,6 +174,10 @@ export class ArtifactSource {
         if (artifact) await this.loadFile(db, `m:${artifact.sha1}`, artifact, "map");
         return;
       }
+      case "minifiedByDebugId": {
+        const artifact = await findArtifactByDebugId(db, miss.projectId, miss.debugId, ["minified_source"]);
+        return this.remember(key, artifact, artifact ? foundTtlMs : missingTtlMs);
+      }
       case "urls": {
         const artifacts = await findArtifactsByUrl(db, miss.projectId, miss.release, miss.dist, miss.urls);
         return this.remember(key, artifacts, artifacts.length > 0 ? foundTtlMs : missingTtlMs);
@@ -170,14 +192,15 @@ export class ArtifactSource {
     }
   }
 
-  private async loadFile(db: Kysely<Database>, key: string, artifact: StoredArtifact, as: "map" | "reference" | "lines"): Promise<void> {
+  private async loadFile(db: Kysely<Database>, key: string, artifact: StoredArtifact, as: FileUse): Promise<void> {
     const bytes = await readArtifactFile(db, artifact.sha1);
     // Deleted meanwhile: remembered for this run only, so a new upload of the same file is read again.
-    if (bytes === null) return void this.pinned.set(key, as === "map" ? { kind: "broken", detail: "its file was deleted" } : as === "lines" ? { kind: "lines", lines: [], size: 0 } : { kind: "reference", reference: null });
+    if (bytes === null) return void this.pinned.set(key, deletedFile(as));
     const text = bytes.toString("utf8");
     let value: CachedFile;
     if (as === "map") value = parseSourceMap(text);
     else if (as === "lines") value = { kind: "lines", lines: splitLines(text), size: text.length };
+    else if (as === "scopes") value = indexFunctionScopes(text);
     else {
       const reference = findMapReference(text);
       value = { kind: "reference", reference: reference !== null && dataUriPattern.test(reference) ? "data:" : reference };
@@ -189,6 +212,19 @@ export class ArtifactSource {
   private keep(key: string, value: CachedFile): void {
     this.pinned.set(key, value);
     this.cache.files.set(key, value);
+  }
+}
+
+function deletedFile(as: FileUse): CachedFile {
+  switch (as) {
+    case "map":
+      return { kind: "broken", detail: "its file was deleted" };
+    case "lines":
+      return { kind: "lines", lines: [], size: 0 };
+    case "scopes":
+      return indexFunctionScopes("");
+    case "reference":
+      return { kind: "reference", reference: null };
   }
 }
 

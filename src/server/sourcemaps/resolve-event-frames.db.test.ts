@@ -61,24 +61,33 @@ describe(`resolveEventFrames on ${testDialect}`, () => {
   const withDebugId = (id = debugId) => ({ debug_meta: { images: [{ type: "sourcemap", code_file: pageUrl, debug_id: id.toUpperCase().replaceAll("-", "") }] } });
 
   function expectThrowingFrame(frame: Frame, mapUrl: string) {
-    expect(frame).toMatchObject({ abs_path: "../src/checkout.ts", filename: "../src/checkout.ts", lineno: 4, function: "convert", context_line: throwLine, in_app: true, data: { sourcemap: mapUrl } });
+    expect(frame).toMatchObject({ abs_path: "../src/checkout.ts", filename: "../src/checkout.ts", lineno: 4, function: "PriceConverter.convert", context_line: throwLine, in_app: true, data: { sourcemap: mapUrl } });
     expect(frame.pre_context).toEqual(["export class PriceConverter {", "  rate = 2;", "  convert(amount: number): number {"]);
     expect(frame.post_context).toEqual(["    return amount * this.rate;", "  }", "}", "", "export function checkoutTotal(items: number[]): number {"]);
   }
 
-  it("resolves by the event's debug ID: original file, line, caller-given names, context, in_app, data.sourcemap, and keeps the minified frames", async () => {
+  it("resolves by the event's debug ID: original file, line, the enclosing functions' names, context, in_app, data.sourcemap, and keeps the minified frames", async () => {
     await insertArtifactBundle(database.db, projectId, debugIdFiles());
     const { event, report, frames } = await resolve(eventOf(framesOf(error, build, pageUrl), withDebugId()));
     expect(report.resolved).toBe(4);
     expect(diagnoses(report)).toEqual([]);
     expectThrowingFrame(frames.at(-1)!, "~/assets/app.min.js.map");
-    // The caller's call site names the callee: runCheckout's `checkoutTotal(items)` names the minified `m`.
-    expect(frames.map((frame) => frame.function)).toEqual(["Module.s", "checkoutTotal", "Array.reduce", "?", "convert"]);
+    // Each frame is named by the function around it in the minified file (a method with its class); the
+    // anonymous reduce callback has no name of its own.
+    expect(frames.map((frame) => frame.function)).toEqual(["runCheckout", "checkoutTotal", "Array.reduce", "?", "PriceConverter.convert"]);
     expect(frames[1]).toMatchObject({ filename: "../src/checkout.ts", lineno: 11, context_line: "  return items.reduce((sum, item) => sum + converter.convert(item), 0);" });
     expect(frames[0]).toMatchObject({ filename: "../src/main.ts", lineno: 5 });
     const raw = (event as { exception: { values: { raw_stacktrace: { frames: Frame[] } }[] } }).exception.values[0]!.raw_stacktrace.frames;
     expect(raw.at(-1)).toMatchObject({ abs_path: pageUrl, function: "n.convert", lineno: 1 });
     expect(raw.at(-1)!.data).toBeUndefined();
+  });
+
+  it("names frames by their callers' call sites when only the map was uploaded (no minified file to read functions from)", async () => {
+    await insertArtifactBundle(database.db, projectId, debugIdFiles().filter((file) => file.type === "source_map"));
+    const { report, frames } = await resolve(eventOf(framesOf(error, build, pageUrl), withDebugId()));
+    expect(report.resolved).toBe(4);
+    // runCheckout's `checkoutTotal(items)` names the minified `m`; nothing calls runCheckout inside the file.
+    expect(frames.map((frame) => frame.function)).toEqual(["Module.s", "checkoutTotal", "Array.reduce", "?", "convert"]);
   });
 
   it("resolves by release and URL: the query stripped, `~/` + path, the minified file's Sourcemap header", async () => {

@@ -2,7 +2,7 @@ import type { FrameDiagnosis } from "@/lib/frame-diagnosis";
 import { isRecord, type JsonObject } from "@/lib/json-values";
 import { missing, type ArtifactSource, type Maybe } from "./artifact-source";
 import type { StoredArtifact } from "./find-artifacts";
-import { applyMappedPosition, cachedSourcePaths, closestUrls, identifierAt, mapPosition, mapUrlCandidates, sourceLinesOf, urlCandidates } from "./resolve-frame";
+import { applyMappedPosition, cachedSourcePaths, closestUrls, identifierAt, mapPosition, mapUrlCandidates, originalScopeName, sourceLinesOf, urlCandidates } from "./resolve-frame";
 import type { BrokenMap, ParsedMap } from "./source-map-cache";
 
 /** Where a frame sits in the event: `exception.values[index]`, `threads.values[index]` or the top-level `stacktrace`. */
@@ -37,6 +37,8 @@ interface Located {
   dist: string | null;
   /** The map's uploaded URL and bundle, to find uploaded sources beside it. */
   mapArtifact: StoredArtifact | null;
+  /** The minified file the frame ran in, when it was uploaded: its functions name the frame. */
+  minified: StoredArtifact | null;
 }
 
 interface EventFacts {
@@ -132,9 +134,17 @@ function resolveFrame(frame: JsonObject, facts: EventFacts, source: ArtifactSour
     lines = uploaded;
     if (lines === null) diagnosis = { code: "no_sources_content", mapUrl, source: mapped.source, release: located.release, dist: located.dist };
   }
+  let scopeName: string | null = null;
+  if (located.minified !== null) {
+    const scopes = source.scopes(located.minified);
+    if (scopes === missing) return null;
+    // An uploaded source file stands in for the map's missing sourcesContent here too.
+    scopeName = originalScopeName(parsed, scopes, lineno, colno, (name) => (name === mapped.source ? lines : sourceLinesOf(parsed, name)));
+  }
   // Lines of an uploaded source file are not the map's: their contexts are not kept with it.
   const isMapsOwn = lines !== null && lines === sourceLinesOf(parsed, mapped.source);
-  const resolved = applyMappedPosition(frame, mapped, { mapUrl, lines, functionName: callerName, paths: cachedSourcePaths(parsed, mapped.source), parsed: isMapsOwn ? parsed : undefined });
+  // The enclosing function's own name first; the name its caller used is all there is without the minified file.
+  const resolved = applyMappedPosition(frame, mapped, { mapUrl, lines, functionName: scopeName ?? callerName, paths: cachedSourcePaths(parsed, mapped.source), parsed: isMapsOwn ? parsed : undefined });
   if (located.bundleId !== null) source.usedBundles.add(located.bundleId);
   return { resolved: true, frame: resolved, diagnosis, calleeName: mapped.name ?? identifierAt(lines?.[mapped.line - 1], mapped.column) };
 }
@@ -148,7 +158,9 @@ function locateMap(absPath: string, facts: EventFacts, source: ArtifactSource, o
     if (artifact) {
       const parsed = source.map(artifact);
       if (parsed === missing) return missing;
-      return { parsed, mapUrl: artifact.url, bundleId: artifact.bundleId, release: artifact.release, dist: artifact.dist, mapArtifact: artifact };
+      const minified = source.minifiedByDebugId(facts.projectId, debugId);
+      if (minified === missing) return missing;
+      return { parsed, mapUrl: artifact.url, bundleId: artifact.bundleId, release: artifact.release, dist: artifact.dist, mapArtifact: artifact, minified };
     }
   }
   if (facts.release === null) return debugId !== null ? { code: "debug_id_not_found", debugId } : { code: "no_debug_id_or_release" };
@@ -171,7 +183,7 @@ function locateMap(absPath: string, facts: EventFacts, source: ArtifactSource, o
   if (reference.startsWith("data:")) {
     const parsed = source.inlineMap(file);
     if (parsed === missing) return missing;
-    return { parsed, mapUrl: file.url, bundleId: file.bundleId, release, dist, mapArtifact: null };
+    return { parsed, mapUrl: file.url, bundleId: file.bundleId, release, dist, mapArtifact: null, minified: file };
   }
   const mapCandidates = mapUrlCandidates(reference, absPath, file.url);
   const maps = source.filesByUrl(projectId, release, dist, mapCandidates);
@@ -180,7 +192,7 @@ function locateMap(absPath: string, facts: EventFacts, source: ArtifactSource, o
   if (!mapFile) return { code: "sourcemap_not_found", release, dist, fileUrl: file.url, mapUrl: mapCandidates.find((url) => url.startsWith("~/")) ?? reference };
   const parsed = source.map(mapFile);
   if (parsed === missing) return missing;
-  return { parsed, mapUrl: mapFile.url, bundleId: mapFile.bundleId, release, dist, mapArtifact: mapFile };
+  return { parsed, mapUrl: mapFile.url, bundleId: mapFile.bundleId, release, dist, mapArtifact: mapFile, minified: file };
 }
 
 /** Lines of an uploaded `source` file for a map's source URL (in the map's bundle, else the release). */

@@ -1,6 +1,7 @@
-import { GREATEST_LOWER_BOUND, LEAST_UPPER_BOUND, originalPositionFor, sourceContentFor } from "@jridgewell/trace-mapping";
+import { GREATEST_LOWER_BOUND, LEAST_UPPER_BOUND, originalPositionFor, sourceContentFor, traceSegment } from "@jridgewell/trace-mapping";
 import { isRecord, type JsonObject } from "@/lib/json-values";
 import { charLimits, trimString } from "../digest/trim-string";
+import { scopeAt, type FunctionScopes } from "./function-scopes";
 import type { FrameContext, ParsedMap } from "./source-map-cache";
 
 /** A 1-based line and 0-based column in an original source, as the map says. */
@@ -126,6 +127,32 @@ export function identifierAt(line: string | undefined, column: number): string |
   if (line === undefined) return null;
   const match = /^[A-Za-z_$][\w$]*/.exec(line.slice(column, column + 256));
   return match && !notNames.has(match[0]) ? match[0] : null;
+}
+
+/**
+ * The original name of the function a minified position runs in: the innermost function around it in the
+ * minified file, its name token mapped back (a method is `Class.method`). Null for top-level code, an anonymous
+ * function, or a name token the map does not cover.
+ */
+export function originalScopeName(parsed: ParsedMap, scopes: FunctionScopes, lineno: number, colno: number, linesOf: (source: string) => string[] | null = (source) => sourceLinesOf(parsed, source)): string | null {
+  const scope = scopeAt(scopes, lineno, colno - 1);
+  if (!scope?.name) return null;
+  const name = originalNameAt(parsed, scope.name.line, scope.name.column, linesOf);
+  if (name === null) return null;
+  const owner = scope.owner ? originalNameAt(parsed, scope.owner.line, scope.owner.column, linesOf) : null;
+  return owner ? `${owner}.${name}` : name;
+}
+
+/** The original identifier at a generated token: the map's `names` entry, else the identifier in the source there. */
+function originalNameAt(parsed: ParsedMap, line: number, column: number, linesOf: (source: string) => string[] | null): string | null {
+  const segment: readonly number[] | null = traceSegment(parsed.map, line - 1, column);
+  if (!segment) return null;
+  const [generatedColumn, sourceIndex, sourceLine, sourceColumn, nameIndex] = segment;
+  // Only a mapping that starts at the token itself: one to its left maps some other token.
+  if (generatedColumn !== column || sourceIndex === undefined || sourceLine === undefined || sourceColumn === undefined) return null;
+  if (nameIndex !== undefined) return parsed.map.names[nameIndex] ?? null;
+  const source = parsed.map.resolvedSources[sourceIndex];
+  return source === undefined ? null : identifierAt(linesOf(source)?.[sourceLine], sourceColumn);
 }
 
 /**

@@ -83,7 +83,7 @@ describe(`grouping of minified events on ${testDialect}`, () => {
     for (const event of events) {
       const payload = JSON.parse(inflateSync(event.payload).toString("utf8")) as { exception: { values: { stacktrace: { frames: Record<string, unknown>[] }; raw_stacktrace: { frames: Record<string, unknown>[] } }[] } };
       const [exception] = payload.exception.values;
-      expect(exception!.stacktrace.frames.at(-1)).toMatchObject({ filename: "../src/checkout.ts", lineno: 4, function: "convert", in_app: true, data: { sourcemap: "~/dist/app.min.js.map" } });
+      expect(exception!.stacktrace.frames.at(-1)).toMatchObject({ filename: "../src/checkout.ts", lineno: 4, function: "PriceConverter.convert", in_app: true, data: { sourcemap: "~/dist/app.min.js.map" } });
       expect(exception!.raw_stacktrace.frames.at(-1)!.abs_path).toMatch(/\/dist\/app\.min\.js$/);
     }
     // Retention keeps bundles that resolve frames.

@@ -73,7 +73,7 @@ describe(`resolveStoredEvent on ${testDialect}`, () => {
     expect(after.resolvedNow).toBe(4);
     expect(JSON.stringify(stored)).toBe(storedText);
     const [resolved] = readExceptions(after.payload, after.notes);
-    expect(resolved!.frames[0]).toMatchObject({ filename: "../src/checkout.ts", lineno: 4, function: "convert", contextLine: '    if (amount > 10) throw new Error("Amount too large: " + amount);', note: { isResolvedNow: true, diagnosis: null } });
+    expect(resolved!.frames[0]).toMatchObject({ filename: "../src/checkout.ts", lineno: 4, function: "PriceConverter.convert", contextLine: '    if (amount > 10) throw new Error("Amount too large: " + amount);', note: { isResolvedNow: true, diagnosis: null } });
     expect(resolved!.rawFrames![0]).toMatchObject({ absPath: pageUrl, lineno: 1 });
 
     // The stored row is as digest wrote it.

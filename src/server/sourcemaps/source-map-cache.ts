@@ -1,5 +1,6 @@
 import type { TraceMap } from "@jridgewell/trace-mapping";
 import { LRUCache } from "lru-cache";
+import type { FunctionScopes } from "./function-scopes";
 
 /** A parsed source map, kept by the sha1 of its file (content-addressed, so it never goes stale). */
 export interface ParsedMap {
@@ -28,7 +29,7 @@ export interface BrokenMap {
   detail: string;
 }
 
-export type CachedFile = ParsedMap | BrokenMap | { kind: "reference"; reference: string | null } | { kind: "lines"; lines: string[]; size: number };
+export type CachedFile = ParsedMap | BrokenMap | FunctionScopes | { kind: "reference"; reference: string | null } | { kind: "lines"; lines: string[]; size: number };
 
 /** How long a database answer is trusted: found rows a minute, "nothing there" a few seconds (uploads arrive). */
 export const foundTtlMs = 60_000;
@@ -56,7 +57,7 @@ export class SourceMapCache {
     this.files = new LRUCache<string, CachedFile>({
       max: 100_000,
       maxSize: Math.max(1, maxBytes),
-      sizeCalculation: (value, key) => key.length + (value.kind === "map" || value.kind === "lines" ? Math.max(1, value.size) : 256),
+      sizeCalculation: (value, key) => key.length + (value.kind === "map" || value.kind === "lines" || value.kind === "scopes" ? Math.max(1, value.size) : 256),
     });
   }
 
