@@ -10,6 +10,7 @@ import { ThemeToggle } from "./theme-toggle";
 const navigation = [
   { href: "/projects", label: "Projects" },
   { href: "/issues", label: "Issues" },
+  { href: "/feedback", label: "Feedback" },
   { href: "/logs", label: "Logs" },
   { href: "/settings", label: "Settings" },
   { href: "/docs", label: "Docs" },
