@@ -204,7 +204,7 @@ test.describe("user feedback", () => {
     await expect(list.getByRole("article")).toHaveCount(4);
     await expectInert(page, seen);
     await page.getByRole("searchbox", { name: "Search feedback" }).fill("reporter@example.com");
-    await page.getByRole("button", { name: "Search" }).click();
+    await page.getByRole("button", { name: "Search", exact: true }).click();
     await expect(list.getByRole("article")).toHaveCount(1);
     const reporter = list.getByRole("article", { name: `Feedback from Reporter ${scriptVector}` });
     await reporter.getByLabel("Assignee").selectOption({ label: "E2E Owner" });
@@ -224,12 +224,13 @@ test.describe("user feedback", () => {
   });
 
   test("the user-feedback endpoint takes a report with the DSN, refuses bad input with a reason, and another project's DSN", async () => {
+    test.setTimeout(120_000);
     const runId = randomUUID().slice(0, 8);
     const dsn = execFileSync(process.execPath, ["cli/lantern.mjs", "project", "create", `reports ${runId}`, "--platform", "javascript"], { env: { ...process.env, ...e2eServerEnvironment }, encoding: "utf8" }).trim();
     const otherDsn = execFileSync(process.execPath, ["cli/lantern.mjs", "project", "create", `other ${runId}`, "--platform", "javascript"], { env: { ...process.env, ...e2eServerEnvironment }, encoding: "utf8" }).trim();
     const endpoint = `${e2eBaseUrl}/api/0/projects/lantern/reports-${runId}/user-feedback/`;
     const eventId = randomBytes(16).toString("hex");
-    const send = (authorization: string, body: unknown) => fetch(endpoint, { method: "POST", headers: { Authorization: authorization, "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    const send = (authorization: string, body: unknown) => fetch(endpoint, { method: "POST", headers: { Authorization: authorization, "Content-Type": "application/json" }, body: JSON.stringify(body), signal: AbortSignal.timeout(20_000) });
     const good = { event_id: eventId, name: "Dee", email: "dee@example.com", comments: "Nothing loads." };
 
     const accepted = await send(`DSN ${dsn}`, good);
