@@ -18,7 +18,7 @@ const navigation = [
 
 /**
  * The frame around every page of both routers: a skip link, brand, navigation, digest lookup, theme switch.
- * Below `md` the navigation wraps onto a second row instead of hiding behind a menu: four links fit a
+ * Below `md` the navigation wraps onto a second row instead of hiding behind a menu: the six links fit a
  * 375 px screen, and a menu would need script on every page.
  */
 export function AppShell({ children, viewer }: { children: ReactNode; viewer: ShellViewer | null }) {
