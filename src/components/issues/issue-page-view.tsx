@@ -18,6 +18,7 @@ import { IssueFacts } from "@/components/issues/issue-facts";
 import { IssueHashes } from "@/components/issues/issue-hashes";
 import { IssueKeyboardShortcuts } from "@/components/issues/issue-keyboard-shortcuts";
 import { IssueParticipants } from "@/components/issues/issue-participants";
+import { IssueFeedback } from "@/components/issues/issue-feedback";
 import { LogsAroundEvent } from "@/components/issues/logs-around-event";
 import { PriorityControl } from "@/components/issues/priority-control";
 import { RawEventJson } from "@/components/issues/raw-event-json";
@@ -216,6 +217,7 @@ export function IssuePageView({ details, event, volume: range, extras, path, log
               ) : null}
             </Tabs>
           </Card>
+          <IssueFeedback feedback={extras.feedback} projectSlug={project.slug} />
           {logsAround ? <LogsAroundEvent logs={logsAround} /> : null}
         </div>
 

@@ -1,11 +1,12 @@
 import Link from "next/link";
 import { cn } from "@/lib/cn";
 
-export type ProjectSection = "overview" | "issues" | "performance" | "logs" | "releases" | "alerts" | "setup" | "keys" | "source-maps" | "settings";
+export type ProjectSection = "overview" | "issues" | "feedback" | "performance" | "logs" | "releases" | "alerts" | "setup" | "keys" | "source-maps" | "settings";
 
 const sections: { id: ProjectSection; label: string; path: string }[] = [
   { id: "overview", label: "Overview", path: "" },
   { id: "issues", label: "Issues", path: "/issues" },
+  { id: "feedback", label: "Feedback", path: "/feedback" },
   { id: "performance", label: "Performance", path: "/performance" },
   { id: "logs", label: "Logs", path: "/logs" },
   { id: "releases", label: "Releases", path: "/releases" },

@@ -10,6 +10,7 @@ import { ThemeToggle } from "./theme-toggle";
 const navigation = [
   { href: "/projects", label: "Projects" },
   { href: "/issues", label: "Issues" },
+  { href: "/feedback", label: "Feedback" },
   { href: "/logs", label: "Logs" },
   { href: "/settings", label: "Settings" },
   { href: "/docs", label: "Docs" },
@@ -17,7 +18,7 @@ const navigation = [
 
 /**
  * The frame around every page of both routers: a skip link, brand, navigation, digest lookup, theme switch.
- * Below `md` the navigation wraps onto a second row instead of hiding behind a menu: four links fit a
+ * Below `md` the navigation wraps onto a second row instead of hiding behind a menu: the six links fit a
  * 375 px screen, and a menu would need script on every page.
  */
 export function AppShell({ children, viewer }: { children: ReactNode; viewer: ShellViewer | null }) {

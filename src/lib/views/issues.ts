@@ -2,7 +2,7 @@
  * The shapes src/server/issues hands to pages and components: plain data, so client components can name them
  * without importing server code. The verbs that produce them re-export them.
  */
-
+import type { FeedbackView } from "./feedback";
 import type { GroupingResult } from "@/lib/grouping-result";
 import type { EventAttachmentSummary } from "@/lib/views/events";
 import type { StoredEventResolution } from "@/lib/views/sourcemaps";
@@ -199,4 +199,6 @@ export interface IssuePageExtras {
   resolution: StoredEventResolution | null;
   releases: string[];
   hints: IssueHints;
+  /** User feedback on the issue's events, newest first. */
+  feedback: FeedbackView[];
 }

@@ -34,6 +34,13 @@ import { searchSpans } from "../spans/search-spans";
 import { emptyLogSearch, parseLogQuery } from "../logs/parse-log-search";
 import { searchLogs } from "../logs/search-logs";
 import { getEventAttachment } from "../events/get-event-attachment";
+import { assignFeedback } from "../feedback/assign-feedback";
+import { getFeedbackScreenshot } from "../feedback/get-feedback-screenshot";
+import { listFeedback } from "../feedback/list-feedback";
+import { listIssueFeedback } from "../feedback/list-issue-feedback";
+import { setFeedbackStatus } from "../feedback/set-feedback-status";
+import { submitUserReport } from "../feedback/submit-user-report";
+import { issueUserReportsRoute, projectUserFeedbackRoute, submitUserFeedbackRoute } from "../api/routes/feedback-routes";
 import { getIssueEvent } from "../events/get-issue-event";
 import { listEventAttachments } from "../events/list-event-attachments";
 import { listIssueEvents } from "../events/list-issue-events";
@@ -222,6 +229,9 @@ interface Target {
   publicKey: string;
   intakeId: number;
   attachmentId: number;
+  /** Widget feedback of this project, with a png screenshot. */
+  feedbackId: number;
+  screenshotId: number;
   /** A release of this project only. */
   release: string;
   /** An alert rule of this project that sends to `channelSlug`. */
@@ -395,6 +405,23 @@ const drivers = {
     call: async (context, t) => [
       await listEventAttachments(context, { projectId: t.projectId, eventId: t.eventId }),
       await getEventAttachment(context, { projectId: t.projectId, issueId: t.issueId, eventId: t.eventId, attachmentId: t.attachmentId }),
+      await getFeedbackScreenshot(context, { feedbackId: t.feedbackId, attachmentId: t.screenshotId }),
+    ],
+  },
+  "feedback.list": {
+    call: async (context, t) => [await listFeedback(context, { projectSlug: t.projectSlug }), await listIssueFeedback(context, t.issueId)],
+    api: (t): ApiCall[] => [
+      { route: projectUserFeedbackRoute, method: "GET", path: `/api/0/projects/${org}/${t.projectSlug}/user-feedback/`, params: { organizationSlug: org, projectSlug: t.projectSlug } },
+      { route: issueUserReportsRoute, method: "GET", path: `/api/0/organizations/${org}/issues/${t.issueId}/user-reports/`, params: { organizationSlug: org, issueId: String(t.issueId) } },
+    ],
+  },
+  "feedback.triage": {
+    call: async (context, t) => [await setFeedbackStatus(context, { feedbackId: t.feedbackId, status: "resolved" }), await assignFeedback(context, { feedbackId: t.feedbackId, assignee: null })],
+  },
+  "feedback.submit": {
+    call: (context, t) => submitUserReport(context, { projectSlug: t.projectSlug, report: { event_id: t.eventId, name: "Matrix", email: "matrix@lantern.test", comments: "It broke." } }),
+    api: (t): ApiCall[] => [
+      { route: submitUserFeedbackRoute, method: "POST", path: `/api/0/projects/${org}/${t.projectSlug}/user-feedback/`, params: { organizationSlug: org, projectSlug: t.projectSlug }, body: { event_id: t.eventId, name: "Matrix", email: "matrix@lantern.test", comments: "It broke." } },
     ],
   },
   "received.read": { call: async (context, t) => [await listReceivedEnvelopes(context, t.projectId), await getReceivedEnvelope(context, t.projectId, t.intakeId)] },
@@ -615,6 +642,17 @@ describe(`the access matrix (policy.ts × callers × surfaces) on ${testDialect}
       .values({ project_id: project.id, event_id: first.eventId, intake_id: intake.id, filename: "a.txt", content_type: "text/plain", attachment_type: "event.attachment", size: 1, body: new Uint8Array([65]) })
       .returning("id")
       .executeTakeFirstOrThrow();
+    const feedbackEventId = randomUUID().replaceAll("-", "");
+    const feedback = await database.db
+      .insertInto("feedback")
+      .values({ project_id: project.id, event_id: feedbackEventId, source: "widget", linked_event_id: first.eventId, name: "Matrix", email: null, message: "It broke.", url: null, replay_id: null, user: null, environment: null, created_at: Date.now(), received_at: Date.now() })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const screenshot = await database.db
+      .insertInto("attachments")
+      .values({ project_id: project.id, event_id: feedbackEventId, intake_id: intake.id, filename: "screenshot.png", content_type: "image/png", attachment_type: "event.attachment", size: 1, body: new Uint8Array([137]) })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     // Unmerge needs an issue holding two hashes: the second issue is merged into the first, as a person would.
     const { issueId: mergedInto } = await mergeIssues({ ...(await contextOf("owner")) }, { issueIds: [first.issueId, second.issueId] });
     const hashOfSecond = second.hash;
@@ -637,6 +675,8 @@ describe(`the access matrix (policy.ts × callers × surfaces) on ${testDialect}
       publicKey: key.public_key,
       intakeId: intake.id,
       attachmentId: attachment.id,
+      feedbackId: Number(feedback.id),
+      screenshotId: Number(screenshot.id),
       release,
       ruleId: rule.id,
       logRuleId: logRule.id,

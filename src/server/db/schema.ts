@@ -273,6 +273,32 @@ export interface IssuesTable {
   priority: ColumnType<string, string | undefined, string>;
 }
 
+/** User feedback (migrations/0028-feedback.ts). */
+export interface FeedbackTable {
+  id: Generated<number>;
+  project_id: number;
+  /** The feedback's own event id; a legacy user report's is the event it reports on. */
+  event_id: string;
+  /** widget | api | user_report | embed */
+  source: string;
+  /** The error it is about; its issue is looked up through `events` when read. */
+  linked_event_id: string | null;
+  name: string | null;
+  email: string | null;
+  message: string;
+  url: string | null;
+  replay_id: string | null;
+  /** The event's `user` object as JSON. */
+  user: string | null;
+  environment: string | null;
+  /** new | resolved */
+  status: ColumnType<string, string | undefined, string>;
+  assignee_user_id: ColumnType<string | null, string | null | undefined, string | null>;
+  assignee_team_id: ColumnType<number | null, number | null | undefined, number | null>;
+  created_at: EpochMs;
+  received_at: EpochMs;
+}
+
 export interface IssueBookmarksTable {
   user_id: string;
   issue_id: number;
@@ -645,6 +671,7 @@ export interface Database {
   events: EventsTable;
   attachments: AttachmentsTable;
   stored_items: StoredItemsTable;
+  feedback: FeedbackTable;
   spans: SpansTable;
   span_strings: SpanStringsTable;
   span_payloads: SpanPayloadsTable;

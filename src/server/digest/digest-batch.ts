@@ -102,6 +102,9 @@ async function writeRows(trx: Kysely<Database>, { dialect, sqlite }: LanternData
   for (const chunk of chunks(rows.storedItems)) {
     await trx.insertInto("stored_items").values(chunk).onConflict((conflict) => conflict.columns(["intake_id", "item_index"]).doNothing()).execute();
   }
+  for (const chunk of chunks(rows.feedback)) {
+    await trx.insertInto("feedback").values(chunk).onConflict((conflict) => conflict.columns(["project_id", "event_id"]).doNothing()).execute();
+  }
   await writeSpans(trx, rows.spanItems);
   await writeLogs(trx, dialect, rows.logItems, sqlite);
   for (const count of sumSessionCounts(rows.sessionCounts)) {

@@ -1,6 +1,6 @@
 import { constants, deflateSync } from "node:zlib";
 import type { Insertable } from "kysely";
-import type { AttachmentsTable, EventsTable, IntakeRow, OutcomesTable, ReleasesTable, SessionCountsTable, StoredItemsTable } from "../db/schema";
+import type { AttachmentsTable, EventsTable, FeedbackTable, IntakeRow, OutcomesTable, ReleasesTable, SessionCountsTable, StoredItemsTable } from "../db/schema";
 import { computeGrouping } from "../grouping/compute-grouping";
 import { parseEnvelope, type EnvelopeItem } from "../ingest/parse-envelope";
 import type { GroupedEvent } from "../issues/assign-events-to-issues";
@@ -9,6 +9,7 @@ import { eventTagPairs } from "../issues/event-tag-pairs";
 import { serializeEnvelope } from "../ingest/serialize-envelope";
 import { maxContainerSpans, maxLogBytes, summarizeEnvelopeItems } from "../ingest/inspect-envelope";
 import type { DigestConfigOf, ProjectDigestConfig } from "../projects/load-digest-configs";
+import { readFeedbackEvent, readUserReport } from "../feedback/read-feedback-item";
 import { normalizeEvent } from "./normalize-event";
 import { userKeyOf } from "./normalize-user";
 import { isRecord } from "@/lib/json-values";
@@ -40,6 +41,8 @@ export interface DigestRows {
   events: { row: Insertable<EventsTable>; grouped: GroupedEvent }[];
   attachments: Insertable<AttachmentsTable>[];
   storedItems: Insertable<StoredItemsTable>[];
+  /** `feedback` and `user_report` items, read (their raw items are kept in storedItems too). */
+  feedback: Insertable<FeedbackTable>[];
   /** Spans of `transaction` and `span` items, one entry per item (spans/write-spans.ts). */
   spanItems: SpanItemRows[];
   /** Lines of `log` and `otel_log` items, one entry per item (logs/write-logs.ts). */
@@ -53,7 +56,7 @@ export interface DigestRows {
 }
 
 export function emptyDigestRows(): DigestRows {
-  return { events: [], attachments: [], storedItems: [], spanItems: [], logItems: [], sessionCounts: [], sessionReleases: [], outcomes: [], scrubbedBodies: [] };
+  return { events: [], attachments: [], storedItems: [], feedback: [], spanItems: [], logItems: [], sessionCounts: [], sessionReleases: [], outcomes: [], scrubbedBodies: [] };
 }
 
 /**
@@ -181,6 +184,11 @@ function digestItem(rows: DigestRows, row: IntakeForDigest, { header, headerEven
   } else if (type === "client_report") {
     countOutcomes(rows, row, parseJson(item.payload));
   } else if (storedItemTypes.has(type)) {
+    if (type === "feedback" || type === "user_report") {
+      const origin = { projectId: row.project_id, receivedAt: row.received_at, headerEventId };
+      const value = parsed ?? parseJson(item.payload);
+      rows.feedback.push(type === "feedback" ? readFeedbackEvent(value, origin) : readUserReport(value, origin));
+    }
     rows.storedItems.push({ project_id: row.project_id, intake_id: row.id, item_index: index, type, event_id: linkedEventId(type, parsed, item, headerEventId), received_at: row.received_at, payload: item.payload });
   }
 }

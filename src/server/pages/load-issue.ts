@@ -1,3 +1,4 @@
+import { listIssueFeedback } from "../feedback/list-issue-feedback";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { getAppContext } from "../app-context";
@@ -73,15 +74,16 @@ function withoutResolution(error: unknown): null {
 export async function loadIssuePageExtras(details: IssueDetails, event: IssueEvent | null, range: VolumeRange): Promise<IssuePageExtras> {
   const context = await getAppContext();
   const { issue, project } = details;
-  const [volume, tags, comments, releases, hints] = await Promise.all([
+  const [volume, tags, comments, releases, hints, feedback] = await Promise.all([
     getIssueVolume(context, issue.id, { range }),
     getIssueTagDistribution(context, issue.id),
     listIssueComments(context, issue.id),
     listIssueReleases(context, issue.id),
     getIssueHints(context, issue.id),
+    listIssueFeedback(context, issue.id, 20),
   ]);
   const [attachments, grouping, resolution] = event
     ? await Promise.all([listEventAttachments(context, { projectId: project.id, eventId: event.eventId }), explainGrouping(context, project.id, event.payload), resolveStoredEvent(context, project.id, event.payload).catch(withoutResolution)])
     : [[], null, null];
-  return { volume, tags, comments, attachments, grouping, resolution, releases, hints };
+  return { volume, tags, comments, attachments, grouping, resolution, releases, hints, feedback };
 }
