@@ -3,6 +3,7 @@
  * without importing server code. The verbs that produce them re-export them.
  */
 
+import type { EnvironmentScope } from "@/lib/environment-filter";
 import type { GroupingResult } from "@/lib/grouping-result";
 import type { EventAttachmentSummary } from "@/lib/views/events";
 import type { StoredEventResolution } from "@/lib/views/sourcemaps";
@@ -128,6 +129,8 @@ export interface IssueListData {
   nextCursor: string | null;
   /** What the live check compares against; null on later pages, which do not update themselves. */
   live: { since: number; baseline: [id: number, timesSeen: number][] } | null;
+  /** The header's environment filter on this list: applied, or overridden by the query's own `environment:`. */
+  environmentScope?: EnvironmentScope;
 }
 
 /** An issue of "assigned to me" on the home page: a row of the issue list. */
