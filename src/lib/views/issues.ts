@@ -190,8 +190,19 @@ export interface IssueRecord {
 }
 
 /** What the issue page shows beside the issue and its event (src/server/pages/load-issue.ts reads it). */
+/** The issue in the environment picked in the header (issues/get-issue-in-environment.ts). */
+export interface IssueInEnvironment {
+  environment: string;
+  timesSeen: number;
+  /** Distinct users of the stored events there. */
+  usersSeen: number;
+  volume: IssueVolume;
+}
+
 export interface IssuePageExtras {
   volume: IssueVolume;
+  /** Set under the header's environment filter: the counts and volume there (`volume` is then that volume). */
+  inEnvironment?: IssueInEnvironment | null;
   tags: TagDistribution[];
   comments: IssueComment[];
   /** The event's attachments; empty without an event. */
