@@ -33,7 +33,7 @@ describe(`the pages' verbs under an environment filter on ${testDialect}`, { tim
       LANTERN_TEST_ENVIRONMENT: environment,
       LANTERN_TEST_TOKEN: token,
       ...extra,
-    });
+    }, 60_000);
     expect(result.code, result.stderr).toBe(0);
     await server.service.digest.drain();
   }
