@@ -227,9 +227,15 @@ export function IssuePageView({ details, event, volume: range, extras, path, log
             <CardTitle id="issue-facts" className="mb-4">
               Facts
             </CardTitle>
+            {extras.inEnvironment ? (
+              <p className="-mt-2 mb-3 text-xs text-muted-foreground" data-testid="issue-environment-scope">
+                Events, users and volume in <strong className="font-medium text-foreground">{extras.inEnvironment.environment}</strong>, the environment picked in the header; tags count every
+                environment.
+              </p>
+            ) : null}
             <IssueFacts
-              timesSeen={issue.times_seen}
-              usersSeen={issue.users_seen}
+              timesSeen={extras.inEnvironment?.timesSeen ?? issue.times_seen}
+              usersSeen={extras.inEnvironment?.usersSeen ?? issue.users_seen}
               firstSeen={issue.first_seen}
               lastSeen={issue.last_seen}
               firstRelease={issue.first_release}

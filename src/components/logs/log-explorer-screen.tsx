@@ -3,6 +3,8 @@ import { cn } from "@/lib/cn";
 import { SearchCombobox } from "@/components/issues/list/search-combobox";
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
+import { EnvironmentScopeNote } from "@/components/shell/environment-scope-note";
+import type { EnvironmentScope } from "@/lib/environment-filter";
 import type { LogLineView, LogTraceError } from "@/lib/views/logs";
 import { LogGroups, type LogGroupView } from "./log-groups";
 import { LogHistogram, type LogHistogramProps } from "./log-histogram";
@@ -32,6 +34,7 @@ export interface LogExplorerScreenProps {
     newestId: number;
     attributeKeys: string[];
     traceErrors: Record<string, LogTraceError[]>;
+    environmentScope?: EnvironmentScope;
   };
   /** The viewer's and the shared log searches, as tabs above the search. */
   savedSearches: SavedSearchesOfList;
@@ -110,6 +113,7 @@ export function LogExplorerScreen({ basePath, projectId, state, ranges, data, sa
           )}
         </div>
       </form>
+      <EnvironmentScopeNote scope={data.environmentScope} />
       {data.error ? (
         <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm">
           {data.error}

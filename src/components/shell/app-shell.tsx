@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { Tooltip } from "@/components/ui/tooltip";
 import type { ShellViewer } from "@/lib/views/access";
 import { DigestSearch } from "./digest-search";
+import { EnvironmentPicker, type EnvironmentPickerProps } from "./environment-picker";
 import { NavLink } from "./nav-link";
 import { SignedInProvider } from "./signed-in-context";
 import { ThemeToggle } from "./theme-toggle";
@@ -17,11 +18,12 @@ const navigation = [
 ];
 
 /**
- * The frame around every page of both routers: a skip link, brand, navigation, digest lookup, theme switch.
+ * The frame around every page of both routers: a skip link, brand, navigation, environment filter (App
+ * Router pages: the docs are not scoped), digest lookup, theme switch.
  * Below `md` the navigation wraps onto a second row instead of hiding behind a menu: the six links fit a
  * 375 px screen, and a menu would need script on every page.
  */
-export function AppShell({ children, viewer }: { children: ReactNode; viewer: ShellViewer | null }) {
+export function AppShell({ children, viewer, environment }: { children: ReactNode; viewer: ShellViewer | null; environment?: EnvironmentPickerProps }) {
   return (
     <div className="min-h-screen">
       <a
@@ -46,6 +48,7 @@ export function AppShell({ children, viewer }: { children: ReactNode; viewer: Sh
             </nav>
           ) : null}
           <div className="flex min-w-0 flex-1 items-center justify-end gap-2">
+            {viewer && environment ? <EnvironmentPicker {...environment} /> : null}
             {viewer ? <DigestSearch className="min-w-0 max-w-64 flex-1" /> : null}
             <ThemeToggle />
             {viewer ? (

@@ -2,10 +2,11 @@
  * The shapes src/server/issues hands to pages and components: plain data, so client components can name them
  * without importing server code. The verbs that produce them re-export them.
  */
-import type { FeedbackView } from "./feedback";
+import type { EnvironmentScope } from "@/lib/environment-filter";
 import type { GroupingResult } from "@/lib/grouping-result";
 import type { EventAttachmentSummary } from "@/lib/views/events";
 import type { StoredEventResolution } from "@/lib/views/sourcemaps";
+import type { FeedbackView } from "./feedback";
 
 export const issueSorts = ["last_seen", "first_seen", "times_seen", "users_seen"] as const;
 export type IssueSort = (typeof issueSorts)[number];
@@ -128,6 +129,8 @@ export interface IssueListData {
   nextCursor: string | null;
   /** What the live check compares against; null on later pages, which do not update themselves. */
   live: { since: number; baseline: [id: number, timesSeen: number][] } | null;
+  /** The header's environment filter on this list: applied, or overridden by the query's own `environment:`. */
+  environmentScope?: EnvironmentScope;
 }
 
 /** An issue of "assigned to me" on the home page: a row of the issue list. */
@@ -187,8 +190,19 @@ export interface IssueRecord {
 }
 
 /** What the issue page shows beside the issue and its event (src/server/pages/load-issue.ts reads it). */
+/** The issue in the environment picked in the header (issues/get-issue-in-environment.ts). */
+export interface IssueInEnvironment {
+  environment: string;
+  timesSeen: number;
+  /** Distinct users of the stored events there. */
+  usersSeen: number;
+  volume: IssueVolume;
+}
+
 export interface IssuePageExtras {
   volume: IssueVolume;
+  /** Set under the header's environment filter: the counts and volume there (`volume` is then that volume). */
+  inEnvironment?: IssueInEnvironment | null;
   tags: TagDistribution[];
   comments: IssueComment[];
   /** The event's attachments; empty without an event. */

@@ -17,6 +17,11 @@ export interface Viewer {
   permissions: ReadonlySet<Permission>;
   /** How actions are recorded in issue activity, comments and assignments: "user:<e-mail>". */
   actor: string;
+  /**
+   * The environment this person picked in the header (null: all). Only the dashboard's pages apply it, and
+   * they pass it to verbs explicitly: the API answers what it is asked, whoever's token asks.
+   */
+  environmentFilter?: string | null;
 }
 
 const permissionsOfRole: Record<Role, Permission[]> = {
@@ -29,12 +34,12 @@ const permissionsOfRole: Record<Role, Permission[]> = {
  * Builds the viewer of user `userId` (null: no such user). `scopes` narrows the role's permissions (API tokens).
  */
 export async function loadViewer(db: Kysely<Database>, userId: string, scopes?: readonly Permission[]): Promise<Viewer | null> {
-  const user = await db.selectFrom("users").select(["id", "email", "name", "role"]).where("id", "=", userId).executeTakeFirst();
+  const user = await db.selectFrom("users").select(["id", "email", "name", "role", "environment_filter as environmentFilter"]).where("id", "=", userId).executeTakeFirst();
   return user ? viewerOf(db, user, scopes) : null;
 }
 
 /** The viewer of a user row already read (a session carries its user): only members' teams are looked up. */
-export async function viewerOf(db: Kysely<Database>, user: { id: string; email: string; name: string; role?: string | null }, scopes?: readonly Permission[]): Promise<Viewer> {
+export async function viewerOf(db: Kysely<Database>, user: { id: string; email: string; name: string; role?: string | null; environmentFilter?: string | null }, scopes?: readonly Permission[]): Promise<Viewer> {
   const userId = user.id;
   const role: Role = user.role === "owner" || user.role === "admin" ? user.role : "member";
   let projectIds: Set<number> | "all" = "all";
@@ -48,7 +53,7 @@ export async function viewerOf(db: Kysely<Database>, user: { id: string; email: 
     projectIds = new Set(rows.map((row) => Number(row.project_id)));
   }
   const allowed = permissionsOfRole[role].filter((permission) => !scopes || scopes.includes(permission));
-  return { userId: user.id, email: user.email, name: user.name, role, projectIds, permissions: new Set(allowed), actor: `user:${user.email}` };
+  return { userId: user.id, email: user.email, name: user.name, role, projectIds, permissions: new Set(allowed), actor: `user:${user.email}`, environmentFilter: user.environmentFilter ?? null };
 }
 
 export function canSeeProject(viewer: Viewer, projectId: number): boolean {

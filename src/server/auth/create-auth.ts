@@ -42,7 +42,11 @@ export function authOptions(database: LanternDatabase, config: LanternConfig, se
     user: {
       modelName: "users",
       fields: columns("emailVerified", "createdAt", "updatedAt"),
-      additionalFields: { role: { type: "string", required: false, defaultValue: "member", input: false } },
+      additionalFields: {
+        role: { type: "string", required: false, defaultValue: "member", input: false },
+        // Read with every session, so pages know the header's environment without a query (0031).
+        environmentFilter: { type: "string", required: false, input: false, fieldName: "environment_filter" },
+      },
     },
     session: {
       modelName: "sessions",

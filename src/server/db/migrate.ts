@@ -28,6 +28,7 @@ import * as savedSearchKind from "./migrations/0025-saved-search-kind";
 import * as logAlertRules from "./migrations/0026-log-alert-rules";
 import * as logsTimeBrin from "./migrations/0027-logs-severity-tokens-time-brin";
 import * as feedback from "./migrations/0028-feedback";
+import * as environmentPreference from "./migrations/0031-environment-preference";
 
 /**
  * Forward-only migrations, listed in code (not read from disk) so they survive bundling.
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   "0026-log-alert-rules": logAlertRules,
   "0027-logs-severity-tokens-time-brin": logsTimeBrin,
   "0028-feedback": feedback,
+  "0031-environment-preference": environmentPreference,
 };
 
 /** Every migration's name, oldest first (the upgrade tests start a database at each). */

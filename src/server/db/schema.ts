@@ -483,6 +483,8 @@ export interface UsersTable {
   email_verified: ColumnType<boolean | number, boolean | number, boolean | number>;
   image: string | null;
   role: Role;
+  /** The environment picked in the header; null: all (0031-environment-preference). */
+  environment_filter: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: AuthTimestamp;
   updated_at: AuthTimestamp;
 }

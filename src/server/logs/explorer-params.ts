@@ -1,4 +1,5 @@
 import { AppError } from "../errors";
+import { environmentScope, type EnvironmentScope } from "@/lib/environment-filter";
 import { emptyLogSearch, parseLogQuery, type LogSearch } from "./parse-log-search";
 import { severityLevels, type SeverityLevel } from "./read-logs";
 
@@ -33,11 +34,27 @@ export function logExplorerParams(raw: Record<string, string | string[] | undefi
 }
 
 /** The search the params stand for; throws the parser's AppError (bad_request, with its reason) on a bad query. */
-export function logSearchOf(params: LogExplorerParams, options: { projectId?: number; now?: number } = {}): LogSearch {
+export function logSearchOf(params: LogExplorerParams, options: { projectId?: number; now?: number; environment?: string | null } = {}): LogSearch {
+  return scopedLogSearchOf(params, options).search;
+}
+
+/**
+ * The search of `params` under the header's environment filter (`environment`): as if `environment:<pick>`
+ * were typed, unless the query names `environment:` itself, which wins (the scope says which applied).
+ */
+export function scopedLogSearchOf(params: LogExplorerParams, options: { projectId?: number; now?: number; environment?: string | null } = {}): { search: LogSearch; scope: EnvironmentScope } {
   const now = options.now ?? Date.now();
   const conditions = parseLogQuery(params.query);
   if (params.severities.length > 0) conditions.push({ kind: "severity", levels: params.severities, negated: false });
-  return { ...emptyLogSearch(now), conditions, window: { startUs: (now - logRanges[params.range]) * 1000, endUs: (now + 60_000) * 1000 }, projects: options.projectId === undefined ? [] : [String(options.projectId)] };
+  const scope = environmentScope(options.environment, conditions.some((condition) => condition.kind === "column" && condition.key === "environment"));
+  const search = {
+    ...emptyLogSearch(now),
+    conditions,
+    window: { startUs: (now - logRanges[params.range]) * 1000, endUs: (now + 60_000) * 1000 },
+    projects: options.projectId === undefined ? [] : [String(options.projectId)],
+    environments: scope.applied ? [scope.applied] : [],
+  };
+  return { search, scope };
 }
 
 /** The URL of the explorer at `basePath` with `params` changed by `change` (defaults left out). */

@@ -1,10 +1,11 @@
 import type { AccessContext } from "../access/authorize";
 import { countLogsByInterval, type LogHistogram } from "./count-logs-by-interval";
-import { isBadRequest, logSearchOf, type LogExplorerParams } from "./explorer-params";
+import { isBadRequest, scopedLogSearchOf, type LogExplorerParams } from "./explorer-params";
 import { groupLogsByTemplate, type LogTemplateGroup } from "./group-logs-by-template";
 import { searchLogs, type FoundLog } from "./search-logs";
 import { newestLogId } from "./tail-logs";
 import { listTraceErrors } from "./list-trace-errors";
+import type { EnvironmentScope } from "@/lib/environment-filter";
 import type { LogTraceError } from "@/lib/views/logs";
 
 export interface LogExplorerData {
@@ -20,19 +21,22 @@ export interface LogExplorerData {
   attributeKeys: string[];
   /** Error events of the shown lines' traces, by trace id. */
   traceErrors: Record<string, LogTraceError[]>;
+  /** The header's environment filter on these lines: applied, or overridden by the query's `environment:`. */
+  environmentScope?: EnvironmentScope;
 }
 
 const histogramIntervals = 48;
 
 /**
  * What the logs explorer shows for its URL: the newest matching lines with their attributes, the histogram,
- * and (grouped) the template groups, of every project the viewer sees or of one.
+ * and (grouped) the template groups, of every project the viewer sees or of one, in the header's environment.
  */
-export async function loadLogExplorer(context: AccessContext, params: LogExplorerParams, options: { projectId?: number } = {}): Promise<LogExplorerData> {
+export async function loadLogExplorer(context: AccessContext, params: LogExplorerParams, options: { projectId?: number; environment?: string | null } = {}): Promise<LogExplorerData> {
   const newestId = await newestLogId(context);
   const empty: LogExplorerData = { error: null, rows: [], hasMore: false, histogram: null, groups: null, newestId, attributeKeys: [], traceErrors: {} };
   try {
-    const search = logSearchOf(params, options);
+    const { search, scope: environmentScope } = scopedLogSearchOf(params, options);
+    empty.environmentScope = environmentScope;
     const histogram = await countLogsByInterval(context, search, { intervals: histogramIntervals });
     if (params.isGrouped) return { ...empty, histogram, groups: await groupLogsByTemplate(context, search) };
     const { rows, hasMore } = await searchLogs(context, search, { withAttributes: true });

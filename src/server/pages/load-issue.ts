@@ -8,6 +8,7 @@ import { listEventAttachments } from "../events/list-event-attachments";
 import { explainGrouping } from "../issues/explain-grouping";
 import { getIssueDetails, type IssueDetails } from "../issues/get-issue-details";
 import { getIssueHints } from "../issues/get-issue-hints";
+import { getIssueInEnvironment } from "../issues/get-issue-in-environment";
 import { getIssueTagDistribution } from "../issues/get-issue-tag-distribution";
 import { getIssueVolume, type VolumeRange } from "../issues/get-issue-volume";
 import { listIssueComments } from "../issues/list-issue-comments";
@@ -74,8 +75,10 @@ function withoutResolution(error: unknown): null {
 export async function loadIssuePageExtras(details: IssueDetails, event: IssueEvent | null, range: VolumeRange): Promise<IssuePageExtras> {
   const context = await getAppContext();
   const { issue, project } = details;
-  const [volume, tags, comments, releases, hints, feedback] = await Promise.all([
-    getIssueVolume(context, issue.id, { range }),
+  const environment = context.viewer.environmentFilter ?? null;
+  const [volume, inEnvironment, tags, comments, releases, hints, feedback] = await Promise.all([
+    environment ? null : getIssueVolume(context, issue.id, { range }),
+    environment ? getIssueInEnvironment(context, issue.id, environment, { range }) : null,
     getIssueTagDistribution(context, issue.id),
     listIssueComments(context, issue.id),
     listIssueReleases(context, issue.id),
@@ -85,5 +88,5 @@ export async function loadIssuePageExtras(details: IssueDetails, event: IssueEve
   const [attachments, grouping, resolution] = event
     ? await Promise.all([listEventAttachments(context, { projectId: project.id, eventId: event.eventId }), explainGrouping(context, project.id, event.payload), resolveStoredEvent(context, project.id, event.payload).catch(withoutResolution)])
     : [[], null, null];
-  return { volume, tags, comments, attachments, grouping, resolution, releases, hints, feedback };
+  return { volume: inEnvironment?.volume ?? volume!, inEnvironment, tags, comments, attachments, grouping, resolution, releases, hints, feedback };
 }

@@ -2,7 +2,7 @@ import { authorizeProjectId, type AccessContext } from "../access/authorize";
 import { readLastSpanBudgetPrune } from "../spans/prune-spans";
 import { spanFlags } from "../spans/span-item-rows";
 import { spanStringKinds } from "../spans/span-strings";
-import { hourMs, hourStart, readTransactionRollups, spanStringValues, sumRollups } from "./read-transaction-rollups";
+import { findSpanEnvironmentId, hourMs, hourStart, readTransactionRollups, spanStringValues, sumRollups } from "./read-transaction-rollups";
 import { decodeHistogram, histogramPercentile, mergeHistograms, type DurationHistogram } from "@/lib/duration-histogram";
 import { percentile } from "@/lib/percentile";
 import { estimateUsers } from "@/lib/user-sketch";
@@ -43,9 +43,11 @@ export interface ProjectPerformance {
  * and failure rate; web vitals' p75 per page with web.dev's rating; database queries by normalized
  * statement and outgoing requests by domain. Transactions, queries and requests come from the hourly span
  * rollups (spans/add-span-rollups.ts), so whole hours: a window is widened to the hour it starts in. Web vitals
- * are read as rows, through web_vitals_project_time, at most maxRowsPerList of them.
+ * are read as rows, through web_vitals_project_time, at most maxRowsPerList of them. With `environment`,
+ * transactions and the chart are that environment's; queries, requests and web vitals keep no environment
+ * and count all (the page says so).
  */
-export async function getProjectPerformance(context: AccessContext, projectId: number, options: { period?: PerformancePeriod; search?: string; now?: number } = {}): Promise<ProjectPerformance> {
+export async function getProjectPerformance(context: AccessContext, projectId: number, options: { period?: PerformancePeriod; search?: string; now?: number; environment?: string | null } = {}): Promise<ProjectPerformance> {
   await authorizeProjectId(context, "project.read", projectId);
   const period = options.period ?? "24h";
   const now = options.now ?? Date.now();
@@ -54,7 +56,9 @@ export async function getProjectPerformance(context: AccessContext, projectId: n
   const truncated: ProjectPerformance["truncated"] = [];
 
   // Transactions come from their hourly rollups (add-span-rollups.ts): a few rows per name and hour, whatever the traffic.
-  const rollups = await readTransactionRollups(db, projectId, now - performancePeriods[period]);
+  // Under the header's environment filter only that environment's rows count (transaction rollups key on it).
+  const environmentId = options.environment ? await findSpanEnvironmentId(db, projectId, options.environment) : undefined;
+  const rollups = await readTransactionRollups(db, projectId, now - performancePeriods[period], undefined, environmentId);
   const names = await spanStringValues(db, rollups.flatMap((row) => [row.segmentNameId, row.opId]));
   const search = options.search?.trim().toLowerCase() ?? "";
   const shown = search ? rollups.filter((row) => (names.get(row.segmentNameId) ?? "").toLowerCase().includes(search)) : rollups;

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
+import { spanStringKinds } from "../spans/span-strings";
 import { decodeHistogram, mergeHistograms, type DurationHistogram } from "@/lib/duration-histogram";
 import { decodeUserSketch, emptyUserSketch, mergeUserSketches, type UserSketch } from "@/lib/user-sketch";
 
@@ -20,15 +21,17 @@ export interface RollupRow {
 
 /**
  * A project's transaction rollups from the hour holding `sinceMs` on (migrations/0023-span-rollups.ts),
- * of one transaction name or all. Whole hours: a window is widened to the hour it starts in.
+ * of one transaction name or all, of one environment (its span_strings id; -1: none matches) or all.
+ * Whole hours: a window is widened to the hour it starts in.
  */
-export async function readTransactionRollups(db: Kysely<Database>, projectId: number, sinceMs: number, segmentNameId?: number): Promise<RollupRow[]> {
+export async function readTransactionRollups(db: Kysely<Database>, projectId: number, sinceMs: number, segmentNameId?: number, environmentId?: number): Promise<RollupRow[]> {
   let query = db
     .selectFrom("transaction_rollups")
     .select(["hour", "segment_name_id", "op_id", "release_id", "environment_id", "count", "failed", "duration_sum_us", "histogram", "users"])
     .where("project_id", "=", projectId)
     .where("hour", ">=", hourStart(sinceMs));
   if (segmentNameId !== undefined) query = query.where("segment_name_id", "=", segmentNameId);
+  if (environmentId !== undefined) query = query.where("environment_id", "=", environmentId);
   const rows = await query.execute();
   return rows.map((row) => ({
     hour: Number(row.hour),
@@ -42,6 +45,12 @@ export async function readTransactionRollups(db: Kysely<Database>, projectId: nu
     histogram: decodeHistogram(row.histogram),
     users: decodeUserSketch(row.users),
   }));
+}
+
+/** The span_strings id of a project's environment name; -1 when its spans never named it (nothing matches). */
+export async function findSpanEnvironmentId(db: Kysely<Database>, projectId: number, environment: string): Promise<number> {
+  const row = await db.selectFrom("span_strings").select("id").where("project_id", "=", projectId).where("kind", "=", spanStringKinds.environment).where("value", "=", environment).executeTakeFirst();
+  return row ? Number(row.id) : -1;
 }
 
 export function hourStart(ms: number): number {

@@ -1,5 +1,6 @@
 import { authorizeProjectId, type AccessContext } from "../access/authorize";
 import { countNewIssuesByRelease } from "./count-new-issues";
+import { findReleasesInEnvironment } from "./find-releases-in-environment";
 import { loadReleaseHealth, releaseHealthWindowMs } from "./load-release-health";
 import type { ProjectRelease } from "@/lib/views/releases";
 export type { ProjectRelease } from "@/lib/views/releases";
@@ -12,14 +13,19 @@ export interface ProjectReleases {
 }
 
 const maxReleases = 50;
+/** Under an environment filter, this many of the newest releases are looked at for the page's 50. */
+const maxEnvironmentCandidates = 200;
 
 /**
  * A project's releases, newest first by first sighting, with what a team looks at after shipping: new
  * issues, the latest deploy, and health over the last 14 days from the session counters digest keeps.
+ * With `environment` (the header's filter): only releases seen there (sessions, deploys, issues), and their
+ * numbers there.
  */
-export async function listProjectReleases(context: AccessContext, projectId: number, options: { now?: number; limit?: number } = {}): Promise<ProjectReleases> {
+export async function listProjectReleases(context: AccessContext, projectId: number, options: { now?: number; limit?: number; environment?: string | null } = {}): Promise<ProjectReleases> {
   await authorizeProjectId(context, "release.list", projectId);
   const { db } = context;
+  const environment = options.environment || null;
   const limit = Math.min(Math.max(Math.trunc(options.limit ?? maxReleases), 1), maxReleases);
   const healthSince = (options.now ?? Date.now()) - releaseHealthWindowMs;
   const rows = await db
@@ -28,16 +34,26 @@ export async function listProjectReleases(context: AccessContext, projectId: num
     .where("project_id", "=", projectId)
     .orderBy("first_seen", "desc")
     .orderBy("version", "desc")
-    .limit(limit + 1)
+    .limit(environment ? maxEnvironmentCandidates + 1 : limit + 1)
     .execute();
-  const listed = rows.slice(0, limit);
+  const candidates = environment ? rows.slice(0, maxEnvironmentCandidates) : rows;
+  const seen = environment ? await findReleasesInEnvironment(db, projectId, candidates.map((row) => row.version), environment) : null;
+  const inScope = seen ? candidates.filter((row) => seen.has(row.version)) : rows;
+  const listed = inScope.slice(0, limit);
   const versions = listed.map((row) => row.version);
   if (versions.length === 0) return { releases: [], hasMore: false, healthSince };
 
   const [newIssuesOf, deploys, health] = await Promise.all([
-    countNewIssuesByRelease(db, projectId, versions),
-    db.selectFrom("release_deploys").select(["version", "environment", "date_finished"]).where("version", "in", versions).orderBy("date_finished", "desc").orderBy("id", "desc").execute(),
-    loadReleaseHealth(db, projectId, versions, healthSince),
+    countNewIssuesByRelease(db, projectId, versions, environment),
+    db
+      .selectFrom("release_deploys")
+      .select(["version", "environment", "date_finished"])
+      .where("version", "in", versions)
+      .$call((query) => (environment ? query.where("environment", "=", environment) : query))
+      .orderBy("date_finished", "desc")
+      .orderBy("id", "desc")
+      .execute(),
+    loadReleaseHealth(db, projectId, versions, healthSince, environment),
   ]);
   const lastDeployOf = new Map<string, { environment: string; finishedAt: number }>();
   for (const deploy of deploys) {
@@ -52,7 +68,7 @@ export async function listProjectReleases(context: AccessContext, projectId: num
       lastDeploy: lastDeployOf.get(row.version) ?? null,
       health: health.get(row.version) ?? null,
     })),
-    hasMore: rows.length > limit,
+    hasMore: inScope.length > limit || rows.length > candidates.length,
     healthSince,
   };
 }

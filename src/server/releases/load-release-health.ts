@@ -10,28 +10,29 @@ export const releaseHealthWindowMs = 14 * 86_400_000;
  * The health of `versions` over the window from session_counts (read through its primary key: project,
  * release, …), plus the project's sessions of every release for adoption. Versions without a session in
  * the window are absent from the map: an SDK without session tracking says nothing about crashes, which
- * must not read as "100 % crash-free".
+ * must not read as "100 % crash-free". With `environment`, only that environment's sessions count (adoption
+ * too: the share of that environment's sessions).
  */
-export async function loadReleaseHealth(db: Kysely<Database>, projectId: number, versions: readonly string[], since: number): Promise<Map<string, ReleaseHealth>> {
+export async function loadReleaseHealth(db: Kysely<Database>, projectId: number, versions: readonly string[], since: number, environment?: string | null): Promise<Map<string, ReleaseHealth>> {
   const health = new Map<string, ReleaseHealth>();
   if (versions.length === 0) return health;
-  const [rows, project] = await Promise.all([
-    db
-      .selectFrom("session_counts")
-      .select((eb) => ["release", "status", eb.fn.sum<number>("quantity").as("quantity")])
-      .where("project_id", "=", projectId)
-      .where("release", "in", [...versions])
-      .where("hour", ">=", since)
-      .groupBy(["release", "status"])
-      .execute(),
-    db
-      .selectFrom("session_counts")
-      .select((eb) => eb.fn.sum<number>("quantity").as("quantity"))
-      .where("project_id", "=", projectId)
-      .where("status", "=", "started")
-      .where("hour", ">=", since)
-      .executeTakeFirst(),
-  ]);
+  let byRelease = db
+    .selectFrom("session_counts")
+    .select((eb) => ["release", "status", eb.fn.sum<number>("quantity").as("quantity")])
+    .where("project_id", "=", projectId)
+    .where("release", "in", [...versions])
+    .where("hour", ">=", since);
+  let ofProject = db
+    .selectFrom("session_counts")
+    .select((eb) => eb.fn.sum<number>("quantity").as("quantity"))
+    .where("project_id", "=", projectId)
+    .where("status", "=", "started")
+    .where("hour", ">=", since);
+  if (environment) {
+    byRelease = byRelease.where("environment", "=", environment);
+    ofProject = ofProject.where("environment", "=", environment);
+  }
+  const [rows, project] = await Promise.all([byRelease.groupBy(["release", "status"]).execute(), ofProject.executeTakeFirst()]);
   const counts = new Map<string, Record<string, number>>();
   for (const row of rows) {
     const of = counts.get(row.release) ?? {};

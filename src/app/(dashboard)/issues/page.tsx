@@ -24,7 +24,7 @@ export default async function IssuesPage({ searchParams }: IssuesPageProps) {
   const data =
     slug && !project
       ? { queryText: query ?? "", now: 0, error: { message: `No project is called “${slug}”.`, position: null, length: 0 }, issues: [], nextCursor: null, live: null }
-      : await loadIssueList(context, { projectId: project?.id, query, sort, cursor });
+      : await loadIssueList(context, { projectId: project?.id, query, sort, cursor, environment: context.viewer.environmentFilter });
   // With the projects' searches: one saved here with a project chosen opens with it chosen again.
   const savedSearches = await listSavedSearches(context, { projectId: null, withProjects: true });
 

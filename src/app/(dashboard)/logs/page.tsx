@@ -17,7 +17,7 @@ interface LogsPageProps {
 export default async function LogsPage({ searchParams }: LogsPageProps) {
   const params = logExplorerParams(await searchParams);
   const context = await getAppContext();
-  const data = await loadLogExplorer(context, params);
+  const data = await loadLogExplorer(context, params, { environment: context.viewer.environmentFilter });
   const savedSearches = await listSavedSearches(context, { projectId: null, kind: "logs" });
   return (
     <>

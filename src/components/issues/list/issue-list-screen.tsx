@@ -6,6 +6,7 @@ import { cn } from "@/lib/cn";
 import type { IssueSort, IssueListData } from "@/lib/views/issues";
 import { IssueList } from "../issue-list";
 import { IssueFilterSheet } from "./issue-filter-sheet";
+import { EnvironmentScopeNote } from "@/components/shell/environment-scope-note";
 import { IssueListLive } from "./issue-list-live";
 import { IssueSearchBar } from "./issue-search-bar";
 import { SavedSearchTabs, type SavedSearchesOfList } from "./saved-search-tabs";
@@ -65,6 +66,7 @@ export function IssueListScreen({ basePath, data, sort, projects, project, isLat
       <IssueFilterSheet query={data.queryText} isInline={data.error !== null}>
         <IssueSearchBar action={basePath} query={data.queryText} sort={sort} error={data.error} projects={projects} project={project?.slug} projectId={project?.id} />
       </IssueFilterSheet>
+      <EnvironmentScopeNote scope={data.environmentScope} />
       {data.live ? <IssueListLive key={data.now} endpoint={`/issues/live?${liveParams.toString()}`} baseline={data.live.baseline} isEmpty={data.issues.length === 0} /> : null}
       {data.error ? null : (
         <IssueList

@@ -9,6 +9,7 @@ import { findUnhandledIssues } from "./find-unhandled-issues";
 import { defaultIssueQuery } from "./issue-query";
 import { listRecentlySeenIssues } from "./list-recently-seen-issues";
 import { parseIssueQuery } from "./parse-issue-query";
+import { scopeQueryToEnvironment } from "./scope-query-to-environment";
 import { searchIssues, type IssuePage } from "./search-issues";
 import type { IssueListData } from "@/lib/views/issues";
 export type { IssueListData } from "@/lib/views/issues";
@@ -19,6 +20,8 @@ export interface LoadIssueListInput {
   query: string | undefined;
   sort: IssueSort;
   cursor?: string;
+  /** The header's environment filter (the viewer's pick); the query's own `environment:` wins over it. */
+  environment?: string | null;
   /** Defaults to the current time. */
   now?: number;
   limit?: number;
@@ -37,8 +40,10 @@ export async function loadIssueList(context: AccessContext, input: LoadIssueList
   const queryText = (input.query ?? defaultIssueQuery).trim();
   const now = input.now ?? Date.now();
   const empty = { queryText, now, issues: [], nextCursor: null, live: null };
-  const parsed = parseIssueQuery(queryText);
-  if (!parsed.ok) return { ...empty, error: parsed.error };
+  const typed = parseIssueQuery(queryText);
+  if (!typed.ok) return { ...empty, error: typed.error };
+  const { query, scope: environmentScope } = scopeQueryToEnvironment(typed.query, input.environment);
+  const parsed = { query };
   const { projectId, sort, cursor } = input;
   const { me, visibleProjectIds } = issueListScope(context.viewer);
   const unknownKey = await findUnknownSearchKey(db, parsed.query, { projectId, visibleProjectIds });
@@ -62,6 +67,7 @@ export async function loadIssueList(context: AccessContext, input: LoadIssueList
     issues: page.issues.map((issue) => ({ ...issue, sparkline: sparklines.get(issue.id) ?? [], assignee: assignees.get(issue.id) ?? null, isUnhandled: unhandled.has(issue.id) })),
     nextCursor: page.nextCursor,
     live: baseline ? { since, baseline: baseline.map((issue) => [issue.id, issue.timesSeen]) } : null,
+    environmentScope,
   };
 }
 

@@ -3,6 +3,7 @@ import { getAppContext } from "@/server/app-context";
 import { isAppError } from "@/server/errors";
 import { listLiveIssueChanges } from "@/server/issues/search/list-live-issue-changes";
 import { parseIssueQuery } from "@/server/issues/search/parse-issue-query";
+import { scopeQueryToEnvironment } from "@/server/issues/search/scope-query-to-environment";
 
 const input = z.object({
   query: z.string().max(500).default(""),
@@ -13,7 +14,7 @@ const input = z.object({
 /**
  * GET /issues/live?query=…&projectId=…&since=… — the issue list's live check, polled every few seconds:
  * the matching issues seen since `since` as [id, times seen] pairs. The page compares them with what it
- * rendered; only indexed columns of the issue rows are read.
+ * rendered (under the same environment filter); only indexed columns of the issue rows are read.
  */
 export async function GET(request: Request): Promise<Response> {
   const context = await getAppContext();
@@ -22,7 +23,7 @@ export async function GET(request: Request): Promise<Response> {
   if (!parsed.success) return Response.json({ error: "Pass query, projectId and since." }, { status: 400 });
   const query = parseIssueQuery(parsed.data.query);
   if (!query.ok) return Response.json({ error: query.error.message }, { status: 400 });
-  const issues = await listLiveIssueChanges(context, { projectId: parsed.data.projectId, query: query.query, since: parsed.data.since }).catch((error: unknown) => {
+  const issues = await listLiveIssueChanges(context, { projectId: parsed.data.projectId, query: scopeQueryToEnvironment(query.query, context.viewer.environmentFilter).query, since: parsed.data.since }).catch((error: unknown) => {
     if (isAppError(error) && error.code === "not_found") return null;
     throw error;
   });

@@ -20,7 +20,7 @@ export async function GET(request: Request): Promise<Response> {
   if (!after.success || !projectId.success) return Response.json({ error: "Pass after (a log line id) and, for one project, projectId." }, { status: 400 });
   let search;
   try {
-    search = logSearchOf(logExplorerParams(raw), { projectId: projectId.data });
+    search = logSearchOf(logExplorerParams(raw), { projectId: projectId.data, environment: context.viewer.environmentFilter });
   } catch (error) {
     if (isBadRequest(error)) return Response.json({ error: error.message }, { status: 400 });
     throw error;

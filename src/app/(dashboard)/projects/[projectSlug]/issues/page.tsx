@@ -25,7 +25,7 @@ export default async function ProjectIssuesPage({ params, searchParams }: Projec
   const { query, sort, cursor } = issueListParams.parse(await searchParams);
   const context = await getAppContext();
   const { project } = await loadProjectPage(context, projectSlug);
-  const data = await loadIssueList(context, { projectId: project.id, query, sort, cursor });
+  const data = await loadIssueList(context, { projectId: project.id, query, sort, cursor, environment: context.viewer.environmentFilter });
   const savedSearches = await listSavedSearches(context, { projectId: project.id });
 
   return (

@@ -25,7 +25,7 @@ export default async function ProjectLogsPage({ params, searchParams }: ProjectL
   const state = logExplorerParams(await searchParams);
   const context = await getAppContext();
   const { project } = await loadProjectPage(context, projectSlug);
-  const data = await loadLogExplorer(context, state, { projectId: project.id });
+  const data = await loadLogExplorer(context, state, { projectId: project.id, environment: context.viewer.environmentFilter });
   const savedSearches = await listSavedSearches(context, { projectId: project.id, kind: "logs" });
   return (
     <>

@@ -4,7 +4,9 @@ import { SpanGroupsTable, TransactionsTable, WebVitalsTable } from "@/components
 import { VolumeChart } from "@/components/charts/volume-chart";
 import { ProjectNav } from "@/components/projects/project-nav";
 import { PageHeader } from "@/components/shell/page-header";
+import { EnvironmentScopeNote } from "@/components/shell/environment-scope-note";
 import { EmptyState } from "@/components/ui/empty-state";
+import { environmentScope } from "@/lib/environment-filter";
 import { IdentifierText } from "@/components/ui/identifier-text";
 import { cn } from "@/lib/cn";
 import { getAppContext } from "@/server/app-context";
@@ -30,7 +32,8 @@ export default async function ProjectPerformancePage({ params, searchParams }: P
   const search = typeof query.search === "string" ? query.search.slice(0, 200) : "";
   const context = await getAppContext();
   const { project } = await loadProjectPage(context, projectSlug);
-  const performance = await getProjectPerformance(context, project.id, { period, search });
+  const performance = await getProjectPerformance(context, project.id, { period, search, environment: context.viewer.environmentFilter });
+  const environment = context.viewer.environmentFilter ?? null;
   const base = `/projects/${project.slug}/performance`;
   const isEmpty = performance.transactions.length === 0 && performance.vitals.length === 0 && performance.queries.length === 0 && performance.requests.length === 0 && performance.droppedByClients.length === 0 && !performance.budgetPrune;
   return (
@@ -44,6 +47,8 @@ export default async function ProjectPerformancePage({ params, searchParams }: P
         }
       />
       <ProjectNav slug={project.slug} current="performance" />
+      <EnvironmentScopeNote scope={environmentScope(environment, false)} />
+      {environment ? <p className="-mt-2 mb-3 text-xs text-muted-foreground">Transactions and their chart are of this environment; queries, outgoing requests and web vitals count every environment (their rollups keep none).</p> : null}
       <div className="mb-4 flex flex-wrap items-center gap-3">
         <nav aria-label="Period" className="flex gap-1">
           {periods.map((option) => (

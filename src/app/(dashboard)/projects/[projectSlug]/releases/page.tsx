@@ -2,7 +2,9 @@ import type { Metadata } from "next";
 import { ProjectNav } from "@/components/projects/project-nav";
 import { ReleaseTable } from "@/components/releases/release-table";
 import { PageHeader } from "@/components/shell/page-header";
+import { EnvironmentScopeNote } from "@/components/shell/environment-scope-note";
 import { EmptyState } from "@/components/ui/empty-state";
+import { environmentScope } from "@/lib/environment-filter";
 import { searchFilter } from "@/lib/search-filter";
 import { getAppContext } from "@/server/app-context";
 import { loadProjectPage } from "@/server/pages/load-project-page";
@@ -22,7 +24,8 @@ export default async function ProjectReleasesPage({ params }: ProjectReleasesPag
   const { projectSlug } = await params;
   const context = await getAppContext();
   const { project } = await loadProjectPage(context, projectSlug);
-  const { releases, hasMore } = await listProjectReleases(context, project.id);
+  const { releases, hasMore } = await listProjectReleases(context, project.id, { environment: context.viewer.environmentFilter });
+  const environment = environmentScope(context.viewer.environmentFilter, false);
   const issuesHref = (version: string) => `/projects/${project.slug}/issues?${new URLSearchParams({ query: searchFilter("release", version) }).toString()}`;
   return (
     <>
@@ -36,7 +39,10 @@ export default async function ProjectReleasesPage({ params }: ProjectReleasesPag
         }
       />
       <ProjectNav slug={project.slug} current="releases" />
-      {releases.length === 0 ? (
+      <EnvironmentScopeNote scope={environment} />
+      {releases.length === 0 && environment.applied ? (
+        <EmptyState title="No release in this environment">Nothing of this project&apos;s releases was seen in {environment.applied}. Clear the environment filter in the header to see every release.</EmptyState>
+      ) : releases.length === 0 ? (
         <EmptyState title="No release yet">
           Set <code className="font-mono text-xs">release</code> in the SDK&apos;s init (or create one with <code className="font-mono text-xs">sentry-cli releases new</code>): each event then names
           the version it came from, and the SDK&apos;s sessions show how many of its users crashed.
