@@ -126,7 +126,7 @@ test.beforeAll(async () => {
   await buildNextjsApp(dsn);
   app = await startNextjsApp(dsn);
   token = (await lantern(["token", "create", "--user", e2eOwner.email, "--scopes", "read", "--name", `e2e ${projectName}`])).split("\n").pop()!;
-  expect(token).toMatch(/^lnt_/);
+  expect(token).toMatch(/^sntrys_/);
 });
 
 test.afterAll(async () => {
