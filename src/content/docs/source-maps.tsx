@@ -137,8 +137,9 @@ export function SourceMaps({ instance, project }: { instance: DocsInstance | nul
       <p>Older sentry-cli versions that upload release files one at a time, or a whole release archive, work too.</p>
       <h2 id="next-js">Next.js</h2>
       <p>
-        <code>withSentryConfig</code> uploads the maps of every <code>next build</code> when it has a token. <code>sentryUrl</code> points it at Lantern; with Next.js 16&apos;s Turbopack the build gives each
-        chunk a debug ID itself. Set the SDKs up as in <Link href="/docs/getting-started/nextjs">Getting started with Next.js</Link>, then:
+        <code>withSentryConfig</code> uploads the maps of every <code>next build</code> when it has a token; with Next.js 16&apos;s Turbopack the build gives each chunk a debug ID itself. The token
+        alone is enough: the plugin passes sentry-cli its default URL (sentry.io), and sentry-cli uses the URL in Lantern&apos;s token instead, with a warning that it did.{" "}
+        <code>sentryUrl</code> set to this instance&apos;s URL, exactly as in the token, avoids the warning. Set the SDKs up as in <Link href="/docs/getting-started/nextjs">Getting started with Next.js</Link>, then:
       </p>
       <CodeBlock code={nextjsUploadConfig(target)} label="next.config.ts" />
       <p>
