@@ -123,7 +123,8 @@ async function digestShownOn(page: Page): Promise<string> {
 }
 
 test.beforeAll(async () => {
-  test.setTimeout(240_000);
+  // The fixture's production build, which now also uploads its source maps, on a machine other jobs share.
+  test.setTimeout(480_000);
   const dsn = await createProjectDsn(environment, projectName);
   // What a team's CI holds: an upload-only token, given to the build as SENTRY_AUTH_TOKEN and nothing else.
   const uploadToken = (await lantern(["token", "create", "--user", e2eOwner.email, "--scopes", "upload", "--name", `e2e ${projectName} CI`])).split("\n").pop()!;
