@@ -8,6 +8,7 @@ import { migrateToLatest } from "../src/server/db/migrate";
 import type { Role } from "../src/server/db/schema";
 import { createApiToken, parseScopes } from "../src/server/tokens/api-tokens";
 import { createUser } from "../src/server/users/create-user";
+import { resolvePublicUrl } from "./choose-public-url";
 import { withDatabase } from "./with-database";
 
 export interface CreateUserOptions {
@@ -35,14 +36,19 @@ export async function runCreateUser(config: LanternConfig, options: CreateUserOp
   });
 }
 
-/** `lantern token create`: prints a new API token of the user, once. */
+/**
+ * `lantern token create`: prints a new API token of the user, once. The token names the URL the server is
+ * reached at (as the CLI's DSNs do: LANTERN_URL, else the one the running server recorded), which sentry-cli
+ * then uses without `--url`; stderr says which URL it is.
+ */
 export async function runCreateToken(config: LanternConfig, options: { user: string; scopes: string; name?: string }): Promise<void> {
   await withDatabase(config, async (database) => {
     await migrateToLatest(database.db);
     const user = await database.db.selectFrom("users").select(["id", "email"]).where("email", "=", options.user.trim().toLowerCase()).executeTakeFirst();
     if (!user) throw new Error(`No user has the e-mail ${options.user}.`);
     const scopes = parseScopes(options.scopes);
-    const { token } = await createApiToken(database.db, { userId: user.id, name: options.name ?? "CLI token", scopes });
+    const url = await resolvePublicUrl(database, "Tokens", config.publicUrl);
+    const { token } = await createApiToken(database.db, { userId: user.id, name: options.name ?? "CLI token", scopes, issuer: { url: url.replace(/\/+$/, ""), org: config.auth.organizationSlug } });
     await recordAuditEvent(database.db, { actor: "cli" }, { action: "token.created", target: user.email, data: { scopes } });
     console.log(token);
   });

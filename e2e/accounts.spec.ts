@@ -196,9 +196,10 @@ test("API tokens: created with chosen scopes and shown once, listed by prefix, r
   await form.getByRole("checkbox", { name: /write/ }).check();
   await page.getByRole("button", { name: "Create token" }).click();
   const token = (await page.getByRole("status").filter({ hasText: "Bearer" }).locator("code").textContent()) ?? "";
-  expect(token).toMatch(/^lnt_[A-Za-z0-9_-]{43}$/);
+  // Sentry's org-token format: sentry-cli reads this instance's URL and organization from it.
+  expect(token).toMatch(/^sntrys_[A-Za-z0-9+/]+={0,2}_[A-Za-z0-9+/]{43}$/);
   const row = page.getByRole("list", { name: "API tokens" }).getByRole("listitem").filter({ hasText: name });
-  await expect(row).toContainText(`${token.slice(0, 10)}…`);
+  await expect(row).toContainText(`sntrys_…${token.slice(-4)}`);
   await expect(row).toContainText("never used");
   await expect(row.getByText("read", { exact: true })).toBeVisible();
   await expect(row.getByText("write", { exact: true })).toBeVisible();

@@ -2,7 +2,6 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { slugify } from "../src/lib/slugify";
-import { uniqueToken } from "../tests/support/sdk-helpers";
 import { openLanternDatabase } from "./support/lantern-database";
 import { createProjectDsn } from "./support/lantern-process";
 import { buildNextjsApp, startNextjsApp, type NextjsApp } from "./support/nextjs-app";
@@ -12,13 +11,16 @@ import { anonymousState, e2eBaseUrl, e2eOwner, e2eServerEnvironment } from "./su
  * A team's own Next.js 16 app (e2e/nextjs-app/), instrumented as Sentry's guide and wizard set it up and
  * pointed at Lantern by DSN only, raises six errors in real Chromium and over HTTP. Lantern turns each into its
  * own issue with Next's context, browser errors reach it only through the app's tunnelRoute, and the digest
- * the app's error page shows finds the server event behind it — with no wrapper and no beforeSend.
+ * the app's error page shows finds the server event behind it — with no wrapper and no beforeSend. Its build
+ * uploads its source maps with SENTRY_AUTH_TOKEN as the only Sentry setting outside next.config.ts (which names
+ * no URL), and the server errors then read as the fixture's own files and lines.
  */
 test.describe.configure({ mode: "serial" });
 
 const execFileAsync = promisify(execFile);
 const environment = { ...process.env, ...e2eServerEnvironment };
-const projectName = `Next.js fixture ${uniqueToken("nextjs")}`;
+/** The project next.config.ts names, as the wizard writes it (each e2e run starts from an empty database). */
+const projectName = "nextjs-fixture";
 const projectSlug = slugify(projectName);
 const lanternOrigin = new URL(e2eBaseUrl).origin;
 const eventPagePath = new RegExp(`^${e2eBaseUrl}/projects/${projectSlug}/issues/(\\d+)/events/([0-9a-f]{32})$`);
@@ -121,12 +123,17 @@ async function digestShownOn(page: Page): Promise<string> {
 }
 
 test.beforeAll(async () => {
-  test.setTimeout(240_000);
+  // The fixture's production build, which now also uploads its source maps, on a machine other jobs share.
+  test.setTimeout(480_000);
   const dsn = await createProjectDsn(environment, projectName);
-  await buildNextjsApp(dsn);
+  // What a team's CI holds: an upload-only token, given to the build as SENTRY_AUTH_TOKEN and nothing else.
+  const uploadToken = (await lantern(["token", "create", "--user", e2eOwner.email, "--scopes", "upload", "--name", `e2e ${projectName} CI`])).split("\n").pop()!;
+  expect(uploadToken).toMatch(/^sntrys_/);
+  const buildOutput = await buildNextjsApp(dsn, uploadToken);
+  console.log(`Next.js fixture build output (last 3000 characters):\n${buildOutput.slice(-3000)}`);
   app = await startNextjsApp(dsn);
   token = (await lantern(["token", "create", "--user", e2eOwner.email, "--scopes", "read", "--name", `e2e ${projectName}`])).split("\n").pop()!;
-  expect(token).toMatch(/^lnt_/);
+  expect(token).toMatch(/^sntrys_/);
 });
 
 test.afterAll(async () => {
@@ -212,6 +219,26 @@ test("server issues carry Next's route context, runtime and transaction; browser
   }
   expect(exceptionOf(client)?.mechanism).toMatchObject({ type: "generic", handled: true });
   expect(exceptionOf(rejection)?.mechanism).toMatchObject({ type: "auto.browser.global_handlers.onunhandledrejection", handled: false });
+});
+
+test("the build uploaded its maps with SENTRY_AUTH_TOKEN alone: server errors read as the fixture's own files and lines", async () => {
+  const issues = await sixIssues();
+  const database = openLanternDatabase();
+  try {
+    const bundles = await database.db.selectFrom("artifact_bundles").innerJoin("projects", "projects.id", "artifact_bundles.project_id").select("artifact_bundles.id").where("projects.slug", "=", projectSlug).execute();
+    expect(bundles.length, "source map bundles withSentryConfig uploaded for the project").toBeGreaterThan(0);
+  } finally {
+    await database.close();
+  }
+  type Frame = { filename: string | null; absPath: string | null; lineNo: number | null; inApp: boolean };
+  const throwingLines = { routeHandler: ["app/api/route-error/route.ts", 4], serverAction: ["app/server-action/actions.ts", 5], serverComponent: ["app/server-component-error/page.tsx", 5] } as const;
+  for (const [name, [file, line]] of Object.entries(throwingLines) as [keyof typeof throwingLines, (typeof throwingLines)[keyof typeof throwingLines]][]) {
+    const event = await api<{ entries: { type: string; data: { values?: { stacktrace?: { frames: Frame[] } }[] } }[] }>(`/api/0/issues/${issues[name].id}/events/latest/`);
+    const frames = event.entries.find((entry) => entry.type === "exception")?.data.values?.at(-1)?.stacktrace?.frames ?? [];
+    const thrower = frames.filter((frame) => frame.inApp).at(-1);
+    expect(thrower, `${name}: the innermost in-app frame, of ${JSON.stringify(frames.map((frame) => [frame.filename, frame.lineNo]))}`).toMatchObject({ lineNo: line });
+    expect(`${thrower?.filename}`.endsWith(file), `${name}: ${thrower?.filename} is ${file}`).toBe(true);
+  }
 });
 
 test("browser errors reach Lantern only through the app's tunnelRoute, never from Chromium to Lantern directly", async () => {

@@ -41,7 +41,7 @@ async function lantern(args: string[]): Promise<string> {
 
 async function createToken(email: string, scopes: string): Promise<string> {
   const token = (await lantern(["token", "create", "--user", email, "--scopes", scopes, "--name", `e2e ${scopes}`])).split("\n").pop()!;
-  expect(token).toMatch(/^lnt_/);
+  expect(token).toMatch(/^sntrys_/);
   return token;
 }
 

@@ -44,7 +44,7 @@ async function createProject(name: string): Promise<{ slug: string; id: number }
 
 async function createToken(email: string, scopes: string): Promise<string> {
   const token = (await lantern(["token", "create", "--user", email, "--scopes", scopes, "--name", `cli upload e2e ${run}`])).split("\n").pop()!;
-  expect(token).toMatch(/^lnt_/);
+  expect(token).toMatch(/^sntrys_/);
   return token;
 }
 
@@ -186,7 +186,7 @@ test.describe("Settings → Account", () => {
     await form.getByRole("checkbox", { name: /^upload/ }).check();
     await page.getByRole("button", { name: "Create token" }).click();
     const token = (await page.getByRole("status").filter({ hasText: "Bearer" }).locator("code").textContent()) ?? "";
-    expect(token).toMatch(/^lnt_/);
+    expect(token).toMatch(/^sntrys_/);
     const info = (await (await fetch(`${e2eBaseUrl}/api/0/`, { headers: { authorization: `Bearer ${token}` } })).json()) as { auth: { scopes: string[] } };
     expect(info.auth.scopes).toEqual(["project:releases"]);
     const { stdout } = await uploadSourceMaps(app!, { projectSlug, authToken: token, release: `ui@${run}`, urlPrefix: "~/assets" });

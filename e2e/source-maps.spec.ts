@@ -62,7 +62,7 @@ async function createProject(name: string): Promise<Project> {
 
 async function createToken(scopes: string): Promise<string> {
   const token = (await lantern(["token", "create", "--user", e2eOwner.email, "--scopes", scopes, "--name", `source maps e2e ${scopes} ${run}`])).split("\n").pop()!;
-  expect(token).toMatch(/^lnt_/);
+  expect(token).toMatch(/^sntrys_/);
   return token;
 }
 

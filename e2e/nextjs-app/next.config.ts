@@ -3,7 +3,8 @@ import type { NextConfig } from "next";
 
 const nextConfig: NextConfig = {};
 
-// As the wizard writes it, with the org/project Lantern shows and no source map upload.
+// As the wizard writes it, with the org/project Lantern shows. No URL: the build uploads its source maps when
+// SENTRY_AUTH_TOKEN is set, and Lantern's token names the instance (the e2e build sets that variable alone).
 export default withSentryConfig(nextConfig, {
   org: "lantern",
   project: "nextjs-fixture",
@@ -11,5 +12,4 @@ export default withSentryConfig(nextConfig, {
   telemetry: false,
   // Browser events go through the app's own origin: app/sentry-tunnel/route.ts forwards them to the DSN.
   tunnelRoute: "/monitoring",
-  sourcemaps: { disable: true },
 });

@@ -17,7 +17,7 @@ export function uploadTokenCommand(email: string): string {
 export function sentryCliCommands(target: UploadTarget, directory = "./dist"): string {
   return [
     `export SENTRY_URL=${shellWord(target.url)}`,
-    "export SENTRY_AUTH_TOKEN=lnt_…   # a token with the upload scope",
+    "export SENTRY_AUTH_TOKEN=sntrys_…   # a token with the upload scope",
     `npx sentry-cli sourcemaps inject ${directory}`,
     `npx sentry-cli sourcemaps upload --org ${shellWord(target.org)} --project ${shellWord(target.project)} ${directory}`,
   ].join("\n");

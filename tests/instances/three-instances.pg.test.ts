@@ -4,6 +4,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertProject, type CreatedProject } from "@/server/projects/insert-project";
 import { createApiToken } from "@/server/tokens/api-tokens";
+import { tokenIssuerOf } from "../../src/server/tokens/org-auth-token";
 import { eventEnvelope } from "../support/sdk-helpers";
 import { repositoryRoot } from "../support/run-lantern-cli";
 import { createTestAuth, createTestConfig, createTestUser } from "../support/test-accounts";
@@ -110,7 +111,7 @@ describe("three instances on one PostgreSQL database", () => {
   it("hold a key's limit of 200 a minute, set through PUT …/keys/{id}/, across 600 events sent round-robin", { timeout: 60_000 }, async () => {
     const config = createTestConfig();
     const owner = await createTestUser(database, createTestAuth(database, config), "owner");
-    const { token } = await createApiToken(database.db, { userId: owner.userId, name: "limits", scopes: ["read", "admin"] });
+    const { token } = await createApiToken(database.db, { userId: owner.userId, name: "limits", scopes: ["read", "admin"] , issuer: tokenIssuerOf(config) });
     const { project, key }: CreatedProject = await insertProject(database.db, { name: "storefront" });
     const keyUrl = (instance: Instance) => `${instance.url}/api/0/projects/${organization}/${project.slug}/keys/${key.public_key}/`;
     const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };

@@ -10,6 +10,7 @@ import { insertProject, type CreatedProject } from "@/server/projects/insert-pro
 import { parseEnvelope } from "@/server/ingest/parse-envelope";
 import { serializeEnvelope } from "@/server/ingest/serialize-envelope";
 import { createApiToken } from "@/server/tokens/api-tokens";
+import { tokenIssuerOf } from "../../src/server/tokens/org-auth-token";
 import { envelopeFromFixture } from "../support/event-envelopes";
 import { postToIngest } from "../support/sdk-helpers";
 import { startIngestServer, type IngestServer } from "../support/start-ingest-server";
@@ -87,7 +88,7 @@ describe(`advertised search syntax on ${testDialect}`, { timeout: 60_000 }, () =
     const auth = createTestAuth(database, config);
     const owner = await createTestUser(database, auth, "owner");
     context = await createTestContext(database, config, owner.userId);
-    token = (await createApiToken(database.db, { userId: owner.userId, name: "advertised syntax", scopes: ["read"] })).token;
+    token = (await createApiToken(database.db, { userId: owner.userId, name: "advertised syntax", scopes: ["read"] , issuer: tokenIssuerOf(config) })).token;
     shop = await insertProject(database.db, { name: "shop", platform: "javascript" });
     api = await insertProject(database.db, { name: "api", platform: "node" });
 

@@ -12,9 +12,9 @@ interface ApiTokenFormProps {
 
 const scopeHelp: Record<Permission, string> = {
   read: "read projects, issues and events",
-  write: "also resolve, ignore, assign and comment",
-  admin: "also manage projects, keys and settings",
-  upload: "upload source maps and manage releases (sentry-cli, bundler plugins in CI); alone, it reads nothing",
+  write: "also resolve, ignore, assign and comment, upload source maps and manage releases",
+  admin: "also manage projects, keys and settings, upload source maps and manage releases",
+  upload: "only upload source maps and manage releases (sentry-cli, bundler plugins in CI); alone, it reads nothing",
 };
 
 /** A new API token for scripts and the Sentry CLI: a name and its scopes; the token is shown once. */

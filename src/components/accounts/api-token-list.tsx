@@ -6,7 +6,8 @@ import { formatTimestamp } from "@/lib/format-time";
 export interface ApiTokenRow {
   id: number;
   name: string;
-  prefix: string;
+  /** Enough of the token to tell it apart: `sntrys_…abcd`, or a legacy token's `lnt_abcdef…`. */
+  hint: string;
   scopes: string[];
   createdAt: number;
   lastUsedAt: number | null;
@@ -17,7 +18,7 @@ interface ApiTokenListProps {
   revoke: (state: ActionState, formData: FormData) => Promise<ActionState>;
 }
 
-/** The account's live tokens: the first characters (to tell them apart), scopes, last use, and a revoke button that asks first. */
+/** The account's live tokens: a few characters (to tell them apart), scopes, last use, and a revoke button that asks first. */
 export function ApiTokenList({ tokens, revoke }: ApiTokenListProps) {
   if (tokens.length === 0) return <p className="text-sm text-muted-foreground">No API tokens.</p>;
   return (
@@ -25,7 +26,7 @@ export function ApiTokenList({ tokens, revoke }: ApiTokenListProps) {
       {tokens.map((token) => (
         <li key={token.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-3 text-sm">
           <span className="font-medium">{token.name}</span>
-          <code className="font-mono text-xs text-muted-foreground">{token.prefix}…</code>
+          <code className="font-mono text-xs text-muted-foreground">{token.hint}</code>
           {token.scopes.map((scope) => (
             <Badge key={scope}>{scope}</Badge>
           ))}

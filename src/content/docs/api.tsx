@@ -5,7 +5,7 @@ const tokenCommand = "npx lantern token create --user you@example.com --scopes r
 const uploadTokenCommand = "npx lantern token create --user you@example.com --scopes upload --name ci-source-maps";
 
 const curlExample = `export SENTRY_URL=https://lantern.example.com
-export SENTRY_AUTH_TOKEN=lnt_…
+export SENTRY_AUTH_TOKEN=sntrys_…
 
 # Unresolved errors of the project "shop", most recently seen first
 curl -H "Authorization: Bearer $SENTRY_AUTH_TOKEN" \\
@@ -65,7 +65,7 @@ export function Api() {
       </p>
       <h2 id="tokens">Tokens</h2>
       <p>
-        Every request carries an API token: <code>Authorization: Bearer lnt_…</code>. A token acts as the person it belongs to and can never do more than they can: a member sees only the projects of their
+        Every request carries an API token: <code>Authorization: Bearer sntrys_…</code> (tokens made before Lantern used this format, <code>lnt_…</code>, work too). A token acts as the person it belongs to and can never do more than they can: a member sees only the projects of their
         teams, an owner or admin sees every project. Its <strong>scopes</strong> narrow it further:
       </p>
       <ul>

@@ -1,6 +1,6 @@
 import { policy, verbs } from "@/server/access/policy";
 
-const permissionWords = { read: "Everyone who can see the project", write: "Members, owners, admins", admin: "Owners and admins only", upload: "Everyone who can see the project (a token needs the upload scope)" } as const;
+const permissionWords = { read: "Everyone who can see the project", write: "Members, owners, admins", admin: "Owners and admins only", upload: "Everyone who can see the project (a token needs the upload, write or admin scope)" } as const;
 
 /** Rendered from the same table (src/server/access/policy.ts) that every verb reads, so it cannot go stale. */
 export function Roles() {
@@ -13,7 +13,8 @@ export function Roles() {
       </p>
       <p>
         An API token acts as the person who created it, narrowed by its scopes: <code>read</code>, <code>write</code> (triage), <code>admin</code> and{" "}
-        <code>upload</code> (source maps and releases, for <code>sentry-cli</code> and the bundler plugins in CI; a token with only this scope cannot read issues or events). A token never does more than its owner could, and a
+        <code>upload</code> (source maps and releases, for <code>sentry-cli</code> and the bundler plugins in CI; a token with only this scope cannot read issues or events). A{" "}
+        <code>write</code> or <code>admin</code> token may upload and manage releases too, as Sentry&apos;s <code>project:write</code> tokens may. A token never does more than its owner could, and a
         member&apos;s token never does more than that member. The <code>lantern</code> command on the server acts as the system actor <code>cli</code>, which holds every permission and is recorded as
         such in the audit log.
       </p>

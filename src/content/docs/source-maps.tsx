@@ -114,12 +114,15 @@ export function SourceMaps({ instance, project }: { instance: DocsInstance | nul
       </p>
       <h2 id="a-token-for-ci">A token for CI</h2>
       <p>
-        Uploads need a token with the <strong>upload</strong> scope: it can upload source maps and manage releases of your projects, and read nothing else — the right thing to keep in a CI secret. Make
+        Uploads need a token with the <strong>upload</strong> scope: it can upload source maps and manage releases of your projects, and read nothing else — the right thing to keep in a CI secret (a{" "}
+        <code>write</code> or <code>admin</code> token may upload too). Make
         one under <Link href="/settings/account">Settings → Account</Link> (API tokens, scope &ldquo;upload&rdquo;) or on the server:
       </p>
       <CodeBlock code={uploadTokenCommand(instance?.email ?? "you@example.com")} label="token command" />
       <p>
-        Give it to the tools as <code>SENTRY_AUTH_TOKEN</code>. sentry-cli warns &ldquo;Unrecognized auth token format&rdquo; for Lantern&apos;s <code>lnt_</code> tokens and sends them all the same.
+        Give it to the tools as <code>SENTRY_AUTH_TOKEN</code>. It is in Sentry&apos;s organization-token format (<code>sntrys_…</code>) and names this instance&apos;s URL and organization, so
+        sentry-cli needs neither <code>--url</code>/<code>SENTRY_URL</code> nor <code>--org</code> with it (when given, they must be exactly the token&apos;s). Tokens made before Lantern used this
+        format (<code>lnt_…</code>) still work, given the URL and organization; sentry-cli warns &ldquo;Unrecognized auth token format&rdquo; for them.
       </p>
       <h2 id="sentry-cli">sentry-cli</h2>
       <p>
@@ -134,8 +137,9 @@ export function SourceMaps({ instance, project }: { instance: DocsInstance | nul
       <p>Older sentry-cli versions that upload release files one at a time, or a whole release archive, work too.</p>
       <h2 id="next-js">Next.js</h2>
       <p>
-        <code>withSentryConfig</code> uploads the maps of every <code>next build</code> when it has a token. <code>sentryUrl</code> points it at Lantern; with Next.js 16&apos;s Turbopack the build gives each
-        chunk a debug ID itself. Set the SDKs up as in <Link href="/docs/getting-started/nextjs">Getting started with Next.js</Link>, then:
+        <code>withSentryConfig</code> uploads the maps of every <code>next build</code> when it has a token; with Next.js 16&apos;s Turbopack the build gives each chunk a debug ID itself. The token
+        alone is enough: the plugin passes sentry-cli its default URL (sentry.io), and sentry-cli uses the URL in Lantern&apos;s token instead, with a warning that it did.{" "}
+        <code>sentryUrl</code> set to this instance&apos;s URL, exactly as in the token, avoids the warning. Set the SDKs up as in <Link href="/docs/getting-started/nextjs">Getting started with Next.js</Link>, then:
       </p>
       <CodeBlock code={nextjsUploadConfig(target)} label="next.config.ts" />
       <p>

@@ -22,7 +22,7 @@ const refusals: Record<Permission, string> = {
   read: "This credential cannot read.",
   write: "This credential can only read.",
   admin: "Only owners and admins (or an admin-scoped token) can do this.",
-  upload: "This credential cannot upload source maps or manage releases (it needs the upload scope).",
+  upload: "This credential cannot upload source maps or manage releases (it needs the upload, write or admin scope).",
 };
 
 /** Throws forbidden unless the viewer holds `permission` (instance-wide: members, teams, the audit log). */

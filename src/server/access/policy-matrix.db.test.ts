@@ -81,6 +81,7 @@ import { renameProject } from "../projects/rename-project";
 import { updateProjectSettings } from "../projects/update-project-settings";
 import { updateScrubbingSettings } from "../projects/update-scrubbing-settings";
 import { createApiToken } from "../tokens/api-tokens";
+import { tokenIssuerOf } from "../tokens/org-auth-token";
 import { createApiDeploy } from "../api/releases/create-api-deploy";
 import { createApiRelease } from "../api/releases/create-api-release";
 import { getApiRelease } from "../api/releases/get-api-release";
@@ -158,9 +159,10 @@ const actors: Record<Actor, { user: "owner" | "admin" | "member" | "otherTeamMem
   member: { user: "member", permissions: ["read", "write", "upload"], seesShop: true },
   otherTeamMember: { user: "otherTeamMember", permissions: ["read", "write", "upload"], seesShop: false },
   readToken: { user: "admin", scopes: ["read"], permissions: ["read"], seesShop: true },
-  writeToken: { user: "admin", scopes: ["read", "write"], permissions: ["read", "write"], seesShop: true },
-  adminToken: { user: "admin", scopes: ["read", "write", "admin"], permissions: ["read", "write", "admin"], seesShop: true },
-  memberWriteToken: { user: "member", scopes: ["read", "write"], permissions: ["read", "write"], seesShop: true },
+  // A write or admin scope also uploads source maps and manages releases, as Sentry's project:write may.
+  writeToken: { user: "admin", scopes: ["read", "write"], permissions: ["read", "write", "upload"], seesShop: true },
+  adminToken: { user: "admin", scopes: ["read", "write", "admin"], permissions: ["read", "write", "admin", "upload"], seesShop: true },
+  memberWriteToken: { user: "member", scopes: ["read", "write"], permissions: ["read", "write", "upload"], seesShop: true },
   // What CI holds for sentry-cli: uploads and releases, and nothing else (not even reading issues).
   uploadToken: { user: "member", scopes: ["upload"], permissions: ["upload"], seesShop: true },
   anonymous: { user: null, permissions: [], seesShop: false },
@@ -725,7 +727,7 @@ describe(`the access matrix (policy.ts × callers × surfaces) on ${testDialect}
     for (const actor of actorNames) {
       const who = actors[actor];
       if (who.user === null) continue;
-      tokens[actor] = (await createApiToken(database.db, { userId: userIds[who.user]!, name: actor, scopes: who.scopes ?? [...allPermissions] })).token;
+      tokens[actor] = (await createApiToken(database.db, { userId: userIds[who.user]!, name: actor, scopes: who.scopes ?? [...allPermissions] , issuer: tokenIssuerOf(config) })).token;
     }
     shop = await freshTarget();
   }, 120_000);
@@ -795,7 +797,7 @@ describe(`the access matrix (policy.ts × callers × surfaces) on ${testDialect}
 
   it("the API context of a member's token is the viewer the verbs see (no surface widens or narrows it)", async () => {
     const context = await getApiContext(new Request("http://lantern.test/api/0/", { headers: { authorization: `Bearer ${tokens.memberWriteToken}` } }));
-    expect([...context.viewer.permissions].sort()).toEqual(["read", "write"]);
+    expect([...context.viewer.permissions].sort()).toEqual(["read", "upload", "write"]);
     expect(context.viewer.projectIds === "all" ? "all" : [...context.viewer.projectIds].includes(blogProjectId)).toBe(false);
   });
 });

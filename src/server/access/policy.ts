@@ -5,7 +5,8 @@ import type { Permission } from "./viewer";
  * `authorize*` (authorize.ts) reads the permission from this table — the dashboard, the API and the CLI call
  * the same verbs, so they cannot disagree. `read` is everyone who can see the project (and read-scoped
  * tokens), `write` is triage (members, write-scoped tokens), `admin` is owners and admins (admin-scoped
- * tokens). Rendered in docs/architecture.md and on the in-app "Roles and access" page; the matrix test
+ * tokens), `upload` is CI's source maps and releases (every role; tokens with the upload, write or admin scope —
+ * viewer.ts `scopeGrants`, as Sentry lets `project:write` and `org:ci` tokens do both). Rendered in docs/architecture.md and on the in-app "Roles and access" page; the matrix test
  * (policy-matrix.db.test.ts) calls every verb as every kind of caller and expects what this table says.
  */
 export const policy = {

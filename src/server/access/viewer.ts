@@ -31,6 +31,23 @@ const permissionsOfRole: Record<Role, Permission[]> = {
 };
 
 /**
+ * What a token scope grants beyond itself. A `write` or `admin` token may also upload source maps and manage
+ * releases, as Sentry's `project:write`, `project:admin` and `org:ci` may (OrganizationReleasePermission);
+ * `upload` stays the least-privilege scope, granting only itself.
+ */
+const scopeGrants: Record<Permission, readonly Permission[]> = {
+  read: ["read"],
+  write: ["write", "upload"],
+  admin: ["admin", "upload"],
+  upload: ["upload"],
+};
+
+/** The permissions a token's scopes allow, before the owner's role caps them. */
+export function permissionsOfScopes(scopes: readonly Permission[]): Set<Permission> {
+  return new Set(scopes.flatMap((scope) => scopeGrants[scope] ?? []));
+}
+
+/**
  * Builds the viewer of user `userId` (null: no such user). `scopes` narrows the role's permissions (API tokens).
  */
 export async function loadViewer(db: Kysely<Database>, userId: string, scopes?: readonly Permission[]): Promise<Viewer | null> {
@@ -52,7 +69,8 @@ export async function viewerOf(db: Kysely<Database>, user: { id: string; email: 
       .execute();
     projectIds = new Set(rows.map((row) => Number(row.project_id)));
   }
-  const allowed = permissionsOfRole[role].filter((permission) => !scopes || scopes.includes(permission));
+  const granted = scopes ? permissionsOfScopes(scopes) : null;
+  const allowed = permissionsOfRole[role].filter((permission) => !granted || granted.has(permission));
   return { userId: user.id, email: user.email, name: user.name, role, projectIds, permissions: new Set(allowed), actor: `user:${user.email}`, environmentFilter: user.environmentFilter ?? null };
 }
 

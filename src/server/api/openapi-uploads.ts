@@ -37,7 +37,7 @@ export function uploadOperations(): Paths {
       get: {
         operationId: "getChunkUploadOptions",
         summary: "How to upload chunks",
-        description: "Needs the upload scope. What sentry-cli reads before it uploads.",
+        description: "Needs the upload, write or admin scope. What sentry-cli reads before it uploads.",
         tags: ["Source maps"],
         parameters: [param("organization")],
         responses: { "200": { description: "Chunk size, limits and the upload URL", content: json(schema("ApiChunkUploadOptions")) }, ...errors("403", "404") },
@@ -75,7 +75,7 @@ export function uploadOperations(): Paths {
       post: {
         operationId: "createOrganizationRelease",
         summary: "Create a release",
-        description: "Needs the upload scope. 201 when created or added to a project, 208 when it was already in every named project.",
+        description: "Needs the upload, write or admin scope. 201 when created or added to a project, 208 when it was already in every named project.",
         tags: ["Releases"],
         parameters: [param("organization")],
         requestBody: { required: true, content: json(schema("ApiReleaseCreate")) },

@@ -548,9 +548,9 @@ export interface ApiTokensTable {
   name: string;
   /** sha256 of the token; the token itself is shown once. */
   token_hash: string;
-  /** The first characters, so a person can tell tokens apart. */
+  /** So a person can tell tokens apart: `sntrys_…` and the secret's last 4 characters (legacy `lnt_`: the first 10). */
   token_prefix: string;
-  /** Comma-separated: read, write, admin. */
+  /** Comma-separated: read, write, admin, upload. */
   scopes: string;
   created_at: EpochMs;
   last_used_at: EpochMs | null;

@@ -1,10 +1,15 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { AppError } from "../errors";
 import { loadViewer, permissions, type Permission, type Viewer } from "../access/viewer";
+import { issueOrgAuthToken, orgAuthTokenPrefix, type TokenIssuer } from "./org-auth-token";
 
-const tokenPrefix = "lnt_";
+/** Tokens issued before the org-token format; they keep working (only their hash is looked up). */
+const legacyTokenPrefix = "lnt_";
+
+/** An org token carries two URLs and the slug in its payload: generous for any real LANTERN_URL, still a bound. */
+const maxTokenLength = 4096;
 
 export function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
@@ -24,17 +29,22 @@ export interface CreatedToken {
   token: string;
 }
 
-/** Creates an API token for a user. 32 random bytes: a fast hash is enough to store it (nothing to brute-force). */
-export async function createApiToken(db: Kysely<Database>, input: { userId: string; name: string; scopes: Permission[] }): Promise<CreatedToken> {
+/**
+ * Creates an API token for a user, in Sentry's org-token format (org-auth-token.ts) so that sentry-cli and the
+ * bundler plugins read this instance's URL and organization from it. The secret is 32 random bytes: a fast
+ * hash is enough to store it (nothing to brute-force).
+ */
+export async function createApiToken(db: Kysely<Database>, input: { userId: string; name: string; scopes: Permission[]; issuer: TokenIssuer }): Promise<CreatedToken> {
   if (input.scopes.length === 0) throw new AppError("bad_request", "Choose at least one scope.");
-  const token = `${tokenPrefix}${randomBytes(32).toString("base64url")}`;
+  const { token, secret } = issueOrgAuthToken(input.issuer);
   const row = await db
     .insertInto("api_tokens")
     .values({
       user_id: input.userId,
       name: input.name.trim().slice(0, 100) || "API token",
       token_hash: hashToken(token),
-      token_prefix: token.slice(0, tokenPrefix.length + 6),
+      // The payload's start is the same in every token; the secret's end tells them apart, as Sentry shows them.
+      token_prefix: `${orgAuthTokenPrefix}…${secret.slice(-4)}`,
       scopes: input.scopes.join(","),
       created_at: Date.now(),
     })
@@ -45,7 +55,12 @@ export async function createApiToken(db: Kysely<Database>, input: { userId: stri
 
 export async function listApiTokens(db: Kysely<Database>, userId: string) {
   const rows = await db.selectFrom("api_tokens").selectAll().where("user_id", "=", userId).where("revoked_at", "is", null).orderBy("id", "desc").execute();
-  return rows.map((row) => ({ id: Number(row.id), name: row.name, prefix: row.token_prefix, scopes: row.scopes.split(","), createdAt: Number(row.created_at), lastUsedAt: row.last_used_at === null ? null : Number(row.last_used_at) }));
+  return rows.map((row) => ({ id: Number(row.id), name: row.name, hint: tokenHint(row.token_prefix), scopes: row.scopes.split(","), createdAt: Number(row.created_at), lastUsedAt: row.last_used_at === null ? null : Number(row.last_used_at) }));
+}
+
+/** How the list names a token: `sntrys_…abcd` (the secret's last characters), or a legacy token's first ones and `…`. */
+function tokenHint(storedPrefix: string): string {
+  return storedPrefix.includes("…") ? storedPrefix : `${storedPrefix}…`;
 }
 
 /** Revokes one of the user's tokens; false if they have no such live token. */
@@ -59,7 +74,7 @@ const lastUsedPrecisionMs = 60_000;
 
 /** The viewer behind `Authorization: Bearer <token>`, with the token's scopes; null for an unknown or revoked token. */
 export async function authenticateApiToken(db: Kysely<Database>, token: string): Promise<Viewer | null> {
-  if (!token.startsWith(tokenPrefix) || token.length > 200) return null;
+  if (!(token.startsWith(orgAuthTokenPrefix) || token.startsWith(legacyTokenPrefix)) || token.length > maxTokenLength) return null;
   const row = await db.selectFrom("api_tokens").select(["id", "user_id", "scopes", "last_used_at"]).where("token_hash", "=", hashToken(token)).where("revoked_at", "is", null).executeTakeFirst();
   if (!row) return null;
   const now = Date.now();

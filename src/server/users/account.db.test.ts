@@ -60,12 +60,13 @@ describe(`one's own account on ${testDialect}`, () => {
     const { id, token } = await createPersonalApiToken(context, { name: "dashboards", scopes: ["read"] });
     const viewer = await authenticateApiToken(database.db, token);
     expect(viewer && [...viewer.permissions]).toEqual(["read"]);
-    expect(await listApiTokens(database.db, member.userId)).toMatchObject([{ id, name: "dashboards", scopes: ["read"], prefix: token.slice(0, 10) }]);
+    expect(await listApiTokens(database.db, member.userId)).toMatchObject([{ id, name: "dashboards", scopes: ["read"], hint: `sntrys_…${token.slice(-4)}` }]);
 
     const admin = await createTestUser(database, auth, "admin");
     const adminToken = await createPersonalApiToken(await createTestContext(database, config, admin.userId), { name: "ops", scopes: ["read", "write", "admin"] });
     const adminViewer = await authenticateApiToken(database.db, adminToken.token);
-    expect(adminViewer && [...adminViewer.permissions]).toEqual(["read", "write", "admin"]);
+    // A write or admin scope also uploads source maps and manages releases, as Sentry's project:write does.
+    expect(adminViewer && [...adminViewer.permissions]).toEqual(["read", "write", "admin", "upload"]);
 
     // Only one's own tokens can be revoked.
     await expect(revokePersonalApiToken(context, { tokenId: adminToken.id })).rejects.toMatchObject({ code: "not_found" });

@@ -7,6 +7,7 @@ import { listAuditLog } from "../audit/list-audit-log";
 import { systemContext } from "../access/system-context";
 import type { LanternConfig } from "../config";
 import { createApiToken } from "../tokens/api-tokens";
+import { tokenIssuerOf } from "../tokens/org-auth-token";
 import { changeUserRole } from "./change-user-role";
 import { listUsers } from "./list-users";
 import { removeUser } from "./remove-user";
@@ -79,7 +80,7 @@ describe(`roles and removing accounts on ${testDialect}`, () => {
   it("removes an account with its sessions, tokens and pending invites at once, records it, and refuses removing yourself", async () => {
     const browser = await signInForTest(auth, member.email, member.password);
     expect(await sessionUserId(auth, browser)).toBe(member.userId);
-    await createApiToken(database.db, { userId: member.userId, name: "ci", scopes: ["read"] });
+    await createApiToken(database.db, { userId: member.userId, name: "ci", scopes: ["read"] , issuer: tokenIssuerOf(config) });
     const adminInvite = await createInvite(adminContext, { email: "", role: "member", teamId: "" });
     const ownerInvite = await createInvite(ownerContext, { email: "", role: "member", teamId: "" });
     await removeUser(ownerContext, { userId: admin.userId });

@@ -7,6 +7,7 @@ import { storeFixtureEvent } from "../../../../tests/support/event-envelopes";
 import { digestBatch } from "../../digest/digest-batch";
 import { insertProject } from "../../projects/insert-project";
 import { createApiToken } from "../../tokens/api-tokens";
+import { tokenIssuerOf } from "../../tokens/org-auth-token";
 import {
   alertRuleRoute,
   createAlertRuleRoute,
@@ -109,7 +110,7 @@ describe(`the alert rules and notification channels API on ${testDialect}`, () =
     const teamB = await database.db.insertInto("teams").values({ slug: "alerts-b", name: "B", created_at: now }).returning("id").executeTakeFirstOrThrow();
     await database.db.insertInto("team_members").values([{ team_id: teamA.id, user_id: member.userId }, { team_id: teamB.id, user_id: otherTeamMember.userId }]).execute();
     await database.db.insertInto("team_projects").values([{ team_id: teamA.id, project_id: shopId }, { team_id: teamB.id, project_id: blogId }]).execute();
-    const token = async (userId: string, scopes: Permission[]) => (await createApiToken(database.db, { userId, name: "alerts", scopes })).token;
+    const token = async (userId: string, scopes: Permission[]) => (await createApiToken(database.db, { userId, name: "alerts", scopes , issuer: tokenIssuerOf(config) })).token;
     tokens.admin = await token(admin.userId, ["read", "write", "admin"]);
     tokens.adminRead = await token(admin.userId, ["read"]);
     tokens.member = await token(member.userId, ["read", "write"]);

@@ -10,6 +10,7 @@ import { digestBatch } from "../../digest/digest-batch";
 import { insertProject } from "../../projects/insert-project";
 import { chunkUploadOptions } from "../../sourcemaps/upload-chunks";
 import { createApiToken } from "../../tokens/api-tokens";
+import { tokenIssuerOf } from "../../tokens/org-auth-token";
 import { listIssuesRoute } from "./issue-list-routes";
 import {
   createDeployRoute,
@@ -79,7 +80,7 @@ describe(`the upload and release API on ${testDialect}`, () => {
     const team = await database.db.insertInto("teams").values({ slug: "blog-team", name: "Blog", created_at: Date.now() }).returning("id").executeTakeFirstOrThrow();
     await database.db.insertInto("team_members").values({ team_id: team.id, user_id: member.userId }).execute();
     await database.db.insertInto("team_projects").values({ team_id: team.id, project_id: blog.project.id }).execute();
-    const make = async (userId: string, scopes: Permission[]) => (await createApiToken(database.db, { userId, name: "t", scopes })).token;
+    const make = async (userId: string, scopes: Permission[]) => (await createApiToken(database.db, { userId, name: "t", scopes , issuer: tokenIssuerOf(config) })).token;
     tokens.owner = await make(owner.userId, ["read", "write", "admin", "upload"]);
     tokens.upload = await make(owner.userId, ["upload"]);
     tokens.read = await make(owner.userId, ["read"]);

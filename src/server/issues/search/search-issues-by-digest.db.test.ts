@@ -11,6 +11,7 @@ import { digestBatch } from "../../digest/digest-batch";
 import { serializeEnvelope } from "../../ingest/serialize-envelope";
 import { insertProject } from "../../projects/insert-project";
 import { createApiToken } from "../../tokens/api-tokens";
+import { tokenIssuerOf } from "../../tokens/org-auth-token";
 import { loadIssueList } from "./load-issue-list";
 
 /**
@@ -56,7 +57,7 @@ describe(`searching issues by Next.js digest on ${testDialect}`, () => {
     const config = createTestConfig();
     const owner = await createTestUser(database, createTestAuth(database, config), "owner");
     context = await createTestContext(database, config, owner.userId);
-    token = (await createApiToken(database.db, { userId: owner.userId, name: "digest search", scopes: ["read"] })).token;
+    token = (await createApiToken(database.db, { userId: owner.userId, name: "digest search", scopes: ["read"] , issuer: tokenIssuerOf(config) })).token;
 
     const nextShop = (await insertProject(database.db, { name: "next shop", platform: "javascript-nextjs" })).project.id;
     issue.serverComponent = await sendCaptured(nextShop, "10.x-server-component");
