@@ -36,7 +36,7 @@ export async function listProjectReleases(context: AccessContext, projectId: num
 
   const [newIssuesOf, deploys, health] = await Promise.all([
     countNewIssuesByRelease(db, projectId, versions),
-    db.selectFrom("release_deploys").select(["version", "environment", "date_finished"]).where("version", "in", versions).orderBy("date_finished", "desc").orderBy("id", "desc").execute(),
+    db.selectFrom("release_deploys").select(["version", "environment", "date_finished"]).where("project_id", "=", projectId).where("version", "in", versions).orderBy("date_finished", "desc").orderBy("id", "desc").execute(),
     loadReleaseHealth(db, projectId, versions, healthSince),
   ]);
   const lastDeployOf = new Map<string, { environment: string; finishedAt: number }>();
