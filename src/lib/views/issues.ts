@@ -5,6 +5,7 @@
 
 import type { GroupingResult } from "@/lib/grouping-result";
 import type { EventAttachmentSummary } from "@/lib/views/events";
+import type { SuspectCommit } from "@/lib/views/release-commits";
 import type { StoredEventResolution } from "@/lib/views/sourcemaps";
 
 export const issueSorts = ["last_seen", "first_seen", "times_seen", "users_seen"] as const;
@@ -199,4 +200,6 @@ export interface IssuePageExtras {
   resolution: StoredEventResolution | null;
   releases: string[];
   hints: IssueHints;
+  /** The newest commit of the first release that touched a file of the newest event's in-app frames (find-suspect-commit). */
+  suspectCommit: SuspectCommit | null;
 }

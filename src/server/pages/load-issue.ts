@@ -11,6 +11,7 @@ import { getIssueTagDistribution } from "../issues/get-issue-tag-distribution";
 import { getIssueVolume, type VolumeRange } from "../issues/get-issue-volume";
 import { listIssueComments } from "../issues/list-issue-comments";
 import { listIssueReleases } from "../issues/list-issue-releases";
+import { findSuspectCommit } from "../releases/find-suspect-commit";
 import type { IssueEvent } from "../events/get-issue-event";
 import { loadProjectPage } from "@/server/pages/load-project-page";
 import { resolveStoredEvent } from "../sourcemaps/resolve-stored-event";
@@ -73,15 +74,16 @@ function withoutResolution(error: unknown): null {
 export async function loadIssuePageExtras(details: IssueDetails, event: IssueEvent | null, range: VolumeRange): Promise<IssuePageExtras> {
   const context = await getAppContext();
   const { issue, project } = details;
-  const [volume, tags, comments, releases, hints] = await Promise.all([
+  const [volume, tags, comments, releases, hints, suspectCommit] = await Promise.all([
     getIssueVolume(context, issue.id, { range }),
     getIssueTagDistribution(context, issue.id),
     listIssueComments(context, issue.id),
     listIssueReleases(context, issue.id),
     getIssueHints(context, issue.id),
+    findSuspectCommit(context, issue.id),
   ]);
   const [attachments, grouping, resolution] = event
     ? await Promise.all([listEventAttachments(context, { projectId: project.id, eventId: event.eventId }), explainGrouping(context, project.id, event.payload), resolveStoredEvent(context, project.id, event.payload).catch(withoutResolution)])
     : [[], null, null];
-  return { volume, tags, comments, attachments, grouping, resolution, releases, hints };
+  return { volume, tags, comments, attachments, grouping, resolution, releases, hints, suspectCommit };
 }

@@ -89,12 +89,3 @@ export async function countReleaseCommits(db: Kysely<Database>, versions: readon
     .execute();
   return new Map(rows.map((row) => [row.version, Number(row.total)]));
 }
-
-/** The newest commit: the latest timestamp, else the first CI sent (git log lists newest first). */
-export function newestCommit(commits: readonly ReleaseCommit[]): ReleaseCommit | null {
-  let newest: ReleaseCommit | null = null;
-  for (const commit of commits) {
-    if (newest === null || (commit.timestamp ?? -Infinity) > (newest.timestamp ?? -Infinity)) newest = commit;
-  }
-  return newest;
-}
