@@ -27,7 +27,9 @@ const org = e2eOrganizationSlug;
 const scriptPath = "tests/fixtures/sdk-scripts/capture-rich-exception.mjs";
 const token = uniqueToken();
 let repository = "";
+/** sentry-cli runs with an upload-only token, as CI holds it; the API is read with an owner's token that may read. */
 let authToken = "";
+let readToken = "";
 
 async function git(...args: string[]): Promise<string> {
   const { stdout } = await execFileAsync("git", args, { cwd: repository, env: { ...process.env, GIT_AUTHOR_NAME: "Dana Dev", GIT_AUTHOR_EMAIL: "dana@shop.test", GIT_COMMITTER_NAME: "Dana Dev", GIT_COMMITTER_EMAIL: "dana@shop.test" } });
@@ -48,7 +50,7 @@ async function sentryCli(args: string[]): Promise<string> {
 }
 
 async function api<T>(path: string): Promise<T> {
-  const response = await fetch(`${e2eBaseUrl}/api/0${path}`, { headers: { Authorization: `Bearer ${authToken}` } });
+  const response = await fetch(`${e2eBaseUrl}/api/0${path}`, { headers: { Authorization: `Bearer ${readToken}` } });
   expect(response.status, path).toBe(200);
   return (await response.json()) as T;
 }
@@ -73,8 +75,12 @@ async function issueIn(label: string, release: string): Promise<{ slug: string; 
 test.beforeAll(async () => {
   repository = await mkdtemp(join(tmpdir(), "lantern-set-commits-"));
   await git("init", "-q", ".");
-  const { stdout } = await execFileAsync(process.execPath, ["cli/lantern.mjs", "token", "create", "--user", e2eOwner.email, "--scopes", "upload", "--name", `set-commits e2e ${token}`], { env: environment, encoding: "utf8" });
-  authToken = stdout.trim().split("\n").pop()!;
+  const createToken = async (scopes: string) => {
+    const { stdout } = await execFileAsync(process.execPath, ["cli/lantern.mjs", "token", "create", "--user", e2eOwner.email, "--scopes", scopes, "--name", `set-commits e2e ${token}`], { env: environment, encoding: "utf8" });
+    return stdout.trim().split("\n").pop()!;
+  };
+  authToken = await createToken("upload");
+  readToken = await createToken("read,write,admin,upload");
 });
 
 test.afterAll(async () => {
