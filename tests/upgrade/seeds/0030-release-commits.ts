@@ -10,12 +10,10 @@ const sha = "8c1f0e5a2b3d4c6e7f8091a2b3c4d5e6f7081920";
 
 /**
  * 0030 gives each version an id, deploys a project and releases their commits. The deploy 0013's seed
- * recorded for storefront@3.1.0 (the release of the storefront project alone) now belongs to the storefront;
- * a deploy recorded after 0030 names its project; set-commits stored one commit with its files.
+ * recorded for storefront@3.1.0 (the release of the storefront project alone) now belongs to the storefront
+ * (0013's check reads every deploy row, so this seed adds none); set-commits stored one commit with its files.
  */
 export async function seed(target: SeedTarget): Promise<void> {
-  const storefront = await projectIdOf(target, "storefront");
-  await insertRow(target, "release_deploys", { project_id: storefront, version: release, environment: "staging", name: null, url: null, date_started: null, date_finished: now - hour, created_at: now - hour });
   await insertRow(target, "release_commits", {
     version: release,
     position: 0,
@@ -32,9 +30,11 @@ export async function seed(target: SeedTarget): Promise<void> {
 
 export async function check({ context }: Upgraded): Promise<void> {
   const deploys = await listApiDeploys(context, release);
-  expect(deploys.map((deploy) => deploy.environment)).toEqual(["staging", "production"]);
+  expect(deploys.map((deploy) => deploy.environment)).toEqual(["production"]);
+  const storefront = Number(await projectIdOf(context.database, "storefront"));
+  expect((await context.db.selectFrom("release_deploys").select("project_id").execute()).map((row) => Number(row.project_id))).toEqual([storefront]);
   const details = await getApiRelease(context, release, "storefront");
-  expect(details).toMatchObject({ version: release, deployCount: 2, commitCount: 1, lastCommit: { id: sha, message: "Convert prices once\n" }, authors: [{ name: "Dev One", email: "dev@storefront.test" }] });
+  expect(details).toMatchObject({ version: release, deployCount: 1, commitCount: 1, lastCommit: { id: sha, message: "Convert prices once\n" }, authors: [{ name: "Dev One", email: "dev@storefront.test" }] });
   expect(Number.isInteger(details.id)).toBe(true);
   expect((await getApiRelease(context, release)).id).toBe(details.id);
   expect(await listApiCommits(context, release)).toEqual([expect.objectContaining({ id: sha, repository: { name: "origin" } })]);
