@@ -27,6 +27,7 @@ import * as savedSearchKind from "./seeds/0025-saved-search-kind";
 import * as logAlertRules from "./seeds/0026-log-alert-rules";
 import * as logsSeverityTokensTimeBrin from "./seeds/0027-logs-severity-tokens-time-brin";
 import * as feedback from "./seeds/0028-feedback";
+import * as releaseCommits from "./seeds/0030-release-commits";
 import * as environmentPreference from "./seeds/0031-environment-preference";
 
 /**
@@ -70,5 +71,6 @@ export const upgradeSeeds: Record<string, UpgradeSeed> = {
   "0026-log-alert-rules": logAlertRules,
   "0027-logs-severity-tokens-time-brin": logsSeverityTokensTimeBrin,
   "0028-feedback": feedback,
+  "0030-release-commits": releaseCommits,
   "0031-environment-preference": environmentPreference,
 };

@@ -25,6 +25,7 @@ import { RawEventJson } from "@/components/issues/raw-event-json";
 import { RelativeTime } from "@/components/issues/relative-time";
 import { TagDistribution } from "@/components/issues/tag-distribution";
 import { WhatStandsOut } from "@/components/issues/what-stands-out";
+import { SuspectCommitLine } from "@/components/releases/suspect-commit";
 import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardTitle } from "@/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
@@ -68,7 +69,7 @@ const ranges: ChartRange<VolumeRange>[] = [
  */
 export function IssuePageView({ details, event, volume: range, extras, path, logsAround = null }: IssuePageViewProps) {
   const { issue, project, environments, hashes, activity, eventCount } = details;
-  const { volume, tags, comments, attachments, grouping, resolution, releases } = extras;
+  const { volume, tags, comments, attachments, grouping, resolution, releases, suspectCommit } = extras;
 
   const issueBase = `/projects/${project.slug}/issues/${issue.id}`;
   const eventsBase = `${issueBase}/events`;
@@ -105,6 +106,7 @@ export function IssuePageView({ details, event, volume: range, extras, path, log
               {issue.status === "resolved" ? "Resolved" : "Ignored"} {state}.
             </p>
           ) : null}
+          {suspectCommit ? <SuspectCommitLine commit={suspectCommit} /> : null}
         </div>
         <section aria-label="Assignee" className="max-w-full min-w-0 shrink-0">
           <AssigneeForm issueId={issue.id} assignee={details.assignee} assign={assignIssueAction} />

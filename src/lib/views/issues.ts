@@ -5,6 +5,7 @@
 import type { EnvironmentScope } from "@/lib/environment-filter";
 import type { GroupingResult } from "@/lib/grouping-result";
 import type { EventAttachmentSummary } from "@/lib/views/events";
+import type { SuspectCommit } from "@/lib/views/release-commits";
 import type { StoredEventResolution } from "@/lib/views/sourcemaps";
 import type { FeedbackView } from "./feedback";
 
@@ -215,4 +216,6 @@ export interface IssuePageExtras {
   hints: IssueHints;
   /** User feedback on the issue's events, newest first. */
   feedback: FeedbackView[];
+  /** The newest commit of the first release that touched a file of the newest event's in-app frames (find-suspect-commit). */
+  suspectCommit: SuspectCommit | null;
 }

@@ -87,7 +87,7 @@ export function uploadOperations(): Paths {
       put: {
         operationId: "updateRelease",
         summary: "Update a release",
-        description: "`dateReleased` finalizes it; `refs` and `commits` (set-commits) are accepted and ignored. Needs the upload scope.",
+        description: "`dateReleased` finalizes it; `commits` (set-commits) replace the release's commits, or `refs` when no commits are sent. Needs the upload scope.",
         tags: ["Releases"],
         parameters: [param("organization"), version],
         requestBody: { required: true, content: json(schema("ApiReleaseUpdate")) },
@@ -98,11 +98,17 @@ export function uploadOperations(): Paths {
     [`${orgPrefix}/releases/{version}/previous-with-commits/`]: {
       get: {
         operationId: "getPreviousReleaseWithCommits",
-        summary: "The previous release with commits (always none: commits are not stored)",
+        summary: "The previous release with commits (always none: set-commits then sends its whole window)",
         tags: ["Releases"],
         parameters: [param("organization"), version],
         responses: { "200": { description: "An empty object", content: json({ type: "object" }) }, ...errors("400", "403", "404") },
       },
+    },
+    [`${orgPrefix}/releases/{version}/commits/`]: {
+      get: { operationId: "listReleaseCommits", summary: "List a release's commits", tags: ["Releases"], parameters: [param("organization"), version], responses: { "200": { description: "Commits in the order set-commits sent them", content: json({ type: "array", items: schema("ApiCommit") }) }, ...errors("400", "403", "404") } },
+    },
+    [`${orgPrefix}/releases/{version}/commitfiles/`]: {
+      get: { operationId: "listReleaseCommitFiles", summary: "List the files a release's commits changed", tags: ["Releases"], parameters: [param("organization"), version], responses: { "200": { description: "One entry per file of each commit", content: json({ type: "array", items: schema("ApiCommitFile") }) }, ...errors("400", "403", "404") } },
     },
     [`${orgPrefix}/releases/{version}/deploys/`]: {
       get: { operationId: "listDeploys", summary: "List a release's deploys", tags: ["Releases"], parameters: [param("organization"), version], responses: { "200": { description: "Deploys, newest first", content: json({ type: "array", items: schema("ApiDeploy") }) }, ...errors("400", "403", "404") } },
@@ -162,6 +168,9 @@ export function uploadOperations(): Paths {
         responses: { "200": { description: "The release", content: json(schema("ApiRelease")) }, ...errors("400", "403", "404", "413") },
       },
       delete: { operationId: "deleteProjectRelease", summary: "Remove a release from a project", tags: ["Releases"], parameters: [param("organization"), param("project"), version], responses: { "204": { description: "Deleted" }, ...errors("400", "403", "404") } },
+    },
+    [`${projectPrefix}/releases/{version}/commits/`]: {
+      get: { operationId: "listProjectReleaseCommits", summary: "List a release's commits", tags: ["Releases"], parameters: [param("organization"), param("project"), version], responses: { "200": { description: "Commits in the order set-commits sent them", content: json({ type: "array", items: schema("ApiCommit") }) }, ...errors("400", "403", "404") } },
     },
     [`${projectPrefix}/releases/{version}/files/`]: {
       get: { operationId: "listProjectReleaseFiles", summary: "List a project's files of a release", tags: ["Source maps"], parameters: [param("organization"), param("project"), version], responses: { "200": { description: "Files", content: json({ type: "array", items: schema("ApiReleaseFile") }) }, ...errors("400", "403", "404") } },

@@ -19,7 +19,7 @@ import { alertOperations } from "./openapi-alerts";
 import { traceOperations, traceSchemas } from "./openapi-traces";
 import { feedbackOperations, feedbackSchemas } from "./openapi-feedback";
 import { ApiAlertRule, ApiAlertRuleInput, ApiNotificationChannel, ApiNotificationChannelCreate, ApiNotificationChannelCreated, ApiNotificationChannelUpdate } from "./alerts/alert-schemas";
-import { ApiAssembleAnswer, ApiAuthInfo, ApiChunkUploadOptions, ApiDeploy, ApiDeployCreate, ApiRelease, ApiReleaseCreate, ApiReleaseFile, ApiReleaseUpdate } from "./releases/release-schemas";
+import { ApiAssembleAnswer, ApiAuthInfo, ApiChunkUploadOptions, ApiCommit, ApiCommitFile, ApiDeploy, ApiDeployCreate, ApiRelease, ApiReleaseCreate, ApiReleaseFile, ApiReleaseUpdate } from "./releases/release-schemas";
 import { ApiArtifactBundleAssemble, ApiReleaseArchiveAssemble } from "./sourcemaps/assemble-requests";
 import type { JsonSchema, OpenApiDocument } from "./openapi-document";
 
@@ -31,7 +31,7 @@ import type { JsonSchema, OpenApiDocument } from "./openapi-document";
  */
 
 /** What the API answers (exactly these fields) and what it reads (other fields are ignored, so no additionalProperties: false). */
-const responseSchemas = { ApiErrorBody, ApiOrganization, ApiProject, ApiIssue, ApiIssueDetails, ApiIssueUpdateResult, ApiEvent, ApiEventSummary, ApiHash, ApiProjectKey, ApiAuthInfo, ApiChunkUploadOptions, ApiAssembleAnswer, ApiRelease, ApiDeploy, ApiReleaseFile, ApiAlertRule, ApiNotificationChannel, ApiNotificationChannelCreated };
+const responseSchemas = { ApiErrorBody, ApiOrganization, ApiProject, ApiIssue, ApiIssueDetails, ApiIssueUpdateResult, ApiEvent, ApiEventSummary, ApiHash, ApiProjectKey, ApiAuthInfo, ApiChunkUploadOptions, ApiAssembleAnswer, ApiRelease, ApiDeploy, ApiCommit, ApiCommitFile, ApiReleaseFile, ApiAlertRule, ApiNotificationChannel, ApiNotificationChannelCreated };
 const requestSchemas = { ApiIssueUpdate, ApiProjectKeyCreate, ApiProjectKeyUpdate, ApiArtifactBundleAssemble, ApiReleaseArchiveAssemble, ApiReleaseCreate, ApiReleaseUpdate, ApiDeployCreate, ApiAlertRuleInput, ApiNotificationChannelCreate, ApiNotificationChannelUpdate };
 type SchemaName = keyof typeof responseSchemas | keyof typeof requestSchemas;
 

@@ -398,12 +398,38 @@ export interface ReleasesTable {
 
 export interface ReleaseDeploysTable {
   id: Generated<number>;
+  /** The project deployed (migrations/0030-release-commits.ts): a deploy of several projects is a row each. */
+  project_id: number;
   version: string;
   environment: string;
   name: string | null;
   url: string | null;
   date_started: EpochMs | null;
   date_finished: EpochMs;
+  created_at: EpochMs;
+}
+
+/** One integer id per release version, Sentry's release `id` (migrations/0030-release-commits.ts). */
+export interface ReleaseVersionsTable {
+  id: Generated<number>;
+  version: string;
+  created_at: EpochMs;
+}
+
+/** A commit CI sent for a release (`sentry-cli releases set-commits`), in the order sent. */
+export interface ReleaseCommitsTable {
+  id: Generated<number>;
+  version: string;
+  position: number;
+  /** The commit's sha (or whatever id the repository uses). */
+  commit_id: string;
+  repository: string | null;
+  message: string | null;
+  author_name: string | null;
+  author_email: string | null;
+  timestamp: EpochMs | null;
+  /** JSON `[{path, type}]`: the files the commit changed (its patch set). */
+  files: string;
   created_at: EpochMs;
 }
 
@@ -693,6 +719,8 @@ export interface Database {
   issue_activity: IssueActivityTable;
   releases: ReleasesTable;
   release_deploys: ReleaseDeploysTable;
+  release_versions: ReleaseVersionsTable;
+  release_commits: ReleaseCommitsTable;
   upload_chunks: UploadChunksTable;
   artifact_bundles: ArtifactBundlesTable;
   artifact_files: ArtifactFilesTable;

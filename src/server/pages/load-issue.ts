@@ -13,6 +13,7 @@ import { getIssueTagDistribution } from "../issues/get-issue-tag-distribution";
 import { getIssueVolume, type VolumeRange } from "../issues/get-issue-volume";
 import { listIssueComments } from "../issues/list-issue-comments";
 import { listIssueReleases } from "../issues/list-issue-releases";
+import { findSuspectCommit } from "../releases/find-suspect-commit";
 import type { IssueEvent } from "../events/get-issue-event";
 import { loadProjectPage } from "@/server/pages/load-project-page";
 import { resolveStoredEvent } from "../sourcemaps/resolve-stored-event";
@@ -76,7 +77,7 @@ export async function loadIssuePageExtras(details: IssueDetails, event: IssueEve
   const context = await getAppContext();
   const { issue, project } = details;
   const environment = context.viewer.environmentFilter ?? null;
-  const [volume, inEnvironment, tags, comments, releases, hints, feedback] = await Promise.all([
+  const [volume, inEnvironment, tags, comments, releases, hints, feedback, suspectCommit] = await Promise.all([
     environment ? null : getIssueVolume(context, issue.id, { range }),
     environment ? getIssueInEnvironment(context, issue.id, environment, { range }) : null,
     getIssueTagDistribution(context, issue.id),
@@ -84,9 +85,10 @@ export async function loadIssuePageExtras(details: IssueDetails, event: IssueEve
     listIssueReleases(context, issue.id),
     getIssueHints(context, issue.id),
     listIssueFeedback(context, issue.id, 20),
+    findSuspectCommit(context, issue.id),
   ]);
   const [attachments, grouping, resolution] = event
     ? await Promise.all([listEventAttachments(context, { projectId: project.id, eventId: event.eventId }), explainGrouping(context, project.id, event.payload), resolveStoredEvent(context, project.id, event.payload).catch(withoutResolution)])
     : [[], null, null];
-  return { volume: inEnvironment?.volume ?? volume!, inEnvironment, tags, comments, attachments, grouping, resolution, releases, hints, feedback };
+  return { volume: inEnvironment?.volume ?? volume!, inEnvironment, tags, comments, attachments, grouping, resolution, releases, hints, feedback, suspectCommit };
 }

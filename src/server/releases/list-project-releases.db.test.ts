@@ -88,8 +88,8 @@ describe(`listProjectReleases on ${testDialect}`, { timeout: 120_000 }, () => {
     await database.db
       .insertInto("release_deploys")
       .values([
-        { version: release, environment: "staging", name: null, url: null, date_started: null, date_finished: 1_000, created_at: 1_000 },
-        { version: release, environment: "production", name: null, url: null, date_started: null, date_finished: 2_000, created_at: 2_000 },
+        { project_id: shop.project.id, version: release, environment: "staging", name: null, url: null, date_started: null, date_finished: 1_000, created_at: 1_000 },
+        { project_id: shop.project.id, version: release, environment: "production", name: null, url: null, date_started: null, date_finished: 2_000, created_at: 2_000 },
       ])
       .execute();
     const { releases } = await listProjectReleases(context, shop.project.id);

@@ -48,6 +48,7 @@ export async function listProjectReleases(context: AccessContext, projectId: num
     db
       .selectFrom("release_deploys")
       .select(["version", "environment", "date_finished"])
+      .where("project_id", "=", projectId)
       .where("version", "in", versions)
       .$call((query) => (environment ? query.where("environment", "=", environment) : query))
       .orderBy("date_finished", "desc")

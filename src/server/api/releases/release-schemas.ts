@@ -1,10 +1,10 @@
 import { z } from "zod";
 
 /**
- * Sentry's release and deploy shapes (https://docs.sentry.io/api/releases/), as sentry-cli and the bundler
- * plugins send and read them. A release is a version across projects: Lantern keeps one `releases` row per
- * project and version (events create them too), deploys by version. Commits and refs are accepted and not
- * stored (Lantern has no repository integration), so their counts are zero.
+ * Sentry's release, deploy and commit shapes (https://docs.sentry.io/api/releases/), as sentry-cli, the
+ * bundler plugins and Sentry's MCP server send and read them. A release is a version across projects: Lantern
+ * keeps one `releases` row per project and version (events create them too), an integer id per version
+ * (`release_versions`), deploys per project, and the commits `set-commits` sends per version.
  */
 const isoTime = z.string().meta({ description: "ISO 8601, UTC", format: "date-time" });
 
@@ -28,7 +28,31 @@ export const ApiReleaseProject = z.object({
   hasHealthData: z.boolean(),
 });
 
+export const ApiCommitAuthor = z.object({ name: z.string().nullable(), email: z.string().nullable() });
+
+/** Sentry's commit serializer; Lantern knows the repository only by the name CI gave it. */
+export const ApiCommit = z.object({
+  id: z.string().meta({ description: "The commit's sha" }),
+  message: z.string().nullable(),
+  dateCreated: isoTime.nullable(),
+  repository: z.object({ name: z.string() }).nullable(),
+  author: ApiCommitAuthor.nullable(),
+});
+export type ApiCommit = z.infer<typeof ApiCommit>;
+
+/** Sentry's commit file change: one file a commit of the release changed. */
+export const ApiCommitFile = z.object({
+  id: z.string(),
+  filename: z.string(),
+  type: z.string().meta({ description: "A (added), M (modified) or D (deleted), as git and sentry-cli name them" }),
+  commitMessage: z.string().nullable(),
+  author: ApiCommitAuthor.nullable(),
+  repoName: z.string().nullable(),
+});
+export type ApiCommitFile = z.infer<typeof ApiCommitFile>;
+
 export const ApiRelease = z.object({
+  id: z.number().int().meta({ description: "Stable per version across projects" }),
   version: z.string(),
   shortVersion: z.string(),
   versionInfo: z.object({ package: z.string().nullable(), version: z.object({ raw: z.string() }), description: z.string(), buildHash: z.string().nullable() }),
@@ -40,20 +64,42 @@ export const ApiRelease = z.object({
   data: z.object({}),
   newGroups: z.number().int(),
   owner: z.null(),
-  commitCount: z.literal(0),
-  lastCommit: z.null(),
-  authors: z.array(z.never()),
+  commitCount: z.number().int(),
+  lastCommit: ApiCommit.nullable().meta({ description: "The newest commit set-commits sent" }),
+  authors: z.array(ApiCommitAuthor),
   deployCount: z.number().int(),
   lastDeploy: ApiDeploy.nullable(),
   firstEvent: isoTime.nullable(),
   lastEvent: isoTime.nullable(),
   projects: z.array(ApiReleaseProject),
+  currentProjectMeta: z.object({}),
+  userAgent: z.string().nullable(),
 });
 export type ApiRelease = z.infer<typeof ApiRelease>;
 
 const dateInput = z.string().max(64).nullable().optional().meta({ description: "ISO 8601" });
-/** What the CLI may send about a repository: read, not stored. */
-const ignoredList = z.array(z.unknown()).max(10_000).optional().meta({ description: "Accepted and ignored (no repository integration)" });
+const shortText = (max: number) => z.string().max(max).nullable().optional();
+
+/** `set-commits --local` (git log of the CI checkout): each commit with the files it changed. */
+const commitInput = z.object({
+  id: z.string().min(1).max(200),
+  repository: shortText(200),
+  message: shortText(65_536),
+  author_name: shortText(200),
+  author_email: shortText(200),
+  timestamp: dateInput,
+  patch_set: z
+    .array(z.object({ path: z.string().min(1).max(1_000), type: z.string().max(8).optional() }))
+    .max(1_000)
+    .optional(),
+});
+/** `set-commits --commit repo@sha` or `--auto`: a repository and its head commit (and the previous one). */
+const refInput = z.object({ repository: z.string().max(200), commit: z.string().min(1).max(200), previousCommit: shortText(200) });
+export const maxCommitsPerRelease = 1_000;
+const commitList = z.array(commitInput).max(maxCommitsPerRelease).optional().meta({ description: "Replaces the release's commits" });
+const refList = z.array(refInput).max(100).optional().meta({ description: "Stored as commits with only their id and repository when `commits` is absent (no repository integration)" });
+export type ApiCommitInput = z.infer<typeof commitInput>;
+export type ApiRefInput = z.infer<typeof refInput>;
 
 export const ApiReleaseCreate = z.object({
   version: z.string(),
@@ -61,16 +107,16 @@ export const ApiReleaseCreate = z.object({
   ref: z.string().max(1_000).nullable().optional(),
   url: z.string().max(1_000).nullable().optional().meta({ description: "Accepted and not stored" }),
   dateReleased: dateInput,
-  refs: ignoredList,
-  commits: ignoredList,
+  refs: refList,
+  commits: commitList,
 });
 
 export const ApiReleaseUpdate = z.object({
   ref: z.string().max(1_000).nullable().optional(),
   url: z.string().max(1_000).nullable().optional().meta({ description: "Accepted and not stored" }),
   dateReleased: dateInput.meta({ description: "Finalizes the release (null: unfinalize)" }),
-  refs: ignoredList,
-  commits: ignoredList,
+  refs: refList,
+  commits: commitList,
 });
 
 export const ApiDeployCreate = z.object({
@@ -79,7 +125,7 @@ export const ApiDeployCreate = z.object({
   url: z.string().max(1_000).nullable().optional(),
   dateStarted: dateInput,
   dateFinished: dateInput,
-  projects: z.array(z.string().max(200)).max(100).optional().meta({ description: "Accepted; deploys belong to the release" }),
+  projects: z.array(z.string().max(200)).max(100).optional().meta({ description: "The projects deployed (each must have the release); absent: every project of the release" }),
 });
 
 export const ApiReleaseFile = z.object({

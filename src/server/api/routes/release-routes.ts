@@ -6,6 +6,7 @@ import { createApiDeploy } from "../releases/create-api-deploy";
 import { createApiRelease } from "../releases/create-api-release";
 import { deleteApiRelease } from "../releases/delete-api-release";
 import { findReleaseProjects } from "../releases/find-release-projects";
+import { listApiCommitFiles, listApiCommits } from "../releases/list-api-commits";
 import { getApiRelease } from "../releases/get-api-release";
 import { listApiDeploys } from "../releases/list-api-deploys";
 import { listApiReleases } from "../releases/list-api-releases";
@@ -61,7 +62,7 @@ export const releaseRoute = apiRoute<ReleaseParams>(async ({ context, params }) 
   return { body: await getApiRelease(context, parseReleaseVersion(params.version)) };
 });
 
-/** PUT /organizations/{org}/releases/{version}/ `{dateReleased?, refs?, commits?}`: finalize; set-commits is accepted. */
+/** PUT /organizations/{org}/releases/{version}/ `{dateReleased?, refs?, commits?}`: finalize, set-commits. */
 export const updateReleaseRoute = apiRoute<ReleaseParams>(async ({ request, context, params }) => {
   requireOrganization(context.config, params.organizationSlug);
   const version = parseReleaseVersion(params.version);
@@ -96,13 +97,32 @@ export const deleteProjectReleaseRoute = apiRoute<ProjectReleaseParams>(async ({
 });
 
 /**
- * GET /organizations/{org}/releases/{version}/previous-with-commits/: `set-commits --auto` asks for the last
- * release that had commits. Lantern stores none, so `{}`, as Sentry answers when there is no such release.
+ * GET /organizations/{org}/releases/{version}/previous-with-commits/: `set-commits` asks for the last release
+ * that had commits, to send only the commits since. Always `{}` (as Sentry answers when there is none): the
+ * CLI then sends its whole window (20 commits), so each release holds its own list.
  */
 export const previousReleaseWithCommitsRoute = apiRoute<ReleaseParams>(async ({ context, params }) => {
   requireOrganization(context.config, params.organizationSlug);
   await findReleaseProjects(context, "release.write", parseReleaseVersion(params.version));
   return { body: {} };
+});
+
+/** GET /organizations/{org}/releases/{version}/commits/: what `set-commits` sent, in its order. */
+export const listReleaseCommitsRoute = apiRoute<ReleaseParams>(async ({ context, params, url }) => {
+  requireOrganization(context.config, params.organizationSlug);
+  return releaseListAnswer(url, context.config.publicUrl, await listApiCommits(context, parseReleaseVersion(params.version)));
+});
+
+/** GET /projects/{org}/{project}/releases/{version}/commits/ */
+export const listProjectReleaseCommitsRoute = apiRoute<ProjectReleaseParams>(async ({ context, params, url }) => {
+  requireOrganization(context.config, params.organizationSlug);
+  return releaseListAnswer(url, context.config.publicUrl, await listApiCommits(context, parseReleaseVersion(params.version), params.projectSlug));
+});
+
+/** GET /organizations/{org}/releases/{version}/commitfiles/: each file each commit changed. */
+export const listReleaseCommitFilesRoute = apiRoute<ReleaseParams>(async ({ context, params, url }) => {
+  requireOrganization(context.config, params.organizationSlug);
+  return releaseListAnswer(url, context.config.publicUrl, await listApiCommitFiles(context, parseReleaseVersion(params.version)));
 });
 
 /** GET /organizations/{org}/releases/{version}/deploys/ */

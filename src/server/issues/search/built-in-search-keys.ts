@@ -15,7 +15,8 @@ export interface BuiltInSearchKey {
 export const builtInSearchKeys: readonly BuiltInSearchKey[] = [
   { key: "is", description: "Status, or is:unhandled", values: [...issueStates, "unhandled"] },
   { key: "level", description: "Level of the issue", values: issueLevels },
-  { key: "release", description: "A release the issue was seen in" },
+  { key: "release", description: "A release the issue was seen in; latest: the project's newest" },
+  { key: "first-release", description: "The release the issue was first seen in; latest: the project's newest" },
   { key: "environment", description: "An environment the issue was seen in" },
   { key: "assigned", description: "me, my_teams, none, #team, or a person", values: ["me", "my_teams", "none"] },
   { key: "bookmarks", description: "Issues you bookmarked", values: ["me"] },

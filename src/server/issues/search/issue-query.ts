@@ -21,6 +21,12 @@ export type IssueFilter =
   /** A tag value counted on the issue (issue_tag_values), including the derived release, environment and user. */
   | { kind: "tag"; key: string; value: string; negated: boolean }
   | { kind: "has"; key: string; negated: boolean }
+  /**
+   * `release:latest` (`field` "seen": an event of the issue came with the project's newest release) and
+   * `first-release:V` / `first-release:latest` (`field` "first": the issue's first event came with it). The
+   * newest release is each project's own: the one it first saw last.
+   */
+  | { kind: "release"; field: "seen" | "first"; release: { kind: "latest" } | { kind: "version"; version: string }; negated: boolean }
   /** One of the user's identifiers: the event's `user.<field>` tag, or its user key (all digest kept before those tags). */
   | { kind: "user"; field: "id" | "email" | "username" | "ip"; value: string; negated: boolean }
   /** The crashing exception's type (the `error.type` tag, or the title of issues from before it) or message (in the title). */

@@ -15,7 +15,8 @@ import { parseTraceId } from "@/lib/trace-id";
  *   is:unresolved|resolved|ignored|archived|regressed|new|ongoing|escalating
  *   level:fatal|error|warning|info|debug
  *   is:unhandled  error.handled:yes|no  error.unhandled:true|false  error.type:T  error.value:TEXT
- *   release:V  environment:V  user.id:V  user.email:V  user.username:V  user.ip:V
+ *   release:V|latest  first-release:V|latest   (latest: the project's newest release, each project its own)
+ *   environment:V  user.id:V  user.email:V  user.username:V  user.ip:V
  *   assigned:me|my_teams|none|#TEAM|EMAIL|NAME   bookmarks:me   issue.priority:high|medium|low
  *            (me: assigned to the viewer directly; my_teams: to a team the viewer belongs to, as in Sentry)
  *   trace:TRACEID     (32 hex digits: issues with an event of that trace)
@@ -66,6 +67,11 @@ function parseFilter(token: FilterToken): IssueFilter | IssueQueryError {
       return { kind: "level", value: level, negated };
     }
     case "release":
+      if (value === "latest") return { kind: "release", field: "seen", release: { kind: "latest" }, negated };
+      return { kind: "tag", key: lowered, value, negated };
+    case "first-release":
+    case "firstrelease":
+      return { kind: "release", field: "first", release: value === "latest" ? { kind: "latest" } : { kind: "version", version: value }, negated };
     case "environment":
       return { kind: "tag", key: lowered, value, negated };
     case "user.id":
@@ -132,6 +138,6 @@ function isOneOf<T extends string>(values: readonly T[], value: string): value i
 }
 
 function example(key: string): string {
-  const examples: Record<string, string> = { is: "is:unresolved", level: "level:error", has: "has:release", "first-seen": "first-seen:-24h", "last-seen": "last-seen:-24h", "times-seen": "times-seen:>10", users: "users:>=3", assigned: "assigned:me", bookmarks: "bookmarks:me", "issue.priority": "issue.priority:high", "error.handled": "error.handled:no", "error.unhandled": "error.unhandled:true", "error.type": "error.type:TypeError", trace: "trace:4bf92f3577b34da6a3ce929d0e0e4736" };
+  const examples: Record<string, string> = { is: "is:unresolved", level: "level:error", has: "has:release", "first-release": "first-release:latest", "first-seen": "first-seen:-24h", "last-seen": "last-seen:-24h", "times-seen": "times-seen:>10", users: "users:>=3", assigned: "assigned:me", bookmarks: "bookmarks:me", "issue.priority": "issue.priority:high", "error.handled": "error.handled:no", "error.unhandled": "error.unhandled:true", "error.type": "error.type:TypeError", trace: "trace:4bf92f3577b34da6a3ce929d0e0e4736" };
   return ownValue(examples, key.toLowerCase()) ?? `${key}:value`;
 }

@@ -46,6 +46,8 @@ function matches(eb: IssuesExpressions, filter: Exclude<IssueFilter, { kind: "te
       return eb.exists(tagValues(eb).where("issue_tag_values.key", "=", filter.key).where("issue_tag_values.value", "=", filter.value));
     case "has":
       return eb.exists(tagValues(eb).where("issue_tag_values.key", "=", filter.key));
+    case "release":
+      return releaseCondition(eb, filter);
     case "user":
       // The `user.<field>` tag digest derives now, or the one user key (id, else email, username, IP) it
       // kept alone before, so issues seen before the change still match.
@@ -85,6 +87,23 @@ function matches(eb: IssuesExpressions, filter: Exclude<IssueFilter, { kind: "te
     case "count":
       return eb(`issues.${filter.field}`, filter.op, filter.value);
   }
+}
+
+/**
+ * `release:latest`, `first-release:`. The project's newest release is the one it first saw last (an event, or
+ * `sentry-cli releases new`), ties broken by version: Sentry's "latest" by date added.
+ */
+function releaseCondition(eb: IssuesExpressions, filter: Extract<IssueFilter, { kind: "release" }>): Expression<SqlBool> {
+  const versions =
+    filter.release.kind === "latest"
+      ? eb.selectFrom("releases").select("releases.version").whereRef("releases.project_id", "=", "issues.project_id").orderBy("releases.first_seen", "desc").orderBy("releases.version", "desc").limit(1)
+      : null;
+  if (filter.field === "first") {
+    const first = versions ? eb("issues.first_release", "in", versions) : eb("issues.first_release", "=", filter.release.kind === "version" ? filter.release.version : "");
+    // Never NULL, so that `!first-release:` keeps the issues without a first release.
+    return eb.and([eb("issues.first_release", "is not", null), first]);
+  }
+  return eb.exists(tagValues(eb).where("issue_tag_values.key", "=", "release").where("issue_tag_values.value", "in", versions!));
 }
 
 function stateCondition(eb: IssuesExpressions, state: Extract<IssueFilter, { kind: "state" }>["value"]): Expression<SqlBool> {

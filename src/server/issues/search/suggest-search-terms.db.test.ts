@@ -57,6 +57,10 @@ describe(`search autocomplete on ${testDialect}`, () => {
     expect(await labels(fixture.member, "checkout_step:")).toEqual(["payment", "address"]);
     expect(await labels(fixture.member, "user.email:b")).toEqual(["bob@example.com"]);
     expect(await labels(fixture.member, "release:shop@2.")).toEqual(["shop@2.0.1", "shop@2.1.0"]);
+    expect(await labels(fixture.member, "release:")).toEqual(["latest", "shop@2.0.1", "shop@2.1.0", "lantern-fixtures@1.0.0"]);
+    expect(await labels(fixture.member, "first-release:l")).toEqual(["latest", "lantern-fixtures@1.0.0"]);
+    expect(await labels(fixture.member, "first-release:shop@2.1")).toEqual(["shop@2.1.0"]);
+    expect(await labels(fixture.member, "first-r")).toEqual(["first-release:"]);
     expect(await labels(fixture.member, "environment:")).toEqual(["production", "staging", "fixtures"]);
     expect(await labels(fixture.member, "browser.name:%")).toEqual([]);
   });

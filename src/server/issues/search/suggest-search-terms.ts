@@ -93,13 +93,18 @@ async function suggestValues(context: AccessContext, projectIds: number[], key: 
       .map((value) => ({ completion: { kind: "value", key, value }, label: value, detail: null }));
   }
   const counts = new Map<string, number>();
+  // first-release: takes the versions the release tag counted.
+  const tagKey = lowered === "first-release" ? "release" : builtIn ? lowered : key;
   for (const projectId of projectIds) {
-    for (const { value, count } of await readProjectTagValues(context.db, projectId, builtIn ? lowered : key, prefix, limit)) counts.set(value, (counts.get(value) ?? 0) + count);
+    for (const { value, count } of await readProjectTagValues(context.db, projectId, tagKey, prefix, limit)) counts.set(value, (counts.get(value) ?? 0) + count);
   }
-  return [...counts]
-    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
-    .slice(0, limit)
-    .map(([value, count]) => ({ completion: { kind: "value", key, value }, label: value, detail: `${count.toLocaleString("en")} ${count === 1 ? "event" : "events"}` }));
+  const latest: SearchSuggestion[] = tagKey === "release" && "latest".startsWith(prefix.toLowerCase()) ? [{ completion: { kind: "value", key, value: "latest" }, label: "latest", detail: "The project's newest release" }] : [];
+  return [
+    ...latest,
+    ...[...counts]
+      .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+      .map(([value, count]): SearchSuggestion => ({ completion: { kind: "value", key, value }, label: value, detail: `${count.toLocaleString("en")} ${count === 1 ? "event" : "events"}` })),
+  ].slice(0, limit);
 }
 
 const assignedWords: Record<string, string> = { me: "Assigned to you yourself", my_teams: "Assigned to a team you are in", none: "Assigned to nobody" };
