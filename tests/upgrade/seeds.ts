@@ -26,6 +26,7 @@ import * as logs from "./seeds/0024-logs";
 import * as savedSearchKind from "./seeds/0025-saved-search-kind";
 import * as logAlertRules from "./seeds/0026-log-alert-rules";
 import * as logsSeverityTokensTimeBrin from "./seeds/0027-logs-severity-tokens-time-brin";
+import * as releaseSessions from "./seeds/0029-release-sessions";
 
 /**
  * One seed per migration, keyed by the migration's name in src/server/db/migrate.ts, each in seeds/ under
@@ -67,4 +68,5 @@ export const upgradeSeeds: Record<string, UpgradeSeed> = {
   "0025-saved-search-kind": savedSearchKind,
   "0026-log-alert-rules": logAlertRules,
   "0027-logs-severity-tokens-time-brin": logsSeverityTokensTimeBrin,
+  "0029-release-sessions": releaseSessions,
 };

@@ -27,6 +27,7 @@ import * as logs from "./migrations/0024-logs";
 import * as savedSearchKind from "./migrations/0025-saved-search-kind";
 import * as logAlertRules from "./migrations/0026-log-alert-rules";
 import * as logsTimeBrin from "./migrations/0027-logs-severity-tokens-time-brin";
+import * as releaseSessions from "./migrations/0029-release-sessions";
 
 /**
  * Forward-only migrations, listed in code (not read from disk) so they survive bundling.
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   "0025-saved-search-kind": savedSearchKind,
   "0026-log-alert-rules": logAlertRules,
   "0027-logs-severity-tokens-time-brin": logsTimeBrin,
+  "0029-release-sessions": releaseSessions,
 };
 
 /** Every migration's name, oldest first (the upgrade tests start a database at each). */
