@@ -9,7 +9,8 @@ import { epochType } from "./column-types";
  *   hourly rows, bounded whatever the traffic;
  * - `session_marks`: which session ids were already counted as started and as ended, so a session the SDK
  *   sends again (a crash update, then endSession()) counts once. Rows older than two days are pruned by
- *   digest: an SDK sends a session's updates within its lifetime.
+ *   digest: an SDK sends a session's updates within its lifetime;
+ * - `events_project_release_received`: the release page's events over time, read by release and time.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -30,5 +31,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("seen_at", epochType(db), (col) => col.notNull())
     .addPrimaryKeyConstraint("session_marks_pk", ["project_id", "session_id", "mark"])
     .execute();
+  await db.schema.createIndex("events_project_release_received").on("events").columns(["project_id", "release", "received_at"]).execute();
   await db.schema.createIndex("session_marks_seen_at").on("session_marks").column("seen_at").execute();
 }

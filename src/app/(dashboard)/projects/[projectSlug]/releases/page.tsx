@@ -3,7 +3,6 @@ import { ProjectNav } from "@/components/projects/project-nav";
 import { ReleaseTable } from "@/components/releases/release-table";
 import { PageHeader } from "@/components/shell/page-header";
 import { EmptyState } from "@/components/ui/empty-state";
-import { searchFilter } from "@/lib/search-filter";
 import { getAppContext } from "@/server/app-context";
 import { loadProjectPage } from "@/server/pages/load-project-page";
 import { listProjectReleases } from "@/server/releases/list-project-releases";
@@ -23,7 +22,6 @@ export default async function ProjectReleasesPage({ params }: ProjectReleasesPag
   const context = await getAppContext();
   const { project } = await loadProjectPage(context, projectSlug);
   const { releases, hasMore } = await listProjectReleases(context, project.id);
-  const issuesHref = (version: string) => `/projects/${project.slug}/issues?${new URLSearchParams({ query: searchFilter("release", version) }).toString()}`;
   return (
     <>
       <PageHeader
@@ -43,7 +41,7 @@ export default async function ProjectReleasesPage({ params }: ProjectReleasesPag
         </EmptyState>
       ) : (
         <div className="space-y-3">
-          <ReleaseTable releases={releases} issuesHref={issuesHref} />
+          <ReleaseTable releases={releases} releaseHref={(version) => `/projects/${project.slug}/releases/${encodeURIComponent(version)}`} />
           {hasMore ? <p className="text-xs text-muted-foreground">The {releases.length} newest releases are shown; the API lists them all.</p> : null}
         </div>
       )}
