@@ -17,6 +17,7 @@ import {
 import { uploadOperations } from "./openapi-uploads";
 import { alertOperations } from "./openapi-alerts";
 import { traceOperations, traceSchemas } from "./openapi-traces";
+import { sessionOperations, sessionSchemas } from "./openapi-sessions";
 import { ApiAlertRule, ApiAlertRuleInput, ApiNotificationChannel, ApiNotificationChannelCreate, ApiNotificationChannelCreated, ApiNotificationChannelUpdate } from "./alerts/alert-schemas";
 import { ApiAssembleAnswer, ApiAuthInfo, ApiChunkUploadOptions, ApiDeploy, ApiDeployCreate, ApiRelease, ApiReleaseCreate, ApiReleaseFile, ApiReleaseUpdate } from "./releases/release-schemas";
 import { ApiArtifactBundleAssemble, ApiReleaseArchiveAssemble } from "./sourcemaps/assemble-requests";
@@ -238,12 +239,13 @@ export function buildOpenApiDocument(publicUrl: string): OpenApiDocument {
       ...uploadOperations(),
       ...alertOperations(),
       ...traceOperations(),
+      ...sessionOperations(),
       "/api/0/openapi.json": {
         get: { operationId: "getOpenApiDocument", summary: "This document", tags: ["Meta"], responses: { "200": { description: "OpenAPI 3.1", content: json({ type: "object" }) }, ...errors() } },
       },
     },
     components: {
-      schemas: { ...componentSchemas(), ...traceSchemas },
+      schemas: { ...componentSchemas(), ...traceSchemas, ...sessionSchemas },
       parameters: {
         organization: { name: "organization_id_or_slug", in: "path", required: true, description: "The organization's slug (LANTERN_ORG_SLUG, default lantern) or id (1)", schema: { type: "string" } },
         project: { name: "project_id_or_slug", in: "path", required: true, description: "A project's slug or id", schema: { type: "string" } },
