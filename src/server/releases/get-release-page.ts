@@ -36,11 +36,12 @@ export async function getReleasePage(context: AccessContext, projectId: number, 
     sessionsOf({ start: adoptionStart, end: adoptionEnd, intervalMs: adoptionWindowMs, includeSeries: false, releases: [] }),
     db
       .selectFrom("events")
-      .select([sql<number>`received_at - (received_at % ${dayMs})`.as("day"), (eb) => eb.fn.countAll<number>().as("count")])
+      // A literal, not a parameter: PostgreSQL matches the grouped expression to the selected one by its text.
+      .select([sql<number>`received_at - (received_at % ${sql.lit(dayMs)})`.as("day"), (eb) => eb.fn.countAll<number>().as("count")])
       .where("project_id", "=", projectId)
       .where("release", "=", version)
       .where("received_at", ">=", start)
-      .groupBy(sql`received_at - (received_at % ${dayMs})`)
+      .groupBy(sql`received_at - (received_at % ${sql.lit(dayMs)})`)
       .execute(),
     issueRows(context, projectId).where("first_release", "=", version).orderBy("last_seen", "desc").limit(maxIssuesPerList).execute(),
     issueRows(context, projectId)
