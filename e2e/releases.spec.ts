@@ -51,9 +51,9 @@ test("the Releases tab lists each release with its crash-free sessions, adoption
   await expect(shakyRow.getByRole("cell")).toHaveText(["66.7 % 1 crashed", "3", "75 %", "1", "—"]);
   const calmRow = table.getByRole("row").filter({ has: page.getByRole("link", { name: calm }) });
   await expect(calmRow.getByRole("cell")).toHaveText(["100 % 0 crashed", "1", "25 %", "0", "—"]);
-  // Newest first; the version links to its issues.
+  // Newest first; the version links to its release page.
   await expect(table.getByRole("rowheader").getByRole("link")).toHaveText([shaky, calm]);
-  await expect(page.getByRole("link", { name: shaky })).toHaveAttribute("href", `/projects/${slug}/issues?query=${encodeURIComponent(`release:${shaky}`)}`);
+  await expect(page.getByRole("link", { name: shaky })).toHaveAttribute("href", `/projects/${slug}/releases/${encodeURIComponent(shaky)}`);
 });
 
 test("a project without releases says how to get them, and the subtitle names the SDK's option as code, not Markdown", async ({ page }) => {

@@ -27,6 +27,7 @@ import * as savedSearchKind from "./seeds/0025-saved-search-kind";
 import * as logAlertRules from "./seeds/0026-log-alert-rules";
 import * as logsSeverityTokensTimeBrin from "./seeds/0027-logs-severity-tokens-time-brin";
 import * as feedback from "./seeds/0028-feedback";
+import * as releaseSessions from "./seeds/0029-release-sessions";
 import * as releaseCommits from "./seeds/0030-release-commits";
 import * as environmentPreference from "./seeds/0031-environment-preference";
 
@@ -71,6 +72,7 @@ export const upgradeSeeds: Record<string, UpgradeSeed> = {
   "0026-log-alert-rules": logAlertRules,
   "0027-logs-severity-tokens-time-brin": logsSeverityTokensTimeBrin,
   "0028-feedback": feedback,
+  "0029-release-sessions": releaseSessions,
   "0030-release-commits": releaseCommits,
   "0031-environment-preference": environmentPreference,
 };

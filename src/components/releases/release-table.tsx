@@ -15,14 +15,14 @@ function rateTone(rate: number): string {
   return "text-red-700 dark:text-red-400";
 }
 
-/** A project's releases with new issues, the latest deploy and session health. */
-export function ReleaseTable({ releases, issuesHref }: { releases: ProjectRelease[]; issuesHref: (version: string) => string }) {
+/** A project's releases with new issues, the latest deploy and session health; each version links to its page. */
+export function ReleaseTable({ releases, releaseHref }: { releases: ProjectRelease[]; releaseHref: (version: string) => string }) {
   return (
     <DataTable label="Releases" columns={[{ label: "Release" }, { label: "Crash-free sessions" }, { label: "Sessions", className: "text-right" }, { label: "Adoption", className: "text-right" }, { label: "New issues", className: "text-right" }, { label: "Deployed" }]}>
       {releases.map((release) => (
         <tr key={release.version} className="align-top hover:bg-muted/50">
           <th scope="row" className="min-w-48 px-3 py-2 text-left font-normal">
-            <Link href={issuesHref(release.version)} prefetch={false} className="font-mono text-sm wrap-break-word hover:underline">
+            <Link href={releaseHref(release.version)} prefetch={false} className="font-mono text-sm wrap-break-word hover:underline">
               <IdentifierText value={release.version} />
             </Link>
             <div className="mt-1 text-xs text-muted-foreground">

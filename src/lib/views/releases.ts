@@ -28,3 +28,31 @@ export interface ProjectRelease {
   /** Null: no session of this release in the window (the SDK tracks none, or nobody ran it lately). */
   health: ReleaseHealth | null;
 }
+
+/** An issue in one of a release page's lists (new, regressed, resolved). */
+export interface ReleaseIssue {
+  id: number;
+  title: string;
+  culprit: string;
+  level: string;
+  status: string;
+  timesSeen: number;
+  usersSeen: number;
+  lastSeen: number;
+}
+
+/** One release of a project, as its page shows it (src/server/releases/get-release-page). */
+export interface ReleasePage {
+  version: string;
+  firstSeen: number;
+  dateReleased: number | null;
+  /** The last 14 days, oldest first: events of the release and sessions it started, per UTC day. */
+  days: { start: number; events: number; sessions: number }[];
+  /** Null: no session of the release in the 14 days. */
+  health: (ReleaseHealth & { users: number; crashFreeUserRate: number | null }) | null;
+  newIssues: ReleaseIssue[];
+  regressedIssues: ReleaseIssue[];
+  resolvedIssues: ReleaseIssue[];
+  /** The latest deploy per environment, and how many deploys the environment had. */
+  deploys: { environment: string; name: string | null; url: string | null; finishedAt: number; count: number }[];
+}

@@ -29,6 +29,10 @@ import { findEventsByTrace } from "../events/find-events-by-trace";
 import { getTrace } from "../traces/get-trace";
 import { traceMetaRoute, traceRoute } from "../api/routes/trace-routes";
 import { organizationEventsRoute } from "../api/routes/span-routes";
+import { organizationSessionsRoute } from "../api/routes/session-routes";
+import { parseSessionsRequest } from "../sessions/parse-sessions-request";
+import { querySessions } from "../sessions/query-sessions";
+import { getReleasePage } from "../releases/get-release-page";
 import { parseSpanSearch } from "../spans/parse-span-search";
 import { searchSpans } from "../spans/search-spans";
 import { emptyLogSearch, parseLogQuery } from "../logs/parse-log-search";
@@ -458,11 +462,14 @@ const drivers = {
       await getApiRelease(context, t.release),
       await listApiDeploys(context, t.release),
       await listProjectReleases(context, t.projectId),
+      await getReleasePage(context, t.projectId, t.release),
+      await querySessions(context, parseSessionsRequest(new URLSearchParams(`field=sum(session)&project=${t.projectId}`))),
     ],
     api: (t): ApiCall[] => [
       { route: listProjectReleasesRoute, method: "GET", path: `/api/0/projects/${org}/${t.projectSlug}/releases/`, params: { organizationSlug: org, projectSlug: t.projectSlug } },
       { route: releaseRoute, method: "GET", path: `/api/0/organizations/${org}/releases/${t.release}/`, params: { organizationSlug: org, version: t.release } },
       { route: listDeploysRoute, method: "GET", path: `/api/0/organizations/${org}/releases/${t.release}/deploys/`, params: { organizationSlug: org, version: t.release } },
+      { route: organizationSessionsRoute, method: "GET", path: `/api/0/organizations/${org}/sessions/?field=sum(session)&project=${t.projectId}`, params: { organizationSlug: org } },
     ],
   },
   "release.write": {

@@ -18,6 +18,7 @@ import { uploadOperations } from "./openapi-uploads";
 import { alertOperations } from "./openapi-alerts";
 import { traceOperations, traceSchemas } from "./openapi-traces";
 import { feedbackOperations, feedbackSchemas } from "./openapi-feedback";
+import { sessionOperations, sessionSchemas } from "./openapi-sessions";
 import { ApiAlertRule, ApiAlertRuleInput, ApiNotificationChannel, ApiNotificationChannelCreate, ApiNotificationChannelCreated, ApiNotificationChannelUpdate } from "./alerts/alert-schemas";
 import { ApiAssembleAnswer, ApiAuthInfo, ApiChunkUploadOptions, ApiCommit, ApiCommitFile, ApiDeploy, ApiDeployCreate, ApiRelease, ApiReleaseCreate, ApiReleaseFile, ApiReleaseUpdate } from "./releases/release-schemas";
 import { ApiArtifactBundleAssemble, ApiReleaseArchiveAssemble } from "./sourcemaps/assemble-requests";
@@ -241,12 +242,13 @@ export function buildOpenApiDocument(publicUrl: string): OpenApiDocument {
       ...alertOperations(),
       ...traceOperations(),
       ...feedbackOperations(orgPrefix),
+      ...sessionOperations(),
       "/api/0/openapi.json": {
         get: { operationId: "getOpenApiDocument", summary: "This document", tags: ["Meta"], responses: { "200": { description: "OpenAPI 3.1", content: json({ type: "object" }) }, ...errors() } },
       },
     },
     components: {
-      schemas: { ...componentSchemas(), ...traceSchemas, ...feedbackSchemas },
+      schemas: { ...componentSchemas(), ...traceSchemas, ...feedbackSchemas, ...sessionSchemas },
       parameters: {
         organization: { name: "organization_id_or_slug", in: "path", required: true, description: "The organization's slug (LANTERN_ORG_SLUG, default lantern) or id (1)", schema: { type: "string" } },
         project: { name: "project_id_or_slug", in: "path", required: true, description: "A project's slug or id", schema: { type: "string" } },

@@ -28,6 +28,7 @@ import * as savedSearchKind from "./migrations/0025-saved-search-kind";
 import * as logAlertRules from "./migrations/0026-log-alert-rules";
 import * as logsTimeBrin from "./migrations/0027-logs-severity-tokens-time-brin";
 import * as feedback from "./migrations/0028-feedback";
+import * as releaseSessions from "./migrations/0029-release-sessions";
 import * as releaseCommits from "./migrations/0030-release-commits";
 import * as environmentPreference from "./migrations/0031-environment-preference";
 
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   "0026-log-alert-rules": logAlertRules,
   "0027-logs-severity-tokens-time-brin": logsTimeBrin,
   "0028-feedback": feedback,
+  "0029-release-sessions": releaseSessions,
   "0030-release-commits": releaseCommits,
   "0031-environment-preference": environmentPreference,
 };

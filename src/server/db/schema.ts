@@ -233,6 +233,24 @@ export interface SessionCountsTable {
   quantity: number;
 }
 
+/** Distinct users of session_counts' rows, as a user sketch (lib/user-sketch) per status (migration 0029). */
+export interface SessionUsersTable {
+  project_id: number;
+  release: string;
+  environment: string;
+  hour: EpochMs;
+  status: string;
+  sketch: string;
+}
+
+/** Session ids already counted as started or ended, so a resent update counts once; pruned after two days. */
+export interface SessionMarksTable {
+  project_id: number;
+  session_id: string;
+  mark: string;
+  seen_at: EpochMs;
+}
+
 export interface OutcomesTable {
   project_id: number;
   hour: EpochMs;
@@ -710,6 +728,8 @@ export interface Database {
   transaction_rollups: TransactionRollupsTable;
   span_group_rollups: SpanGroupRollupsTable;
   session_counts: SessionCountsTable;
+  session_users: SessionUsersTable;
+  session_marks: SessionMarksTable;
   outcomes: OutcomesTable;
   issues: IssuesTable;
   issue_hashes: IssueHashesTable;

@@ -41,7 +41,7 @@ describe(`digestBatch on ${testDialect}`, () => {
     await storeEnvelope(database.db, project.project.id, fixture("node-client-report.envelope"), facts);
     await digestBatch(database);
     const sessions = await database.db.selectFrom("session_counts").select(["release", "environment", "status", "quantity"]).orderBy("status").execute();
-    expect(sessions.map((row) => row.status)).toContain("exited");
+    expect(sessions.map((row) => row.status)).toContain("errored");
     expect(sessions.every((row) => row.release === "lantern-fixtures@1.0.0" && row.environment === "fixtures")).toBe(true);
     const outcomes = await database.db.selectFrom("outcomes").select(["outcome", "reason", "category", "quantity"]).execute();
     expect(outcomes).toEqual([{ outcome: "client_discard", reason: "before_send", category: "error", quantity: 2 }]);

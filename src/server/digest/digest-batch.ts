@@ -1,7 +1,8 @@
 import type { Insertable, Kysely } from "kysely";
 import { chunks } from "../db/chunks";
 import type { LanternDatabase } from "../db/create-database";
-import type { Database, OutcomesTable, ReleasesTable, SessionCountsTable } from "../db/schema";
+import type { Database, OutcomesTable, ReleasesTable } from "../db/schema";
+import { writeSessionCounts } from "./write-session-counts";
 import { writeTransaction } from "../db/write-transaction";
 import { assignEventsToIssues } from "../issues/assign-events-to-issues";
 import type { DigestRows } from "./digest-envelope";
@@ -107,13 +108,7 @@ async function writeRows(trx: Kysely<Database>, { dialect, sqlite }: LanternData
   }
   await writeSpans(trx, rows.spanItems);
   await writeLogs(trx, dialect, rows.logItems, sqlite);
-  for (const count of sumSessionCounts(rows.sessionCounts)) {
-    await trx
-      .insertInto("session_counts")
-      .values(count)
-      .onConflict((conflict) => conflict.columns(["project_id", "release", "environment", "hour", "status"]).doUpdateSet((eb) => ({ quantity: eb("session_counts.quantity", "+", eb.ref("excluded.quantity")) })))
-      .execute();
-  }
+  await writeSessionCounts(trx, dialect, rows.sessionCounts, Date.now());
   // After the events' releases (written in issue assignment): both sets in (project, version) order, so two
   // PostgreSQL digesters meet a new release row in the same order.
   const sessionReleases = new Map<string, Insertable<ReleasesTable>>();
@@ -131,11 +126,6 @@ async function writeRows(trx: Kysely<Database>, { dialect, sqlite }: LanternData
       .onConflict((conflict) => conflict.columns(["project_id", "hour", "outcome", "reason", "category"]).doUpdateSet((eb) => ({ quantity: eb("outcomes.quantity", "+", eb.ref("excluded.quantity")) })))
       .execute();
   }
-}
-
-/** One upsert per counter key: PostgreSQL refuses a statement that touches the same key twice. */
-function sumSessionCounts(counts: Insertable<SessionCountsTable>[]): Insertable<SessionCountsTable>[] {
-  return sumBy(counts, (count) => [count.project_id, count.release, count.environment, count.hour, count.status].join("\u0000"));
 }
 
 function sumOutcomes(outcomes: Insertable<OutcomesTable>[]): Insertable<OutcomesTable>[] {

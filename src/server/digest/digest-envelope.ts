@@ -47,13 +47,16 @@ export interface DigestRows {
   spanItems: SpanItemRows[];
   /** Lines of `log` and `otel_log` items, one entry per item (logs/write-logs.ts). */
   logItems: LogItemRows[];
-  sessionCounts: Insertable<SessionCountsTable>[];
+  /** Session counters; one carrying `sessionId` is counted only if that session was not counted so already. */
+  sessionCounts: SessionCount[];
   /** Releases sessions named, first seen when their envelope arrived: Sentry creates a release from sessions alone. */
   sessionReleases: Insertable<ReleasesTable>[];
   outcomes: Insertable<OutcomesTable>[];
   /** Raw envelopes that held secrets, rewritten with them filtered (the intake keeps envelopes after digest), and their summaries read again. */
   scrubbedBodies: { id: number; body: Uint8Array; summary: string | null }[];
 }
+
+export type SessionCount = Insertable<SessionCountsTable> & { sessionId?: string; users?: string[] };
 
 export function emptyDigestRows(): DigestRows {
   return { events: [], attachments: [], storedItems: [], feedback: [], spanItems: [], logItems: [], sessionCounts: [], sessionReleases: [], outcomes: [], scrubbedBodies: [] };
@@ -249,33 +252,43 @@ function linkedEventId(type: string, parsed: Record<string, unknown> | undefined
   return typeof linked === "string" ? linked.replaceAll("-", "").toLowerCase() : headerEventId;
 }
 
+/**
+ * Session updates and aggregates as Sentry counts them (develop-docs/sdk/telemetry/sessions): a session
+ * counts once as started (its `init: true` update) and once by how it ended (the first update whose status is
+ * no longer "ok"): crashed, abnormal, errored ("errored", or "exited" with errors), or exited when healthy
+ * (so "exited" means what it means in an aggregate: ended without errors).
+ * An SDK sends a crashed session again when it is closed; digest-batch counts each session id once per mark.
+ * `did` is the user, kept per status in user sketches for count_unique(user).
+ */
 function countSessions(rows: DigestRows, row: IntakeForDigest, type: string, value: Record<string, unknown>): void {
   const attrs = (value.attrs ?? {}) as { release?: unknown; environment?: unknown };
   if (typeof attrs.release !== "string" || attrs.release === "") throw new Error("a session needs attrs.release");
   const release = attrs.release.slice(0, 200);
   const environment = typeof attrs.environment === "string" ? attrs.environment.slice(0, 64) : "production";
-  const counts: { hour: number; status: string; quantity: number }[] = [];
+  const counts: Omit<SessionCount, "project_id" | "release" | "environment">[] = [];
   if (type === "session") {
     const hour = toHour(value.started, row.received_at);
-    if (value.init === true) counts.push({ hour, status: "started", quantity: 1 });
-    // A session is sent again on every change; only its final update (status no longer "ok") says how it
-    // ended, so it is counted then — an exited session that had errors counts as errored once.
+    const sessionId = typeof value.sid === "string" && value.sid !== "" ? value.sid.slice(0, 64) : undefined;
+    const users = typeof value.did === "string" && value.did !== "" ? [value.did.slice(0, 200)] : [];
+    if (value.init === true) counts.push({ hour, status: "started", quantity: 1, sessionId, users });
     if (typeof value.status === "string" && value.status !== "ok") {
-      counts.push({ hour, status: value.status.slice(0, 32), quantity: 1 });
-      if (value.status === "exited" && typeof value.errors === "number" && value.errors > 0) counts.push({ hour, status: "errored", quantity: 1 });
+      const hasErrors = typeof value.errors === "number" && value.errors > 0;
+      const status = value.status === "exited" && hasErrors ? "errored" : value.status.slice(0, 32);
+      counts.push({ hour, status, quantity: 1, sessionId, users });
     }
   } else {
     for (const aggregate of Array.isArray(value.aggregates) ? (value.aggregates as Record<string, unknown>[]) : []) {
       const hour = toHour(aggregate.started, row.received_at);
+      const users = typeof aggregate.did === "string" && aggregate.did !== "" ? [aggregate.did.slice(0, 200)] : [];
       let started = 0;
       for (const status of ["exited", "errored", "abnormal", "crashed"]) {
         const quantity = aggregate[status];
         if (typeof quantity === "number" && quantity > 0) {
-          counts.push({ hour, status, quantity: Math.floor(quantity) });
+          counts.push({ hour, status, quantity: Math.floor(quantity), users: status === "exited" ? [] : users });
           started += Math.floor(quantity);
         }
       }
-      if (started > 0) counts.push({ hour, status: "started", quantity: started });
+      if (started > 0) counts.push({ hour, status: "started", quantity: started, users });
     }
   }
   for (const count of counts) rows.sessionCounts.push({ project_id: row.project_id, release, environment, ...count });

@@ -46,10 +46,11 @@ describe(`getProjectOverview on ${testDialect}`, () => {
   });
 
   it("has received something once sessions arrived without an error (as Lantern's own project does), even after the raw envelopes are gone, and counts their health", async () => {
-    // The real @sentry/node session update of the fixtures, started two hours ago: once as a start, once as a crash.
+    // The real @sentry/node session update of the fixtures, started two hours ago: one session starts and later
+    // crashes, another starts and exits at once.
     const fixture = readFileSync(new URL("../../../tests/fixtures/envelopes/node-session.envelope", import.meta.url), "utf8");
     const started = new Date(now - 2 * hourMs).toISOString();
-    for (const change of [{ init: true, status: "ok" }, { init: true, status: "exited" }, { init: false, status: "crashed" }]) {
+    for (const change of [{ sid: "a0000000000000000000000000000001", init: true, status: "ok" }, { sid: "a0000000000000000000000000000002", init: true, status: "exited" }, { sid: "a0000000000000000000000000000001", init: false, status: "crashed" }]) {
       const [header, itemHeader, item] = fixture.split("\n");
       const session = { ...(JSON.parse(item!) as Record<string, unknown>), ...change, started, errors: 0 };
       await storeEnvelope(database.db, projectId, new TextEncoder().encode([header, itemHeader, JSON.stringify(session)].join("\n")), { eventId: null, itemTypes: ["session"], summary: null, sdkName: null }, now - 2 * hourMs);

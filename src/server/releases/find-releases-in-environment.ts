@@ -11,7 +11,7 @@ export async function findReleasesInEnvironment(db: Kysely<Database>, projectId:
   if (versions.length === 0) return new Set();
   const [sessions, deploys, issues] = await Promise.all([
     db.selectFrom("session_counts").select("release").distinct().where("project_id", "=", projectId).where("release", "in", [...versions]).where("environment", "=", environment).execute(),
-    db.selectFrom("release_deploys").select("version").distinct().where("version", "in", [...versions]).where("environment", "=", environment).execute(),
+    db.selectFrom("release_deploys").select("version").distinct().where("project_id", "=", projectId).where("version", "in", [...versions]).where("environment", "=", environment).execute(),
     db
       .selectFrom("issues")
       .innerJoin("issue_environments", (join) => join.onRef("issue_environments.issue_id", "=", "issues.id").on("issue_environments.environment", "=", environment).onRef("issue_environments.first_seen", "=", "issues.first_seen"))

@@ -5,7 +5,6 @@ import { PageHeader } from "@/components/shell/page-header";
 import { EnvironmentScopeNote } from "@/components/shell/environment-scope-note";
 import { EmptyState } from "@/components/ui/empty-state";
 import { environmentScope } from "@/lib/environment-filter";
-import { searchFilter } from "@/lib/search-filter";
 import { getAppContext } from "@/server/app-context";
 import { loadProjectPage } from "@/server/pages/load-project-page";
 import { listProjectReleases } from "@/server/releases/list-project-releases";
@@ -26,7 +25,6 @@ export default async function ProjectReleasesPage({ params }: ProjectReleasesPag
   const { project } = await loadProjectPage(context, projectSlug);
   const { releases, hasMore } = await listProjectReleases(context, project.id, { environment: context.viewer.environmentFilter });
   const environment = environmentScope(context.viewer.environmentFilter, false);
-  const issuesHref = (version: string) => `/projects/${project.slug}/issues?${new URLSearchParams({ query: searchFilter("release", version) }).toString()}`;
   return (
     <>
       <PageHeader
@@ -49,7 +47,7 @@ export default async function ProjectReleasesPage({ params }: ProjectReleasesPag
         </EmptyState>
       ) : (
         <div className="space-y-3">
-          <ReleaseTable releases={releases} issuesHref={issuesHref} />
+          <ReleaseTable releases={releases} releaseHref={(version) => `/projects/${project.slug}/releases/${encodeURIComponent(version)}`} />
           {hasMore ? <p className="text-xs text-muted-foreground">The {releases.length} newest releases are shown; the API lists them all.</p> : null}
         </div>
       )}
