@@ -50,7 +50,7 @@ export const onRequestError = Sentry.captureRequestError;`,
     { path: "sentry.edge.config.ts", why: "The edge runtime's SDK.", code: init },
     {
       path: "next.config.ts",
-      why: "withSentryConfig, with the browser's events tunnelled through your own origin and no source map upload.",
+      why: "withSentryConfig, with the browser's events tunnelled through your own origin. With a Lantern token in SENTRY_AUTH_TOKEN (CI), the build uploads its source maps; without one it skips the upload.",
       code: `import { withSentryConfig } from "@sentry/nextjs/config";
 import type { NextConfig } from "next";
 
@@ -62,7 +62,6 @@ export default withSentryConfig(nextConfig, {
   silent: !process.env.CI,
   telemetry: false,
   tunnelRoute: "/monitoring",
-  sourcemaps: { disable: true },
 });`,
     },
     {

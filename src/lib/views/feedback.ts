@@ -1,4 +1,4 @@
-import type { Assignee } from "./issues";
+import type { Assignee } from "./assignee";
 
 export type FeedbackStatus = "new" | "resolved";
 export const feedbackStatuses: readonly FeedbackStatus[] = ["new", "resolved"];

@@ -7,6 +7,7 @@ import type { GroupingResult } from "@/lib/grouping-result";
 import type { EventAttachmentSummary } from "@/lib/views/events";
 import type { SuspectCommit } from "@/lib/views/release-commits";
 import type { StoredEventResolution } from "@/lib/views/sourcemaps";
+import type { Assignee } from "./assignee";
 import type { FeedbackView } from "./feedback";
 
 export const issueSorts = ["last_seen", "first_seen", "times_seen", "users_seen"] as const;
@@ -83,7 +84,7 @@ export interface IssueHints {
 export type VolumeRange = "24h" | "30d";
 
 /** What the list, the issue page and the API show: a person with name and e-mail, or a team with its slug. */
-export type Assignee = { type: "user"; id: string; name: string; email: string } | { type: "team"; id: string; slug: string; name: string };
+export type { Assignee } from "./assignee";
 
 /** What a saved search is to the pages: a tab with a name, the query and sort it reproduces. */
 export interface SavedSearch {
