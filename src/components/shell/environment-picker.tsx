@@ -43,7 +43,10 @@ export function EnvironmentPicker({ picked, environments, pick }: EnvironmentPic
           >
             <Layers aria-hidden className="h-4 w-4 shrink-0" />
             <span className="sr-only">Environment: </span>
-            <span className={cn("truncate", !picked && "text-muted-foreground")}>{picked ?? "All environments"}</span>
+            {/* data-whole-value: cut short on a narrow header; the title and the menu this button opens hold the whole name. */}
+            <span data-whole-value="" title={picked ?? "All environments"} className={cn("truncate", !picked && "text-muted-foreground")}>
+              {picked ?? "All environments"}
+            </span>
           </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end" className="max-h-80 overflow-y-auto">
