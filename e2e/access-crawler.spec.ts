@@ -44,6 +44,7 @@ const sampleSegments: Record<string, string> = {
   issueId: "1",
   eventId: "0123456789abcdef0123456789abcdef",
   attachmentId: "1",
+  feedbackId: "1",
   envelopeId: "1",
   slug: "grouping",
   token: "x",
