@@ -3,7 +3,9 @@ import { authorizeProjectId, type AccessContext } from "../access/authorize";
 import { AppError } from "../errors";
 import { querySessions } from "../sessions/query-sessions";
 import type { SessionsRequest } from "../sessions/parse-sessions-request";
+import { listReleaseIssues } from "./list-release-issues";
 import { releaseHealthWindowMs } from "./load-release-health";
+import type { IssueListItem } from "@/lib/views/issues";
 import type { ReleasePage, ReleaseIssue } from "@/lib/views/releases";
 export type { ReleasePage, ReleaseIssue } from "@/lib/views/releases";
 
@@ -13,8 +15,8 @@ const maxIssuesPerList = 25;
 
 /**
  * One release of a project, as its page shows it: events and sessions per day over the last 14 days, the
- * issues it introduced, brought back (a regression recorded in that release) and resolved (resolved in that
- * release), its deploys per environment, and its health: sessions, crash-free sessions and users over 14 days
+ * issues it introduced, brought back and resolved (as `listReleaseIssues` decides them), its deploys per
+ * environment, and its health: sessions, crash-free sessions and users over 14 days
  * and adoption (its share of the project's sessions in the last 24 hours), all from the hourly counters.
  */
 export async function getReleasePage(context: AccessContext, projectId: number, version: string, options: { now?: number } = {}): Promise<ReleasePage> {
@@ -29,7 +31,7 @@ export async function getReleasePage(context: AccessContext, projectId: number, 
     querySessions(context, { fields: ["sum(session)"], groupBy: [], start, end, intervalMs: dayMs, projectIds: [projectId], environments: [], releases: [version], includeTotals: true, includeSeries: true, query: "", ...request });
   const adoptionStart = now - (now % 3_600_000) - adoptionWindowMs + 3_600_000;
   const adoptionEnd = adoptionStart + adoptionWindowMs;
-  const [health, overall, recent, projectRecent, eventRows, newIssues, changes, deploys] = await Promise.all([
+  const [health, overall, recent, projectRecent, eventRows, newIssues, regressedIssues, resolvedIssues, deploys] = await Promise.all([
     sessionsOf({ groupBy: ["session.status"] }),
     sessionsOf({ fields: ["count_unique(user)", "crash_free_rate(user)"], includeSeries: false }),
     sessionsOf({ start: adoptionStart, end: adoptionEnd, intervalMs: adoptionWindowMs, includeSeries: false }),
@@ -43,15 +45,9 @@ export async function getReleasePage(context: AccessContext, projectId: number, 
       .where("received_at", ">=", start)
       .groupBy(sql`received_at - (received_at % ${sql.lit(dayMs)})`)
       .execute(),
-    issueRows(context, projectId).where("first_release", "=", version).orderBy("last_seen", "desc").limit(maxIssuesPerList).execute(),
-    issueRows(context, projectId)
-      .innerJoin("issue_activity", "issue_activity.issue_id", "issues.id")
-      .select(["issue_activity.kind", "issue_activity.data"])
-      .where("issue_activity.kind", "in", ["set_regression", "set_resolved_in_release"])
-      .where("issue_activity.data", "like", `%${JSON.stringify(version).slice(1, -1).replace(/[%_\\]/g, "\\$&")}%`)
-      .orderBy("issue_activity.created_at", "desc")
-      .limit(500)
-      .execute(),
+    listReleaseIssues(context, { projectId, version, kind: "new" }),
+    listReleaseIssues(context, { projectId, version, kind: "regressed" }),
+    listReleaseIssues(context, { projectId, version, kind: "resolved" }),
     db.selectFrom("release_deploys").select(["environment", "name", "url", "date_finished"]).where("project_id", "=", projectId).where("version", "=", version).orderBy("date_finished", "desc").orderBy("id", "desc").limit(200).execute(),
   ]);
 
@@ -66,14 +62,6 @@ export async function getReleasePage(context: AccessContext, projectId: number, 
   );
   const eventsPerDay = new Map(eventRows.map((row) => [Number(row.day), Number(row.count)]));
 
-  const regressed = new Map<number, ReleaseIssue>();
-  const resolved = new Map<number, ReleaseIssue>();
-  for (const row of changes) {
-    const data = row.data ? (JSON.parse(row.data) as { release?: unknown }) : {};
-    if (data.release !== version) continue;
-    const into = row.kind === "set_regression" ? regressed : resolved;
-    if (!into.has(row.id) && into.size < maxIssuesPerList) into.set(row.id, toIssue(row));
-  }
   const deploysByEnvironment = new Map<string, ReleasePage["deploys"][number]>();
   for (const deploy of deploys) {
     const of = deploysByEnvironment.get(deploy.environment);
@@ -101,21 +89,13 @@ export async function getReleasePage(context: AccessContext, projectId: number, 
             crashFreeUserRate: (overall.groups[0]?.totals["crash_free_rate(user)"] as number | null | undefined) ?? null,
             adoption: projectSessions > 0 ? Math.min(1, recentSessions / projectSessions) : 0,
           },
-    newIssues: newIssues.map(toIssue),
-    regressedIssues: [...regressed.values()],
-    resolvedIssues: [...resolved.values()],
+    newIssues: newIssues.slice(0, maxIssuesPerList).map(toReleaseIssue),
+    regressedIssues: regressedIssues.slice(0, maxIssuesPerList).map(toReleaseIssue),
+    resolvedIssues: resolvedIssues.slice(0, maxIssuesPerList).map(toReleaseIssue),
     deploys: [...deploysByEnvironment.values()].sort((a, b) => a.environment.localeCompare(b.environment)),
   };
 }
 
-function issueRows(context: AccessContext, projectId: number) {
-  return context.db
-    .selectFrom("issues")
-    .select(["issues.id", "issues.title", "issues.culprit", "issues.level", "issues.status", "issues.times_seen", "issues.users_seen", "issues.last_seen"])
-    .where("issues.project_id", "=", projectId)
-    .where("issues.status", "!=", "merged");
-}
-
-function toIssue(row: { id: number; title: string; culprit: string; level: string; status: string; times_seen: number; users_seen: number; last_seen: number }): ReleaseIssue {
-  return { id: Number(row.id), title: row.title, culprit: row.culprit, level: row.level, status: row.status, timesSeen: Number(row.times_seen), usersSeen: Number(row.users_seen), lastSeen: Number(row.last_seen) };
+function toReleaseIssue(issue: IssueListItem): ReleaseIssue {
+  return { id: issue.id, title: issue.title, culprit: issue.culprit, level: issue.level, status: issue.status, timesSeen: issue.timesSeen, usersSeen: issue.usersSeen, lastSeen: issue.lastSeen };
 }

@@ -1,5 +1,6 @@
 import { authorizeProjectId, type AccessContext } from "../access/authorize";
 import { readResolution } from "../issues/issue-status";
+import { issueListColumns } from "../issues/search/search-issues";
 import type { IssueListItem } from "@/lib/views/issues";
 
 export type ReleaseIssueKind = "new" | "regressed" | "resolved";
@@ -32,25 +33,7 @@ export async function listReleaseIssues(context: AccessContext, input: { project
   }
   return select
     .innerJoin("projects", "projects.id", "issues.project_id")
-    .select([
-      "issues.id as id",
-      "issues.project_id as projectId",
-      "projects.slug as projectSlug",
-      "projects.name as projectName",
-      "issues.title as title",
-      "issues.culprit as culprit",
-      "issues.level as level",
-      "issues.status as status",
-      "issues.substatus as substatus",
-      "issues.times_seen as timesSeen",
-      "issues.users_seen as usersSeen",
-      "issues.first_seen as firstSeen",
-      "issues.last_seen as lastSeen",
-      "issues.last_release as lastRelease",
-      "issues.assignee_user_id as assigneeUserId",
-      "issues.assignee_team_id as assigneeTeamId",
-      "issues.priority as priority",
-    ])
+    .select(issueListColumns)
     .where("issues.status", "!=", "merged")
     .orderBy("issues.last_seen", "desc")
     .orderBy("issues.id", "desc")

@@ -7,6 +7,27 @@ import { selectMatchingIssues } from "./select-matching-issues";
 import type { IssueListItem } from "@/lib/views/issues";
 export type { IssueListItem } from "@/lib/views/issues";
 
+/** The columns of an issue list row (IssueListItem), for a select joined with `projects`. */
+export const issueListColumns = [
+  "issues.id as id",
+  "issues.project_id as projectId",
+  "projects.slug as projectSlug",
+  "projects.name as projectName",
+  "issues.title as title",
+  "issues.culprit as culprit",
+  "issues.level as level",
+  "issues.status as status",
+  "issues.substatus as substatus",
+  "issues.times_seen as timesSeen",
+  "issues.users_seen as usersSeen",
+  "issues.first_seen as firstSeen",
+  "issues.last_seen as lastSeen",
+  "issues.last_release as lastRelease",
+  "issues.assignee_user_id as assigneeUserId",
+  "issues.assignee_team_id as assigneeTeamId",
+  "issues.priority as priority",
+] as const;
+
 export interface SearchIssuesInput {
   projectId?: number;
   query: IssueQuery;
@@ -45,25 +66,7 @@ export async function searchIssues(db: Kysely<Database>, input: SearchIssuesInpu
   }
   const rows = await select
     .innerJoin("projects", "projects.id", "issues.project_id")
-    .select([
-      "issues.id as id",
-      "issues.project_id as projectId",
-      "projects.slug as projectSlug",
-      "projects.name as projectName",
-      "issues.title as title",
-      "issues.culprit as culprit",
-      "issues.level as level",
-      "issues.status as status",
-      "issues.substatus as substatus",
-      "issues.times_seen as timesSeen",
-      "issues.users_seen as usersSeen",
-      "issues.first_seen as firstSeen",
-      "issues.last_seen as lastSeen",
-      "issues.last_release as lastRelease",
-      "issues.assignee_user_id as assigneeUserId",
-      "issues.assignee_team_id as assigneeTeamId",
-      "issues.priority as priority",
-    ])
+    .select(issueListColumns)
     .orderBy(column, "desc")
     .orderBy("issues.id", "desc")
     .limit(limit + 1)
