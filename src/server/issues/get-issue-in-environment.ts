@@ -1,9 +1,7 @@
 import { authorizeIssues, type AccessContext } from "../access/authorize";
+import { issueVolumeBuckets } from "@/lib/issue-volume-buckets";
 import type { IssueInEnvironment, VolumeRange } from "@/lib/views/issues";
 export type { IssueInEnvironment } from "@/lib/views/issues";
-
-const hourMs = 3_600_000;
-const dayMs = 24 * hourMs;
 
 /**
  * The issue's numbers in one environment, for the issue page under the header's filter: its events there
@@ -14,12 +12,7 @@ const dayMs = 24 * hourMs;
 export async function getIssueInEnvironment(context: AccessContext, issueId: number, environment: string, options: { range?: VolumeRange; now?: number } = {}): Promise<IssueInEnvironment> {
   await authorizeIssues(context, "issue.read", [issueId]);
   const { db } = context;
-  const range = options.range ?? "24h";
-  const now = options.now ?? Date.now();
-  const bucketMs = range === "24h" ? hourMs : dayMs;
-  const bucketCount = range === "24h" ? 24 : 30;
-  const lastBucket = now - (now % bucketMs);
-  const firstBucket = lastBucket - (bucketCount - 1) * bucketMs;
+  const buckets = issueVolumeBuckets(options.range ?? "24h", options.now ?? Date.now());
   const [counter, users, times] = await Promise.all([
     db.selectFrom("issue_environments").select("times_seen").where("issue_id", "=", issueId).where("environment", "=", environment).executeTakeFirst(),
     db
@@ -28,14 +21,12 @@ export async function getIssueInEnvironment(context: AccessContext, issueId: num
       .where("issue_id", "=", issueId)
       .where("environment", "=", environment)
       .executeTakeFirst(),
-    db.selectFrom("events").select("timestamp").where("issue_id", "=", issueId).where("timestamp", ">=", firstBucket).where("timestamp", "<", lastBucket + bucketMs).where("environment", "=", environment).execute(),
+    db.selectFrom("events").select("timestamp").where("issue_id", "=", issueId).where("timestamp", ">=", buckets.window.start).where("timestamp", "<", buckets.window.end).where("environment", "=", environment).execute(),
   ]);
-  const counts = new Array<number>(bucketCount).fill(0);
-  for (const row of times) counts[Math.floor((Number(row.timestamp) - firstBucket) / bucketMs)]! += 1;
   return {
     environment,
     timesSeen: Number(counter?.times_seen ?? 0),
     usersSeen: Number(users?.users ?? 0),
-    volume: { range, bucketMs, buckets: counts.map((count, index) => ({ start: firstBucket + index * bucketMs, count })), total: times.length },
+    volume: buckets.volume(times.map((row) => ({ time: Number(row.timestamp), count: 1 }))),
   };
 }
