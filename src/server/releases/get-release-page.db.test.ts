@@ -26,10 +26,11 @@ describe(`getReleasePage on ${testDialect}`, () => {
     const owner = await createTestUser(database, createTestAuth(database, config), "owner");
     context = await createTestContext(database, config, owner.userId);
     projectId = (await insertProject(database.db, { name: `release page ${Date.now()}`, platform: "node" })).project.id;
-    const send = async (message: string, release: string) => {
+    const send = async (message: string, release: string, environment = "production") => {
       await storeFixtureEvent(database.db, projectId, "node-message.envelope", (event) => {
         event.message = message;
         event.release = release;
+        event.environment = environment;
         delete event.event_id;
       });
       while ((await digestBatch(database)) > 0);
@@ -41,6 +42,7 @@ describe(`getReleasePage on ${testDialect}`, () => {
     await resolveIssue(context, { issueId: await issueOf("beta"), kind: "now" });
     await send("beta", v11);
     await send("gamma", v11);
+    await send("delta", v11, "canary");
     const now = Date.now();
     for (const [environment, finishedAt] of [["production", now - 7_200_000], ["production", now - 3_600_000], ["staging", now - 5_400_000]] as const) {
       await database.db.insertInto("release_deploys").values({ project_id: projectId, version: v11, environment, name: null, url: null, date_started: null, date_finished: finishedAt, created_at: finishedAt }).execute();
@@ -57,9 +59,9 @@ describe(`getReleasePage on ${testDialect}`, () => {
     const first = await getReleasePage(context, projectId, v10);
     expect([titles(first.newIssues), titles(first.regressedIssues), titles(first.resolvedIssues)]).toEqual([["alpha", "beta"], [], []]);
     const second = await getReleasePage(context, projectId, v11);
-    expect([titles(second.newIssues), titles(second.regressedIssues), titles(second.resolvedIssues)]).toEqual([["gamma"], ["beta"], ["alpha"]]);
+    expect([titles(second.newIssues), titles(second.regressedIssues), titles(second.resolvedIssues)]).toEqual([["delta", "gamma"], ["beta"], ["alpha"]]);
     expect(second.days).toHaveLength(14);
-    expect(second.days.reduce((sum, day) => sum + day.events, 0)).toBe(2);
+    expect(second.days.reduce((sum, day) => sum + day.events, 0)).toBe(3);
     expect(second.health).toBeNull();
   });
 
@@ -67,6 +69,16 @@ describe(`getReleasePage on ${testDialect}`, () => {
     const { deploys } = await getReleasePage(context, projectId, v11);
     expect(deploys.map((deploy) => [deploy.environment, deploy.count])).toEqual([["production", 2], ["staging", 1]]);
     expect(deploys[0]!.finishedAt).toBeGreaterThan(deploys[1]!.finishedAt);
+  });
+
+  it("with the header's environment, lists only that environment's issues, events and deploys", async () => {
+    const canary = await getReleasePage(context, projectId, v11, { environment: "canary" });
+    expect([titles(canary.newIssues), titles(canary.regressedIssues), titles(canary.resolvedIssues)]).toEqual([["delta"], [], []]);
+    expect(canary.days.reduce((sum, day) => sum + day.events, 0)).toBe(1);
+    expect(canary.deploys).toEqual([]);
+    const production = await getReleasePage(context, projectId, v11, { environment: "production" });
+    expect([titles(production.newIssues), titles(production.regressedIssues), titles(production.resolvedIssues)]).toEqual([["gamma"], ["beta"], ["alpha"]]);
+    expect(production.deploys.map((deploy) => [deploy.environment, deploy.count])).toEqual([["production", 2]]);
   });
 
   it("is not_found for a version the project does not have", async () => {

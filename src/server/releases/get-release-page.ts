@@ -18,17 +18,19 @@ const maxIssuesPerList = 25;
  * issues it introduced, brought back and resolved (as `listReleaseIssues` decides them), its deploys per
  * environment, and its health: sessions, crash-free sessions and users over 14 days
  * and adoption (its share of the project's sessions in the last 24 hours), all from the hourly counters.
+ * With an environment (the header's picker), every number, list and deploy is that environment's.
  */
-export async function getReleasePage(context: AccessContext, projectId: number, version: string, options: { now?: number } = {}): Promise<ReleasePage> {
+export async function getReleasePage(context: AccessContext, projectId: number, version: string, options: { now?: number; environment?: string | null } = {}): Promise<ReleasePage> {
   await authorizeProjectId(context, "release.list", projectId);
   const { db } = context;
   const release = await db.selectFrom("releases").select(["version", "first_seen", "date_released"]).where("project_id", "=", projectId).where("version", "=", version).executeTakeFirst();
   if (!release) throw new AppError("not_found", `No release is called "${version.slice(0, 200)}" in this project.`);
   const now = options.now ?? Date.now();
+  const environment = options.environment ?? null;
   const end = now - (now % dayMs) + dayMs;
   const start = end - releaseHealthWindowMs;
   const sessionsOf = (request: Partial<SessionsRequest>) =>
-    querySessions(context, { fields: ["sum(session)"], groupBy: [], start, end, intervalMs: dayMs, projectIds: [projectId], environments: [], releases: [version], includeTotals: true, includeSeries: true, query: "", ...request });
+    querySessions(context, { fields: ["sum(session)"], groupBy: [], start, end, intervalMs: dayMs, projectIds: [projectId], environments: environment === null ? [] : [environment], releases: [version], includeTotals: true, includeSeries: true, query: "", ...request });
   const adoptionStart = now - (now % 3_600_000) - adoptionWindowMs + 3_600_000;
   const adoptionEnd = adoptionStart + adoptionWindowMs;
   const [health, overall, recent, projectRecent, eventRows, newIssues, regressedIssues, resolvedIssues, deploys] = await Promise.all([
@@ -43,12 +45,18 @@ export async function getReleasePage(context: AccessContext, projectId: number, 
       .where("project_id", "=", projectId)
       .where("release", "=", version)
       .where("received_at", ">=", start)
+      .$if(environment !== null, (query) => query.where("environment", "=", environment))
       .groupBy(sql`received_at - (received_at % ${sql.lit(dayMs)})`)
       .execute(),
-    listReleaseIssues(context, { projectId, version, kind: "new" }),
-    listReleaseIssues(context, { projectId, version, kind: "regressed" }),
-    listReleaseIssues(context, { projectId, version, kind: "resolved" }),
-    db.selectFrom("release_deploys").select(["environment", "name", "url", "date_finished"]).where("project_id", "=", projectId).where("version", "=", version).orderBy("date_finished", "desc").orderBy("id", "desc").limit(200).execute(),
+    listReleaseIssues(context, { projectId, version, kind: "new", environment }),
+    listReleaseIssues(context, { projectId, version, kind: "regressed", environment }),
+    listReleaseIssues(context, { projectId, version, kind: "resolved", environment }),
+    db
+      .selectFrom("release_deploys")
+      .select(["environment", "name", "url", "date_finished"])
+      .where("project_id", "=", projectId)
+      .where("version", "=", version)
+      .$if(environment !== null, (query) => query.where("environment", "=", environment)).orderBy("date_finished", "desc").orderBy("id", "desc").limit(200).execute(),
   ]);
 
   const totalsOf = (status: string) => health.groups.find((group) => group.by["session.status"] === status)?.totals ?? {};

@@ -15,9 +15,9 @@ const maxIssues = 100;
  * - resolved: the issue is resolved in the release — "resolved in release V", or "in the next release"
  *   resolved while the release before V (the project's releases in the order it first saw them) was the
  *   newest. An issue resolved "now" names no release, and one that regressed since is not resolved.
- * Merged issues are left out.
+ * Merged issues are left out; with an environment, so are issues never seen in it.
  */
-export async function listReleaseIssues(context: AccessContext, input: { projectId: number; version: string; kind: ReleaseIssueKind }): Promise<IssueListItem[]> {
+export async function listReleaseIssues(context: AccessContext, input: { projectId: number; version: string; kind: ReleaseIssueKind; environment?: string | null }): Promise<IssueListItem[]> {
   await authorizeProjectId(context, "release.list", input.projectId);
   const { db } = context;
   const { projectId, version, kind } = input;
@@ -31,6 +31,9 @@ export async function listReleaseIssues(context: AccessContext, input: { project
     if (ids.length === 0) return [];
     select = select.where("issues.id", "in", ids);
   }
+  const { environment } = input;
+  // Per issue through issue_environments' (issue_id, environment) key: the candidates are few, the table large.
+  if (environment) select = select.where((eb) => eb.exists(eb.selectFrom("issue_environments").select("issue_environments.issue_id").whereRef("issue_environments.issue_id", "=", "issues.id").where("issue_environments.environment", "=", environment)));
   return select
     .innerJoin("projects", "projects.id", "issues.project_id")
     .select(issueListColumns)

@@ -10,7 +10,9 @@ import { ReleaseDeploys } from "@/components/releases/release-deploys";
 import { ReleaseHealthSummary } from "@/components/releases/release-health-summary";
 import { ReleaseIssueList } from "@/components/releases/release-issue-list";
 import { PageHeader } from "@/components/shell/page-header";
+import { EnvironmentScopeNote } from "@/components/shell/environment-scope-note";
 import { IdentifierText } from "@/components/ui/identifier-text";
+import { environmentScope } from "@/lib/environment-filter";
 import { searchFilter } from "@/lib/search-filter";
 import { getAppContext } from "@/server/app-context";
 import { isAppError } from "@/server/errors";
@@ -26,11 +28,11 @@ interface ReleasePageProps {
 const loadRelease = cache(async (projectSlug: string, version: string) => {
   const context = await getAppContext();
   const { project } = await loadProjectPage(context, projectSlug);
-  const release = await getReleasePage(context, project.id, version).catch((error: unknown) => {
+  const release = await getReleasePage(context, project.id, version, { environment: context.viewer.environmentFilter }).catch((error: unknown) => {
     if (isAppError(error) && error.code === "not_found") notFound();
     throw error;
   });
-  return { project, release };
+  return { project, release, environment: environmentScope(context.viewer.environmentFilter, false) };
 });
 
 export async function generateMetadata({ params }: ReleasePageProps): Promise<Metadata> {
@@ -50,7 +52,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 /** `/projects/{slug}/releases/{version}`: how one release is doing, what it broke and fixed, where it runs. */
 export default async function ReleasePage({ params }: ReleasePageProps) {
   const { projectSlug, version } = await params;
-  const { project, release } = await loadRelease(projectSlug, decodeURIComponent(version));
+  const { project, release, environment } = await loadRelease(projectSlug, decodeURIComponent(version));
   const commits = await listReleaseCommits(await getAppContext(), project.id, release.version);
   const issuesHref = `/projects/${project.slug}/issues?${new URLSearchParams({ query: searchFilter("release", release.version) }).toString()}`;
   return (
@@ -74,6 +76,7 @@ export default async function ReleasePage({ params }: ReleasePageProps) {
         }
       />
       <ProjectNav slug={project.slug} current="releases" />
+      <EnvironmentScopeNote scope={environment} />
       <div className="space-y-8">
         <Section title="Health, last 14 days">
           <ReleaseHealthSummary health={release.health} />
