@@ -11,8 +11,8 @@ import { anonymousState, e2eServerEnvironment } from "./support/server";
 /**
  * The header's environment filter (issue 30, acceptance 4): one project gets errors, transactions, log lines
  * and sessions in two environments from the real @sentry/node through the real ingest. Picked in the header,
- * an environment scopes the issue list, the issue page's counts, the Releases tab, the performance page and
- * the logs explorer; the query's own environment: wins over it; and the pick is the person's, so it is still
+ * an environment scopes the issue list, the issue page's counts, the Releases tab and a release's page, the
+ * performance page and a transaction's summary, and the logs explorer (the overview says it counts all); the query's own environment: wins over it; and the pick is the person's, so it is still
  * there after signing out and in again. The test signs in as its own admin, so the owner the other specs
  * run as keeps "All environments".
  */
@@ -120,6 +120,22 @@ test("an environment picked in the header scopes issues, the issue page, release
     const checkout = page.getByRole("table", { name: "Transactions" }).getByRole("row").filter({ has: page.getByRole("rowheader", { name: "GET /checkout/7" }) });
     await expect(checkout.getByRole("cell").nth(1)).toHaveText("2", slowPage);
 
+    // Its transaction summary counts blue's two as well.
+    await page.goto(`/projects/${slug}/performance/summary?transaction=${encodeURIComponent("GET /checkout/7")}`);
+    const totals = page.locator('dl[aria-label="Totals"] > div').filter({ has: page.locator("dt", { hasText: /^Transactions$/ }) }).locator("dd");
+    await expect(totals).toHaveText("2", slowPage);
+    await expect(page.getByTestId("environment-scope")).toHaveText(`Environment ${blue} only, as picked in the header.`);
+
+    // A release page under blue: green's release lists no issue of green's, and its page says why.
+    await page.goto(`/projects/${slug}/releases/${encodeURIComponent(releaseOf(green))}`);
+    await expect(page.getByTestId("environment-scope")).toHaveText(`Environment ${blue} only, as picked in the header.`, slowPage);
+    await expect(page.getByRole("region", { name: "New issues" }).getByText(greenOnly)).toHaveCount(0);
+    await expect(page.getByText("No issue was first seen in this release.")).toBeVisible();
+
+    // The overview keeps every environment's counts, and says so.
+    await page.goto(`/projects/${slug}`);
+    await expect(page.getByTestId("environment-scope")).toContainText("The overview counts every environment", slowPage);
+
     // Logs: blue's lines only.
     await page.goto(`/projects/${slug}/logs`);
     const lines = page.getByRole("table", { name: "Log lines" });
@@ -139,6 +155,9 @@ test("an environment picked in the header scopes issues, the issue page, release
     await expect(picker(page)).toHaveAccessibleName("Environment: All environments");
     await expect(issueRows(page).filter({ hasText: greenOnly })).toHaveCount(1);
     await expect(page.getByTestId("environment-scope")).toHaveCount(0);
+    // Unscoped, green's release page lists its issue as new.
+    await page.goto(`/projects/${slug}/releases/${encodeURIComponent(releaseOf(green))}`);
+    await expect(page.getByRole("region", { name: "New issues" }).getByText(greenOnly)).toBeVisible(slowPage);
   } finally {
     await context.close();
   }

@@ -26,7 +26,7 @@ function orderTransaction(index: number): Record<string, unknown> {
     transaction: "GET /orders/:id",
     transaction_info: { source: "route" },
     release: index < 20 ? "shop@1.0.0" : "shop@2.0.0",
-    environment: "production",
+    environment: index < 30 ? "production" : "staging",
     user: { id: `customer-${index % 5}` },
     start_timestamp: start,
     timestamp: start + durationMs / 1000,
@@ -68,6 +68,7 @@ describe(`the transaction summary on ${testDialect}`, { timeout: 60_000 }, () =>
     await storeEnvelope(db, setup.shopId, envelopeOf(pageload), facts);
     await storeFixtureEvent(db, setup.shopId, "node-exception.envelope", (event) => {
       event.transaction = "GET /orders/:id";
+      event.environment = "production";
       event.timestamp = (now - 5 * minuteMs) / 1000;
     });
     await digestBatch(setup.database);
@@ -107,6 +108,20 @@ describe(`the transaction summary on ${testDialect}`, { timeout: 60_000 }, () =>
       { op: "http.client", count: 40, totalMs: 200, share: 200 / 440 },
     ]);
     expect(summary.relatedIssues).toEqual([expect.objectContaining({ type: "error", timesSeen: 1, status: "unresolved" })]);
+  });
+
+  it("under the header's environment counts only that environment's transactions, traces and issues", async () => {
+    const context = await setup.contextOf(setup.member);
+    const staging = (await getTransactionSummary(context, setup.shopId, "GET /orders/:id", { period: "24h", now, environment: "staging" }))!;
+    expect(staging).toMatchObject({ count: 10, failureRate: 0.1 });
+    expect(staging.slowest.map((row) => row.durationMs)).toEqual([400, 390, 380, 370, 360, 350, 340, 330, 320, 310]);
+    expect(staging.relatedIssues).toEqual([]);
+    const production = (await getTransactionSummary(context, setup.shopId, "GET /orders/:id", { period: "24h", now, environment: "production" }))!;
+    expect(production.count).toBe(30);
+    expect(production.slowest[0]!.durationMs).toBe(300);
+    expect(production.relatedIssues).toHaveLength(1);
+    const nowhere = (await getTransactionSummary(context, setup.shopId, "GET /orders/:id", { period: "24h", now, environment: "nowhere" }))!;
+    expect([nowhere.count, nowhere.slowest.length, nowhere.timeByOp.length]).toEqual([0, 0, 0]);
   });
 
   it("shows a page's web vitals over time with web.dev's ratings, and nothing for an unknown name or an outsider", async () => {

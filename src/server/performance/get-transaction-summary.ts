@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { authorizeProjectId, type AccessContext } from "../access/authorize";
 import { spanStringKinds } from "../spans/span-strings";
 import { performancePeriods, maxRowsPerList, type PerformancePeriod } from "./get-project-performance";
-import { hourMs, hourStart, readTransactionRollups, spanStringValues, sumRollups } from "./read-transaction-rollups";
+import { findSpanEnvironmentId, hourMs, hourStart, readTransactionRollups, spanStringValues, sumRollups } from "./read-transaction-rollups";
 import { histogramBars, histogramPercentile, type DurationHistogram } from "@/lib/duration-histogram";
 import { percentile } from "@/lib/percentile";
 import { spanStatusName } from "@/lib/span-status";
@@ -21,9 +21,10 @@ const toMs = (us: number | null) => (us === null ? null : Number((us / 1000).toF
  * duration histogram and percentiles per hour or day, and releases compared, all from its rollups; its
  * slowest traces (through spans_segments); where its time goes by span op (the children of its newest
  * segments); the error issues seen in it (their `transaction` tag); and, for a page, its web vitals over
- * time. Null when the project never stored a transaction of that name.
+ * time. Null when the project never stored a transaction of that name. With `environment`, all but the web
+ * vitals (which keep no environment) are that environment's.
  */
-export async function getTransactionSummary(context: AccessContext, projectId: number, name: string, options: { period?: PerformancePeriod; now?: number } = {}): Promise<TransactionSummary | null> {
+export async function getTransactionSummary(context: AccessContext, projectId: number, name: string, options: { period?: PerformancePeriod; now?: number; environment?: string | null } = {}): Promise<TransactionSummary | null> {
   await authorizeProjectId(context, "project.read", projectId);
   const period = options.period ?? "24h";
   const now = options.now ?? Date.now();
@@ -33,7 +34,10 @@ export async function getTransactionSummary(context: AccessContext, projectId: n
   if (!nameRow) return null;
   const nameId = Number(nameRow.id);
 
-  const rollups = await readTransactionRollups(db, projectId, sinceMs, nameId);
+  // Under the header's environment filter only that environment's rollups, segments and issues count.
+  const environment = options.environment ?? null;
+  const environmentId = environment === null ? undefined : await findSpanEnvironmentId(db, projectId, environment);
+  const rollups = await readTransactionRollups(db, projectId, sinceMs, nameId, environmentId);
   const strings = await spanStringValues(db, rollups.flatMap((row) => [row.opId, row.releaseId]));
   const all = sumRollups(rollups, () => "all").get("all") ?? { count: 0, failed: 0, durationSumUs: 0, histogram: new Map(), users: emptyUserSketch() };
   const ops = [...sumRollups(rollups, (row) => row.opId, { withHistograms: false })].sort(([, a], [, b]) => b.count - a.count);
@@ -57,7 +61,12 @@ export async function getTransactionSummary(context: AccessContext, projectId: n
     .sort((a, b) => b.count - a.count)
     .slice(0, 20);
 
-  const segmentsOfName = db.selectFrom("spans").where("project_id", "=", projectId).where("segment_name_id", "=", nameId).where(sql<boolean>`(flags & 1) = 1`);
+  const segmentsOfName = db
+    .selectFrom("spans")
+    .where("project_id", "=", projectId)
+    .where("segment_name_id", "=", nameId)
+    .where(sql<boolean>`(flags & 1) = 1`)
+    .$if(environmentId !== undefined, (query) => query.where("environment_id", "=", environmentId!));
   const slowestRows = await segmentsOfName
     // By spans_segments_duration, slowest first, stopping at ten in the window: the unary plus keeps the
     // window off spans_segments, which would sort every segment of the name in it (250 ms over 14 days at 10 M spans).
@@ -106,6 +115,9 @@ export async function getTransactionSummary(context: AccessContext, projectId: n
     .where("issue_tag_values.value", "=", name)
     .where("issues.project_id", "=", projectId)
     .where("issues.status", "!=", "merged")
+    .$if(environment !== null, (query) =>
+      query.where((eb) => eb.exists(eb.selectFrom("issue_environments").select("issue_environments.issue_id").whereRef("issue_environments.issue_id", "=", "issues.id").where("issue_environments.environment", "=", environment!))),
+    )
     .orderBy("issue_tag_values.last_seen", "desc")
     .limit(10)
     .execute();

@@ -102,6 +102,12 @@ export default async function ProjectPage({ params, searchParams }: ProjectPageP
     <>
       <PageHeader title={project.name} description={<span className="font-mono">{project.slug}</span>} actions={<PlatformBadge platform={project.platform} />} />
       <ProjectNav slug={project.slug} current="overview" />
+      {context.viewer.environmentFilter ? (
+        // Its counts come from per-issue hourly counters, which keep no environment: say so rather than mislead.
+        <p className="mb-3 text-xs text-muted-foreground" data-testid="environment-scope">
+          The overview counts every environment; the Issues, Releases, Performance and Logs tabs show only <IdentifierText value={context.viewer.environmentFilter} />, as picked in the header.
+        </p>
+      ) : null}
       {!overview.hasReceived && project.is_internal !== 1 ? (
         <div className="space-y-6">
           <WaitingForFirstEvent projectSlug={project.slug} projectId={project.id}>

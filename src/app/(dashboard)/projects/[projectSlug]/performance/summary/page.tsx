@@ -11,6 +11,8 @@ import { getAppContext } from "@/server/app-context";
 import { loadProjectPage } from "@/server/pages/load-project-page";
 import { performancePeriods, type PerformancePeriod } from "@/server/performance/get-project-performance";
 import { getTransactionSummary } from "@/server/performance/get-transaction-summary";
+import { EnvironmentScopeNote } from "@/components/shell/environment-scope-note";
+import { environmentScope } from "@/lib/environment-filter";
 
 interface TransactionSummaryPageProps {
   params: Promise<{ projectSlug: string }>;
@@ -32,7 +34,8 @@ export default async function TransactionSummaryPage({ params, searchParams }: T
   const period = periods.includes(query.period as PerformancePeriod) ? (query.period as PerformancePeriod) : "24h";
   const context = await getAppContext();
   const { project } = await loadProjectPage(context, projectSlug);
-  const summary = name ? await getTransactionSummary(context, project.id, name, { period }) : null;
+  const environment = context.viewer.environmentFilter ?? null;
+  const summary = name ? await getTransactionSummary(context, project.id, name, { period, environment }) : null;
   if (!summary) notFound();
   return (
     <>
@@ -45,6 +48,8 @@ export default async function TransactionSummaryPage({ params, searchParams }: T
         }
       />
       <ProjectNav slug={project.slug} current="performance" />
+      <EnvironmentScopeNote scope={environmentScope(environment, false)} />
+      {environment ? <p className="-mt-2 mb-3 text-xs text-muted-foreground">Web vitals count every environment (they keep none).</p> : null}
       <nav aria-label="Period" className="mb-4 flex gap-1">
         {periods.map((option) => (
           <Link
