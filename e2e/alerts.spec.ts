@@ -8,6 +8,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { slugify } from "../src/lib/slugify";
 import { systemContext } from "../src/server/access/system-context";
 import { createAlertRule } from "../src/server/alerts/create-alert-rule";
+import { createNotificationChannel } from "../src/server/alerts/create-notification-channel";
 import { defaultRuleInput } from "../src/server/alerts/rule-schema";
 import { loadConfig } from "../src/server/config";
 import { addTeamMember } from "../src/server/teams/add-team-member";
@@ -185,6 +186,63 @@ test("a webhook channel and a rule made in the UI: the test notification arrives
   await expect.poll(() => bodies().filter(({ json }) => json.action === "test" && json.rule === null).length, { message: "the receiver gets the channel's test", timeout: 15_000 }).toBe(1);
   const channelTest = bodies().find(({ json }) => json.action === "test" && json.rule === null)!;
   expect(channelTest.request.headers["lantern-signature"]).toBe(`sha256=${createHmac("sha256", secret).update(channelTest.request.body).digest("hex")}`);
+});
+
+test("a feedback rule made in the UI (the issue's category is Feedback): captureFeedback reaches the receiver as text, and its link lands on the feedback", async ({ page }) => {
+  test.setTimeout(120_000);
+  const token = uniqueToken("fbalert");
+  const projectName = `feedback alerts ${token}`;
+  const environment = { ...process.env, ...e2eServerEnvironment };
+  const dsn = await createProjectDsn(environment, projectName);
+  const projectSlug = slugify(projectName);
+  const database = openLanternDatabase();
+  let channelSlug: string;
+  try {
+    const context = systemContext(database, loadConfig({ ...e2eServerEnvironment, LANTERN_SELF_MONITORING: "false" }));
+    channelSlug = (await createNotificationChannel(context, { name: `Feedback receiver ${token}`, kind: "webhook", url: receiverUrl })).slug;
+  } finally {
+    await database.close();
+  }
+
+  await page.goto(`/projects/${projectSlug}/alerts/new`);
+  const form = page.getByRole("form", { name: "Alert rule" });
+  const ruleName = `Feedback to the receiver ${token}`;
+  await form.getByLabel("Name", { exact: true }).fill(ruleName);
+  await expect(form.getByLabel("a new issue is created")).toBeChecked();
+  await form.getByLabel("the issue's category is").check();
+  await form.getByLabel("Issue category").selectOption({ label: "Feedback" });
+  await form.getByLabel("e-mail", { exact: true }).uncheck();
+  await form.getByLabel("post to the channel").check();
+  await form.getByLabel("Notification channel").selectOption(channelSlug);
+  await form.getByLabel(/Action interval/).selectOption("5");
+  await form.getByRole("button", { name: "Create rule" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Rule created." })).toBeVisible();
+  await expect(page.getByRole("main")).toContainText("the issue's category is Feedback");
+  await expect(page.getByRole("main")).toContainText("at most one feedback message every 5 minutes");
+
+  const hostile = `<img src=x onerror=alert(1)> <!channel> @everyone ${token}`;
+  const run = await runSdkScript("capture-feedback.mjs", {
+    LANTERN_TEST_DSN: dsn,
+    LANTERN_TEST_RELEASE: "shop@1.0.0",
+    LANTERN_TEST_ENVIRONMENT: "e2e",
+    LANTERN_TEST_FEEDBACK: JSON.stringify({ error: `Checkout failed ${token}`, message: hostile, name: "Ada", email: "ada@example.com", url: "https://shop.example.com/checkout" }),
+  }, 50_000);
+  expect(run.code, run.stderr).toBe(0);
+  const feedbackBodies = () => bodies().filter(({ json }) => json.action === "feedback" && json.project.slug === projectSlug);
+  await expect.poll(() => feedbackBodies().length, { message: "the receiver gets the feedback alert", timeout: 20_000 }).toBe(1);
+  const { json } = feedbackBodies()[0]! as unknown as { json: { rule: { name: string }; comment: string; feedback: { message: string; name: string; url: string; linkedIssue: { title: string } | null } } };
+  expect(json.rule.name).toBe(ruleName);
+  expect(json.comment).toBe(hostile);
+  expect(json.feedback).toMatchObject({ message: hostile, name: "Ada" });
+  expect(json.feedback.linkedIssue?.title).toContain(`Checkout failed ${token}`);
+
+  // The alert's link opens the project's feedback list at that feedback, its text shown as text.
+  const link = new URL(json.feedback.url);
+  expect(link.hash).toMatch(/^#feedback-\d+$/);
+  await page.goto(`${link.pathname}${link.hash}`);
+  const item = page.locator(link.hash);
+  await expect(item).toContainText(hostile);
+  await expect(item.locator("img[src='x']")).toHaveCount(0);
 });
 
 test("the rules list words each rule, mutes and unmutes it, copies and deletes it", async ({ page }) => {

@@ -18,7 +18,21 @@ export const filterIds = {
   age: "sentry.rules.filters.age_comparison.AgeComparisonFilter",
   assignedTo: "sentry.rules.filters.assigned_to.AssignedToFilter",
   eventAttribute: "sentry.rules.filters.event_attribute.EventAttributeFilter",
+  issueCategory: "sentry.rules.filters.issue_category.IssueCategoryFilter",
 } as const;
+
+/**
+ * Sentry's issue categories (its GroupCategory numbers), as the issue-category filter's `value` names them.
+ * Lantern's issues are all errors today; feedback is matched by rules that name Feedback (docs/alerts.md →
+ * "Feedback alerts"). The other numbers are accepted so a rule written for Sentry is kept as written.
+ */
+export const issueCategories = { error: 1, performance: 2, profile: 3, cron: 4, replay: 5, feedback: 6, uptime: 7, metric_alert: 8 } as const;
+export type IssueCategory = keyof typeof issueCategories;
+/** The categories Lantern has issues of, as the rule form offers them. */
+export const issueCategoryChoices = [
+  { value: String(issueCategories.error), label: "Error" },
+  { value: String(issueCategories.feedback), label: "Feedback" },
+] as const;
 
 export const actionIds = {
   email: "sentry.mail.actions.NotifyEmailAction",

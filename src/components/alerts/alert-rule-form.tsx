@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Input, Select } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import type { RuleFormState } from "@/app/(dashboard)/projects/[projectSlug]/alerts/actions";
+import { issueCategoryChoices } from "@/lib/alert-rule-ids";
 import { cn } from "@/lib/cn";
 import type { RuleFormValues } from "@/lib/views/alerts";
 
@@ -158,6 +159,15 @@ export function AlertRuleForm({ action, projectSlug, ruleId, values: initial, ch
           </Inline>
           <span>of these hold (none ticked: every issue):</span>
         </div>
+        <Slot name="ifCategory" label="the issue's category is" checked={values.ifCategory}>
+          <Inline label="Issue category">
+            {(id) => (
+              <Select id={id} name="ifCategoryValue" defaultValue={values.ifCategoryValue} className={small}>
+                <Options items={issueCategoryChoices.map((choice) => [choice.value, choice.label] as const)} />
+              </Select>
+            )}
+          </Inline>
+        </Slot>
         <Slot name="ifLevel" label="the level is" checked={values.ifLevel}>
           <Inline label="Level comparison">
             {(id) => (

@@ -45,7 +45,7 @@ export function FeedbackListScreen({ basePath, state, feedback, showProject, cho
       ) : (
         <ul className="space-y-3" aria-label="Feedback">
           {feedback.map((item) => (
-            <li key={item.id}>
+            <li key={item.id} id={`feedback-${item.id}`} className="scroll-mt-20">
               <FeedbackItem feedback={item} showProject={showProject} triage={choices ? { setStatus, assign, choices: choices.get(item.projectId) ?? [] } : undefined} />
             </li>
           ))}

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { CodeBlock } from "@/components/ui/code-block";
-import { actionIds, conditionIds, eventAttributes, filterIds, frequencyIntervals, levelNumbers, matchOperators, maxFrequencyMinutes, minFrequencyMinutes } from "@/lib/alert-rule-ids";
+import { actionIds, conditionIds, eventAttributes, filterIds, frequencyIntervals, issueCategories, levelNumbers, matchOperators, maxFrequencyMinutes, minFrequencyMinutes } from "@/lib/alert-rule-ids";
 import type { DocsInstance } from "@/server/pages/load-docs-project";
 import { exampleProjectSlug } from "./example-dsn";
 import type { DocSection } from "./doc-section";
@@ -35,6 +35,7 @@ const filterWords: Record<keyof typeof filterIds, { meaning: string; fields: str
   age: { meaning: "The issue is older or newer than a duration (since its first event).", fields: "comparison_type (older, newer), value (whole number), time (minute, hour, day, week)" },
   assignedTo: { meaning: "The issue is assigned to nobody, a person or a team.", fields: "targetType (Unassigned, Member, Team), targetIdentifier (a person's id or a team's id)" },
   eventAttribute: { meaning: "An attribute of the event matches.", fields: `attribute (${eventAttributes.join(", ")}), match (${operators}), value` },
+  issueCategory: { meaning: "The issue's category is the one named: Error for error issues, Feedback for user feedback (a rule fires on feedback only when it names Feedback).", fields: `value (Sentry's category number: ${issueCategories.error} Error, ${issueCategories.feedback} Feedback)` },
 };
 
 const actionWords: Record<keyof typeof actionIds, { meaning: string; fields: string }> = {

@@ -98,6 +98,9 @@ export interface RuleFormValues {
   ifAssignedType: string;
   ifAssignedMember: string;
   ifAssignedTeam: string;
+  ifCategory: boolean;
+  /** Sentry's GroupCategory number as text: "1" Error, "6" Feedback. */
+  ifCategoryValue: string;
   thenEmail: boolean;
   thenEmailTarget: string;
   thenEmailMember: string;

@@ -6,7 +6,9 @@ import { buildAlertMessage, frequencyHeadline } from "./build-alert-message";
 import { enqueueDeliveries, type NewDelivery } from "./enqueue-deliveries";
 import { findAssigneeUsers } from "./find-assignee-user";
 import { resolveEmailRecipients, wantsWorkflowEmail, type EmailAction } from "./resolve-email-recipients";
-import { conditionIds, filterIds, frequencyIntervals, levelNumbers, parseRule, type FrequencyInterval, type MatchOperator, type ParsedRule, type RuleCondition, type RuleFilter } from "./rule-schema";
+import { loadActiveRules, type LoadedRule } from "./load-active-rules";
+import { errorCategory, filtersPass, type AlertSubject } from "./rule-filters";
+import { conditionIds, frequencyIntervals, type FrequencyInterval, type RuleCondition } from "./rule-schema";
 
 /** What digest tells the evaluator about one event (a subset of GroupedEvent, so alerts know nothing of grouping). */
 export interface ObservedEvent {
@@ -31,13 +33,6 @@ export interface IssueTransition {
   regressed: boolean;
   /** An ignored issue came back (its ignore condition ended). */
   reappeared: boolean;
-}
-
-interface LoadedRule {
-  id: number;
-  projectId: number;
-  name: string;
-  rule: ParsedRule;
 }
 
 interface Counters {
@@ -71,26 +66,7 @@ export class AlertEvaluator {
 
   /** The active (unmuted) rules of the batch's projects. */
   static async load(db: Kysely<Database>, projectIds: number[], now: number): Promise<AlertEvaluator> {
-    const rulesByProject = new Map<number, LoadedRule[]>();
-    const unique = [...new Set(projectIds)];
-    if (unique.length > 0) {
-      const rows = await db
-        .selectFrom("alert_rules")
-        .select(["id", "project_id", "name", "action_match", "filter_match", "frequency_minutes", "environment", "conditions", "filters", "actions", "muted_until"])
-        .where("project_id", "in", unique)
-        .where((eb) => eb.or([eb("muted_until", "is", null), eb("muted_until", "<=", now)]))
-        .orderBy("id")
-        .execute();
-      for (const row of rows) {
-        const rule = parseStoredRule(row);
-        if (!rule) continue;
-        const loaded: LoadedRule = { id: Number(row.id), projectId: Number(row.project_id), name: row.name, rule };
-        const list = rulesByProject.get(loaded.projectId);
-        if (list) list.push(loaded);
-        else rulesByProject.set(loaded.projectId, [loaded]);
-      }
-    }
-    return new AlertEvaluator(rulesByProject);
+    return new AlertEvaluator(await loadActiveRules(db, projectIds, now));
   }
 
   /** Reads what frequency conditions and action intervals need about the batch's existing issues. */
@@ -178,7 +154,7 @@ export class AlertEvaluator {
       if (rule.environment !== null && rule.environment !== event.environment) continue;
       const met = rule.conditions.map((condition) => this.conditionMet(condition, issue, counters, transition, now));
       const passes = rule.actionMatch === "all" ? met.every((result) => result !== null) : met.some((result) => result !== null);
-      if (!passes || !filtersPass(rule, event, issue, now)) continue;
+      if (!passes || !filtersPass(rule, subjectOf(event, issue), now)) continue;
       const key = fireKey(loaded.id, issue.id);
       const lastFired = this.fires.get(key);
       if (lastFired !== undefined && now - lastFired < rule.frequencyMinutes * minuteMs) continue;
@@ -293,99 +269,28 @@ function eventsInWindow(counters: Counters, interval: FrequencyInterval, now: nu
   return total;
 }
 
-function filtersPass(rule: ParsedRule, event: ObservedEvent, issue: IssueRow, now: number): boolean {
-  if (rule.filters.length === 0) return true;
-  const results = rule.filters.map((filter) => filterPasses(filter, event, issue, now));
-  if (rule.filterMatch === "all") return results.every(Boolean);
-  if (rule.filterMatch === "any") return results.some(Boolean);
-  return !results.some(Boolean);
+/** An error event on its issue, as rule filters read it. Lantern's issues are all of Sentry's category Error. */
+function subjectOf(event: ObservedEvent, issue: IssueRow): AlertSubject {
+  return {
+    category: errorCategory,
+    level: event.level,
+    tags: event.tags,
+    attributes: {
+      release: event.release,
+      environment: event.environment,
+      platform: event.platform,
+      message: event.title,
+      type: event.type,
+      culprit: event.culprit,
+      transaction: event.tags.find(([key]) => key === "transaction")?.[1] ?? null,
+    },
+    firstSeen: issue.first_seen,
+    assigneeUserId: issue.assignee_user_id,
+    assigneeTeamId: issue.assignee_team_id,
+  };
 }
 
-const ageUnits = { minute: minuteMs, hour: hourMs, day: 86_400_000, week: 604_800_000 } as const;
-
-function filterPasses(filter: RuleFilter, event: ObservedEvent, issue: IssueRow, now: number): boolean {
-  switch (filter.id) {
-    case filterIds.level: {
-      const level = levelNumbers[event.level as keyof typeof levelNumbers] ?? levelNumbers.error;
-      const wanted = Number(filter.level);
-      return filter.match === "eq" ? level === wanted : filter.match === "gte" ? level >= wanted : level <= wanted;
-    }
-    case filterIds.tagged: {
-      const value = event.tags.find(([key]) => key === filter.key)?.[1];
-      return matches(filter.match, value, filter.value ?? "");
-    }
-    case filterIds.age: {
-      const age = now - issue.first_seen;
-      const limit = filter.value * ageUnits[filter.time];
-      return filter.comparison_type === "older" ? age > limit : age < limit;
-    }
-    case filterIds.assignedTo:
-      if (filter.targetType === "Unassigned") return issue.assignee_user_id === null && issue.assignee_team_id === null;
-      if (filter.targetType === "Team") return issue.assignee_team_id !== null && String(issue.assignee_team_id) === String(filter.targetIdentifier ?? "");
-      return issue.assignee_user_id !== null && issue.assignee_user_id === String(filter.targetIdentifier ?? "");
-    case filterIds.eventAttribute: {
-      const attributes: Record<string, string | null> = {
-        release: event.release,
-        environment: event.environment,
-        platform: event.platform,
-        message: event.title,
-        type: event.type,
-        culprit: event.culprit,
-        transaction: event.tags.find(([key]) => key === "transaction")?.[1] ?? null,
-      };
-      return matches(filter.match, attributes[filter.attribute] ?? undefined, filter.value ?? "");
-    }
-    default:
-      return false;
-  }
-}
-
-/** Sentry's match operators; "is" / "ns" test presence. Comparisons ignore case, as Sentry's do. */
-export function matches(operator: MatchOperator, actual: string | null | undefined, expected: string): boolean {
-  if (operator === "is") return actual !== undefined && actual !== null && actual !== "";
-  if (operator === "ns") return actual === undefined || actual === null || actual === "";
-  const value = (actual ?? "").toLowerCase();
-  const wanted = expected.toLowerCase();
-  const present = actual !== undefined && actual !== null;
-  switch (operator) {
-    case "eq":
-      return present && value === wanted;
-    case "ne":
-      return !present || value !== wanted;
-    case "sw":
-      return present && value.startsWith(wanted);
-    case "nsw":
-      return !present || !value.startsWith(wanted);
-    case "ew":
-      return present && value.endsWith(wanted);
-    case "new":
-      return !present || !value.endsWith(wanted);
-    case "co":
-      return present && value.includes(wanted);
-    case "nc":
-      return !present || !value.includes(wanted);
-  }
-}
-
-function parseStoredRule(row: { name: string; action_match: string; filter_match: string; frequency_minutes: number; environment: string | null; conditions: string; filters: string; actions: string }): ParsedRule | null {
-  try {
-    const parsed = parseRule({
-      name: row.name,
-      actionMatch: row.action_match,
-      filterMatch: row.filter_match,
-      frequency: row.frequency_minutes,
-      environment: row.environment,
-      conditions: JSON.parse(row.conditions),
-      filters: JSON.parse(row.filters),
-      actions: JSON.parse(row.actions),
-    });
-    return "rule" in parsed ? parsed.rule : null;
-  } catch {
-    return null;
-  }
-}
-
-async function loadProjects(db: Kysely<Database>, ids: number[]): Promise<Map<number, { id: number; slug: string; name: string }>> {
+export async function loadProjects(db: Kysely<Database>, ids: number[]): Promise<Map<number, { id: number; slug: string; name: string }>> {
   const unique = [...new Set(ids)];
   const projects = new Map<number, { id: number; slug: string; name: string }>();
   if (unique.length === 0) return projects;
@@ -394,7 +299,7 @@ async function loadProjects(db: Kysely<Database>, ids: number[]): Promise<Map<nu
   return projects;
 }
 
-async function loadChannelIds(db: Kysely<Database>, slugs: string[]): Promise<Map<string, { id: number; kind: string }>> {
+export async function loadChannelIds(db: Kysely<Database>, slugs: string[]): Promise<Map<string, { id: number; kind: string }>> {
   const unique = [...new Set(slugs)];
   const channels = new Map<string, { id: number; kind: string }>();
   if (unique.length === 0) return channels;

@@ -12,6 +12,8 @@ export type AlertReason =
   | "users"
   /** A log alert rule: more lines matched its query in its interval than its threshold (log_alert_rules). */
   | "log_threshold"
+  /** An issue-alert rule whose category filter names Feedback: a new piece of user feedback arrived. */
+  | "feedback"
   /** "Send test notification" on a channel or a rule. */
   | "test"
   /** Workflow e-mail to the assignee: assigned to them, a comment on their issue, their issue regressed. */
@@ -53,6 +55,25 @@ export interface AlertMessage {
    * reads the same fields. Absent on issue alerts.
    */
   logs?: LogAlertFacts | null;
+  /**
+   * A feedback alert (reason "feedback"): who wrote what, where. `comment` holds the feedback's text and `actor`
+   * its author, so every format quotes it as it quotes a comment; `issue` describes the feedback — id 0, its
+   * link the feedback in Lantern. Absent on other alerts.
+   */
+  feedback?: FeedbackAlertFacts | null;
+}
+
+export interface FeedbackAlertFacts {
+  id: number;
+  /** Name and e-mail as the person typed them (from outside: never markup). */
+  name: string | null;
+  email: string | null;
+  /** The page the feedback was sent from. */
+  pageUrl: string | null;
+  /** The feedback in Lantern: a path in the outbox, absolute when sent. */
+  url: string;
+  /** The issue of the error the feedback is about, when it names one Lantern has. */
+  linkedIssue: { id: number; title: string; url: string } | null;
 }
 
 export interface LogAlertFacts {

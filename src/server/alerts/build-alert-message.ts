@@ -62,7 +62,14 @@ export function buildAlertMessage(context: MessageContext): AlertMessage {
 /** The message with its links made absolute under `publicUrl`. */
 export function absoluteMessage(message: AlertMessage, publicUrl: string): AlertMessage {
   const absolute = (path: string) => (/^https?:\/\//.test(path) ? path : `${publicUrl}${path}`);
-  return { ...message, issue: { ...message.issue, url: absolute(message.issue.url) }, rule: message.rule ? { ...message.rule, url: absolute(message.rule.url) } : null, ...(message.logs ? { logs: { ...message.logs, url: absolute(message.logs.url) } } : {}) };
+  const { feedback } = message;
+  return {
+    ...message,
+    issue: { ...message.issue, url: absolute(message.issue.url) },
+    rule: message.rule ? { ...message.rule, url: absolute(message.rule.url) } : null,
+    ...(message.logs ? { logs: { ...message.logs, url: absolute(message.logs.url) } } : {}),
+    ...(feedback ? { feedback: { ...feedback, url: absolute(feedback.url), linkedIssue: feedback.linkedIssue ? { ...feedback.linkedIssue, url: absolute(feedback.linkedIssue.url) } : null } } : {}),
+  };
 }
 
 const intervalWords: Record<string, string> = { "1m": "1 minute", "5m": "5 minutes", "15m": "15 minutes", "1h": "1 hour", "1d": "1 day", "1w": "1 week" };

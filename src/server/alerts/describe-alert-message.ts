@@ -22,13 +22,25 @@ export function describeAlertReason(message: AlertMessage): string {
       return `${actor} commented on an issue assigned to you.`;
     case "assigned_regressed":
       return "An issue assigned to you regressed: it happened again after it was resolved.";
+    case "feedback":
+      return message.rule ? `The alert rule "${message.rule.name}" fired: someone sent feedback in ${message.project.name}.` : `Someone sent feedback in ${message.project.name}.`;
     default:
       return message.rule ? `The alert rule "${message.rule.name}" fired: ${message.headline}.` : `${message.headline}.`;
   }
 }
 
 export function alertFacts(message: AlertMessage): AlertFact[] {
-  const { logs } = message;
+  const { logs, feedback } = message;
+  if (feedback) {
+    return [
+      { name: "Name", value: feedback.name ?? "—" },
+      { name: "E-mail", value: feedback.email ?? "—" },
+      { name: "Page", value: feedback.pageUrl ?? "—" },
+      { name: "Project", value: message.project.name },
+      { name: "Environment", value: message.environment ?? "—" },
+      { name: "Linked issue", value: feedback.linkedIssue ? `${feedback.linkedIssue.title} — ${feedback.linkedIssue.url}` : "—" },
+    ];
+  }
   if (logs) {
     return [
       { name: "Query", value: logs.query },
@@ -51,7 +63,7 @@ export function alertFacts(message: AlertMessage): AlertFact[] {
 
 /** The label of the link to what the message is about: the issue, or the logs a log alert counted. */
 export function openLabel(message: AlertMessage): string {
-  return message.logs ? "Open the logs" : "Open issue";
+  return message.logs ? "Open the logs" : message.feedback ? "Open feedback" : "Open issue";
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { AlertRuleView } from "./alert-rule-view";
-import { actionIds, conditionIds, filterIds, levelNumbers } from "./rule-schema";
+import { actionIds, conditionIds, filterIds, issueCategories, levelNumbers } from "./rule-schema";
 import type { RuleSummary } from "@/lib/views/alerts";
 export type { RuleSummary } from "@/lib/views/alerts";
 
@@ -18,6 +18,12 @@ export const intervalWords: Record<string, string> = { "1m": "1 minute", "5m": "
 export const matchWords: Record<string, string> = { eq: "equals", ne: "does not equal", co: "contains", nc: "does not contain", sw: "starts with", nsw: "does not start with", ew: "ends with", new: "does not end with", is: "is set", ns: "is not set" };
 export const levelMatchWords: Record<string, string> = { gte: "at least", eq: "equal to", lte: "at most" };
 const levelNames = new Map(Object.entries(levelNumbers).map(([name, number]) => [String(number), name]));
+const categoryNames = new Map(Object.entries(issueCategories).map(([name, number]) => [String(number), name === "metric_alert" ? "Metric alert" : name[0]!.toUpperCase() + name.slice(1)]));
+
+/** Whether the rule's category filter names Feedback: it then fires on new user feedback too. */
+function namesFeedback(rule: AlertRuleView): boolean {
+  return rule.filters.some((raw) => text(asObject(raw).id) === filterIds.issueCategory && text(asObject(raw).value) === String(issueCategories.feedback));
+}
 
 /** "30 minutes", "3 hours", "1 day", "1 week", "30 days": an action interval in minutes, in words. */
 export function minutesInWords(minutes: number): string {
@@ -64,6 +70,8 @@ function describeFilter(raw: unknown, names: RuleTargetNames): string {
       return matched(`the event's ${text(item.attribute)}`);
     case filterIds.age:
       return `the issue is ${text(item.comparison_type)} than ${text(item.value)} ${text(item.time)}${text(item.value) === "1" ? "" : "s"}`;
+    case filterIds.issueCategory:
+      return `the issue's category is ${categoryNames.get(text(item.value)) ?? text(item.value)}`;
     case filterIds.assignedTo: {
       const type = text(item.targetType);
       return type === "Unassigned" ? "the issue is assigned to nobody" : `the issue is assigned to ${describeTarget(type, text(item.targetIdentifier), names)}`;
@@ -106,6 +114,7 @@ export function describeAlertRule(rule: AlertRuleView, names: RuleTargetNames): 
     when: joinWith(conditions, rule.actionMatch === "all" ? "and" : "or"),
     if: [environment, filterText].filter(Boolean).join(", "),
     then: joinWith(rule.actions.map((action) => describeAction(action, names)), "and"),
-    interval: `at most once per issue every ${minutesInWords(rule.frequency)}`,
+    // Feedback has no issue to count per: its messages are spaced per rule (evaluate-feedback-alerts).
+    interval: namesFeedback(rule) ? `at most one feedback message every ${minutesInWords(rule.frequency)}` : `at most once per issue every ${minutesInWords(rule.frequency)}`,
   };
 }

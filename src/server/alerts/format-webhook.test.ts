@@ -3,7 +3,7 @@ import { exampleAlertMessage, hostileTitle } from "../../../tests/support/alert-
 import { formatWebhook } from "./format-webhook";
 
 describe("formatWebhook", () => {
-  it("is the documented body: delivery id, action, headline, issue, project, environment, release, event, rule, actor, comment, ISO times", () => {
+  it("is the documented body: delivery id, action, headline, issue, project, environment, release, event, rule, actor, comment, ISO times, logs and feedback null on issue alerts", () => {
     expect(formatWebhook(exampleAlertMessage(), "d-0001")).toEqual({
       id: "d-0001",
       action: "new",
@@ -29,6 +29,7 @@ describe("formatWebhook", () => {
       comment: null,
       createdAt: "2026-11-25T10:05:01.000Z",
       logs: null,
+      feedback: null,
     });
   });
 

@@ -32,6 +32,11 @@ export interface WebhookBody {
   createdAt: string;
   /** Log alerts (action "log_threshold"): the query, the count and a few sample lines; null otherwise. */
   logs: { query: string; count: number; isCapped: boolean; threshold: number; interval: string; url: string; samples: string[] } | null;
+  /**
+   * Feedback alerts (action "feedback"): the feedback, its text as `message` (also in `comment`), and the issue
+   * of the error it is about; null otherwise. Every string is as the person typed it: treat it as text.
+   */
+  feedback: { id: number; message: string; name: string | null; email: string | null; pageUrl: string | null; url: string; linkedIssue: { id: number; title: string; url: string } | null } | null;
 }
 
 export function formatWebhook(message: AlertMessage, deliveryId: string): WebhookBody {
@@ -61,5 +66,6 @@ export function formatWebhook(message: AlertMessage, deliveryId: string): Webhoo
     comment: message.comment,
     createdAt: new Date(message.createdAt).toISOString(),
     logs: message.logs ? { ...message.logs, samples: [...message.logs.samples] } : null,
+    feedback: message.feedback ? { ...message.feedback, message: message.comment ?? "", linkedIssue: message.feedback.linkedIssue ? { ...message.feedback.linkedIssue } : null } : null,
   };
 }

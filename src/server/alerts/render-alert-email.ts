@@ -23,6 +23,7 @@ export function renderAlertEmail(message: AlertMessage, publicUrl: string = publ
   const intro = describeAlertReason(message);
   const facts = alertFacts(message);
   const commentLead = message.comment ? `${message.actor ?? "Someone"} wrote:` : null;
+  const openText = message.feedback ? "Open the feedback" : "Open the issue";
   const why = isWorkflow
     ? "You get this e-mail because the issue is assigned to you."
     : message.reason === "test"
@@ -40,7 +41,7 @@ export function renderAlertEmail(message: AlertMessage, publicUrl: string = publ
     "",
     ...facts.map((fact) => `${fact.name}: ${fact.value}`),
     "",
-    `Open the issue: ${issue.url}`,
+    `${openText}: ${issue.url}`,
     ...(rule ? [`The alert rule "${rule.name}": ${rule.url}`] : []),
     "",
     "-- ",
@@ -63,7 +64,7 @@ export function renderAlertEmail(message: AlertMessage, publicUrl: string = publ
 ${commentLead ? `<p style="margin:0 0 4px">${e(commentLead)}</p>\n<blockquote style="margin:0 0 16px;padding:8px 12px;border-left:3px solid #d4d4d8;white-space:pre-wrap">${e(message.comment!)}</blockquote>\n` : ""}<table role="presentation" cellpadding="0" cellspacing="0" style="margin:0 0 20px;font-size:14px">
 ${facts.map((fact) => `<tr><th align="left" style="padding:2px 16px 2px 0;color:#71717a;font-weight:normal">${e(fact.name)}</th><td style="padding:2px 0">${e(fact.value)}</td></tr>`).join("\n")}
 </table>
-<p style="margin:0 0 8px"><a href="${e(issue.url)}" style="display:inline-block;padding:8px 16px;background:#18181b;color:#ffffff;border-radius:6px;text-decoration:none">Open the issue</a></p>
+<p style="margin:0 0 8px"><a href="${e(issue.url)}" style="display:inline-block;padding:8px 16px;background:#18181b;color:#ffffff;border-radius:6px;text-decoration:none">${openText}</a></p>
 ${rule ? `<p style="margin:0 0 8px;font-size:13px">Alert rule: <a href="${e(rule.url)}" style="color:#2563eb">${e(rule.name)}</a></p>\n` : ""}</td></tr>
 <tr><td style="padding:16px 24px;border-top:1px solid #e4e4e7;font-size:12px;color:#71717a">${e(why)} ${e(optOut)} <a href="${e(settingsUrl)}" style="color:#71717a">${e(settingsUrl)}</a></td></tr>
 </table>

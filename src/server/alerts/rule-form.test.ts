@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { AlertRuleView } from "./alert-rule-view";
 import { describeAlertRule, minutesInWords } from "./describe-alert-rule";
 import { newRuleFormValues, ruleFormValuesFromForm, ruleFormValuesOf, ruleInputFromForm } from "./rule-form";
-import { actionIds, conditionIds, defaultRuleInput, filterIds, parseRule } from "./rule-schema";
+import { actionIds, conditionIds, defaultRuleInput, filterIds, issueCategories, parseRule } from "./rule-schema";
 
 function viewOf(rule: Record<string, unknown>): AlertRuleView {
   const parsed = parseRule(rule);
@@ -74,6 +74,34 @@ describe("the rule form", () => {
   });
 });
 
+/** Sentry's user-feedback alert: a new issue whose category is Feedback, as its UI and Terraform write it. */
+const feedbackRule = {
+  name: "User feedback to on-call",
+  actionMatch: "any",
+  filterMatch: "all",
+  frequency: 5,
+  environment: null,
+  conditions: [{ id: conditionIds.firstSeen }],
+  filters: [{ id: filterIds.issueCategory, value: issueCategories.feedback }],
+  actions: [{ id: actionIds.service, service: "ops-webhook" }],
+};
+
+describe("the issue-category filter", () => {
+  it("round-trips through the form as Sentry's number, and takes Sentry's string form too", () => {
+    const { values, unshown } = ruleFormValuesOf(viewOf(feedbackRule));
+    expect(unshown).toEqual([]);
+    expect(values).toMatchObject({ ifCategory: true, ifCategoryValue: "6" });
+    expect(ruleInputFromForm(values)).toEqual(feedbackRule);
+    const parsed = parseRule({ ...feedbackRule, filters: [{ id: filterIds.issueCategory, value: "6" }] });
+    expect("rule" in parsed && parsed.rule.filters).toEqual([{ id: filterIds.issueCategory, value: 6 }]);
+  });
+
+  it("refuses a category Sentry does not have, naming the field", () => {
+    expect(parseRule({ ...feedbackRule, filters: [{ id: filterIds.issueCategory, value: 99 }] })).toMatchObject({ problem: { field: "filters[0].value" } });
+    expect(parseRule({ ...feedbackRule, filters: [{ id: filterIds.issueCategory }] })).toMatchObject({ problem: { field: "filters[0].value" } });
+  });
+});
+
 describe("a rule in words", () => {
   const names = { channels: new Map([["ops-webhook", "Ops webhook"]]), people: new Map([["user-1", "Ada"]]), teams: new Map([["3", "Checkout"]]) };
 
@@ -84,6 +112,12 @@ describe("a rule in words", () => {
       then: "e-mail team Checkout and post to Ops webhook",
       interval: "at most once per issue every 1 hour",
     });
+  });
+
+  it("words a feedback rule: the category, and messages spaced per rule", () => {
+    expect(describeAlertRule(viewOf(feedbackRule), names)).toEqual({ when: "a new issue is created", if: "the issue's category is Feedback", then: "post to Ops webhook", interval: "at most one feedback message every 5 minutes" });
+    const errors = { ...feedbackRule, filters: [{ id: filterIds.issueCategory, value: "1" }] };
+    expect(describeAlertRule(viewOf(errors), names)).toMatchObject({ if: "the issue's category is Error", interval: "at most once per issue every 5 minutes" });
   });
 
   it("words the default rule and the action intervals", () => {

@@ -1,5 +1,5 @@
 import type { AlertRuleView } from "./alert-rule-view";
-import { actionIds, conditionIds, defaultRuleInput, filterIds, frequencyIntervals, levelNumbers } from "./rule-schema";
+import { actionIds, conditionIds, defaultRuleInput, filterIds, frequencyIntervals, issueCategories, levelNumbers } from "./rule-schema";
 import type { RuleFormValues } from "@/lib/views/alerts";
 export type { RuleFormValues } from "@/lib/views/alerts";
 
@@ -14,6 +14,7 @@ export const checkboxFields = [
   "ifTag",
   "ifAge",
   "ifAssigned",
+  "ifCategory",
   "thenEmail",
   "thenChannel",
 ] as const satisfies readonly (keyof RuleFormValues)[];
@@ -58,6 +59,8 @@ const blank: RuleFormValues = {
   ifAssignedType: "Unassigned",
   ifAssignedMember: "",
   ifAssignedTeam: "",
+  ifCategory: false,
+  ifCategoryValue: String(issueCategories.error),
   thenEmail: false,
   thenEmailTarget: "IssueOwners",
   thenEmailMember: "",
@@ -117,7 +120,8 @@ export function ruleFormValuesOf(rule: AlertRuleView): { values: RuleFormValues;
     else if (id === filterIds.assignedTo && take("ifAssigned", "assignee filter")) {
       const type = text(item.targetType);
       Object.assign(values, { ifAssigned: true, ifAssignedType: type, ...(type === "Member" ? { ifAssignedMember: text(item.targetIdentifier) } : type === "Team" ? { ifAssignedTeam: text(item.targetIdentifier) } : {}) });
-    } else if (!Object.values(filterIds).includes(id as never)) unshown.push(`the filter ${id || "without id"}`);
+    } else if (id === filterIds.issueCategory && take("ifCategory", "category filter")) Object.assign(values, { ifCategory: true, ifCategoryValue: text(item.value) });
+    else if (!Object.values(filterIds).includes(id as never)) unshown.push(`the filter ${id || "without id"}`);
   }
   for (const raw of rule.actions) {
     const item = asObject(raw);
@@ -156,6 +160,7 @@ export function ruleInputFromForm(values: RuleFormValues): Record<string, unknow
   if (values.whenEvents) conditions.push({ id: conditionIds.eventFrequency, value: wholeNumberOr(values.whenEventsValue), interval: values.whenEventsInterval });
   if (values.whenUsers) conditions.push({ id: conditionIds.uniqueUserFrequency, value: wholeNumberOr(values.whenUsersValue), interval: values.whenUsersInterval });
   const filters: Loose[] = [];
+  if (values.ifCategory) filters.push({ id: filterIds.issueCategory, value: wholeNumberOr(values.ifCategoryValue) });
   if (values.ifLevel) filters.push({ id: filterIds.level, match: values.ifLevelMatch, level: values.ifLevelValue });
   if (values.ifRelease) filters.push({ id: filterIds.eventAttribute, attribute: "release", match: values.ifReleaseMatch, value: values.ifReleaseValue });
   if (values.ifTag) filters.push({ id: filterIds.tagged, key: values.ifTagKey, match: values.ifTagMatch, ...(values.ifTagMatch === "is" ? {} : { value: values.ifTagValue }) });

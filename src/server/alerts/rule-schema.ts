@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { actionIds, conditionIds, eventAttributes, filterIds, frequencyIntervals, levelNumbers, matchOperators, maxFrequencyMinutes, minFrequencyMinutes, type FrequencyInterval, type MatchOperator } from "@/lib/alert-rule-ids";
+import { actionIds, conditionIds, eventAttributes, filterIds, frequencyIntervals, issueCategories, levelNumbers, matchOperators, maxFrequencyMinutes, minFrequencyMinutes, type FrequencyInterval, type MatchOperator } from "@/lib/alert-rule-ids";
 
 /**
  * An issue-alert rule in the shape of Sentry's issue-alert API (`/api/0/projects/{org}/{project}/rules/`),
@@ -8,7 +8,7 @@ import { actionIds, conditionIds, eventAttributes, filterIds, frequencyIntervals
  * or `uuid`, are kept), so a rule read back equals the rule sent.
  */
 
-export { actionIds, conditionIds, eventAttributes, filterIds, frequencyIntervals, levelNumbers, matchOperators, maxFrequencyMinutes, minFrequencyMinutes };
+export { actionIds, conditionIds, eventAttributes, filterIds, frequencyIntervals, issueCategories, levelNumbers, matchOperators, maxFrequencyMinutes, minFrequencyMinutes };
 export type { FrequencyInterval, MatchOperator };
 
 const wholeNumber = z.union([z.number(), z.string().regex(/^\d+$/, "expected a whole number")]).transform(Number).pipe(z.number().int().min(0, "expected a whole number ≥ 0").max(1e12));
@@ -36,6 +36,12 @@ const levelValue = z
   .union([z.number(), z.string()])
   .transform(String)
   .pipe(z.enum(Object.values(levelNumbers).map(String) as [string, ...string[]], { message: "expected 10 (debug), 20 (info), 30 (warning), 40 (error) or 50 (fatal)" }));
+/** Sentry sends the category as a number or a numeric string; it is evaluated as a number. */
+const categoryValue = z
+  .union([z.number(), z.string()])
+  .transform(String)
+  .pipe(z.enum(Object.values(issueCategories).map(String) as [string, ...string[]], { message: "expected an issue category: 1 (error), 4 (cron), 6 (feedback), 7 (uptime), or another of Sentry's" }))
+  .transform(Number);
 
 export const RuleFilter = z.discriminatedUnion("id", [
   z.looseObject({ id: z.literal(filterIds.level), match: z.enum(["eq", "gte", "lte"], { message: "expected eq, gte or lte" }), level: levelValue }),
@@ -57,6 +63,7 @@ export const RuleFilter = z.discriminatedUnion("id", [
     match: matchOperator,
     value: z.string().max(1000).optional(),
   }),
+  z.looseObject({ id: z.literal(filterIds.issueCategory), value: categoryValue }),
 ], { message: `unknown filter id; expected one of ${Object.values(filterIds).join(", ")}` });
 export type RuleFilter = z.output<typeof RuleFilter>;
 

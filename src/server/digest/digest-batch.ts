@@ -5,6 +5,7 @@ import type { Database, OutcomesTable, ReleasesTable } from "../db/schema";
 import { writeSessionCounts } from "./write-session-counts";
 import { writeTransaction } from "../db/write-transaction";
 import { assignEventsToIssues } from "../issues/assign-events-to-issues";
+import { evaluateFeedbackAlerts, type NewFeedback } from "../alerts/evaluate-feedback-alerts";
 import type { DigestRows } from "./digest-envelope";
 import { digestIntake, type Digest, type IntakeForDigest } from "./digest-intake";
 import { selectIntakeWithBodies } from "../intake/intake-writer";
@@ -103,9 +104,18 @@ async function writeRows(trx: Kysely<Database>, { dialect, sqlite }: LanternData
   for (const chunk of chunks(rows.storedItems)) {
     await trx.insertInto("stored_items").values(chunk).onConflict((conflict) => conflict.columns(["intake_id", "item_index"]).doNothing()).execute();
   }
+  // Only feedback inserted now is alerted on: a repeated one (same event id) is neither stored nor sent twice.
+  const newFeedback: NewFeedback[] = [];
   for (const chunk of chunks(rows.feedback)) {
-    await trx.insertInto("feedback").values(chunk).onConflict((conflict) => conflict.columns(["project_id", "event_id"]).doNothing()).execute();
+    const inserted = await trx
+      .insertInto("feedback")
+      .values(chunk)
+      .onConflict((conflict) => conflict.columns(["project_id", "event_id"]).doNothing())
+      .returning(["id", "project_id", "linked_event_id", "name", "email", "message", "url", "environment", "received_at"])
+      .execute();
+    newFeedback.push(...inserted.map((row) => ({ ...row, id: Number(row.id), project_id: Number(row.project_id), received_at: Number(row.received_at) })));
   }
+  await evaluateFeedbackAlerts(trx, newFeedback);
   await writeSpans(trx, rows.spanItems);
   await writeLogs(trx, dialect, rows.logItems, sqlite);
   await writeSessionCounts(trx, dialect, rows.sessionCounts, Date.now());

@@ -144,6 +144,29 @@ describe(`the alert rules and notification channels API on ${testDialect}`, () =
     expect(list.map((rule) => rule.id)).toContain(answer.id);
   });
 
+  it("accepts Sentry's user-feedback rule (new issue + the issue's category is Feedback) and returns the filter as sent", async () => {
+    const sent = {
+      name: "User feedback",
+      actionMatch: "any",
+      filterMatch: "all",
+      frequency: 5,
+      environment: null,
+      conditions: [{ id: conditionIds.firstSeen }],
+      filters: [{ id: filterIds.issueCategory, value: "6", name: "The issue's category is equal to Feedback" }],
+      actions: [{ id: actionIds.service, service: channelSlug }],
+    };
+    const created = await createRule(sent);
+    expect(created.status).toBe(200);
+    const answer = (await created.json()) as { id: string; filters: unknown[] };
+    expect(answer.filters).toEqual(sent.filters);
+    const { path, params } = ruleOf(shop, answer.id);
+    const read = (await (await call(alertRuleRoute, tokens.member, path, params)).json()) as { filters: unknown[] };
+    expect(read.filters).toEqual(sent.filters);
+    const refused = await createRule({ ...sent, filters: [{ id: filterIds.issueCategory, value: "feedback" }] });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ "filters[0].value": [expect.stringContaining("expected an issue category")] });
+  });
+
   it("makes a working rule from that payload: a new production issue of the project decides its e-mails and its channel post", async () => {
     const created = await createRule({ ...terraformPayload(shop, channelSlug), name: "Terraform rule that fires" });
     const ruleId = Number(((await created.json()) as { id: string }).id);
