@@ -218,7 +218,7 @@ test("a feedback rule made in the UI (the issue's category is Feedback): capture
   await form.getByRole("button", { name: "Create rule" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Rule created." })).toBeVisible();
   await expect(page.getByRole("main")).toContainText("the issue's category is Feedback");
-  await expect(page.getByRole("main")).toContainText("at most one feedback message every 5 minutes");
+  await expect(page.getByRole("main")).toContainText("each new feedback as it arrives");
 
   const hostile = `<img src=x onerror=alert(1)> <!channel> @everyone ${token}`;
   const run = await runSdkScript("capture-feedback.mjs", {

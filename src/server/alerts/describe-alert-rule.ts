@@ -115,6 +115,6 @@ export function describeAlertRule(rule: AlertRuleView, names: RuleTargetNames): 
     if: [environment, filterText].filter(Boolean).join(", "),
     then: joinWith(rule.actions.map((action) => describeAction(action, names)), "and"),
     // Feedback has no issue to count per: its messages are spaced per rule (evaluate-feedback-alerts).
-    interval: namesFeedback(rule) ? `at most one feedback message every ${minutesInWords(rule.frequency)}` : `at most once per issue every ${minutesInWords(rule.frequency)}`,
+    interval: namesFeedback(rule) ? "each new feedback as it arrives" : `at most once per issue every ${minutesInWords(rule.frequency)}`,
   };
 }

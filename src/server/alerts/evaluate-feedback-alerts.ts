@@ -23,7 +23,6 @@ export interface NewFeedback {
   received_at: number;
 }
 
-const minuteMs = 60_000;
 /** The feedback text an alert carries; each format clips it further to what its receiver allows. */
 const maxAlertComment = 2000;
 
@@ -32,8 +31,8 @@ const maxAlertComment = 2000;
  * feedback and its messages commit together. As in Sentry, where each feedback is an issue of category
  * Feedback, a rule fires on feedback through its "a new issue is created" condition — but only a rule whose
  * issue-category filter names Feedback, so the rules a project has for errors do not page on every comment
- * (docs/alerts.md → "Feedback alerts"). The rule's environment, filters and mute apply; its action interval
- * counts per rule (when it last sent a feedback message), so a burst of feedback sends one message per interval.
+ * (docs/alerts.md → "Feedback alerts"). The rule's environment, filters and mute apply. Its action interval
+ * holds no feedback back: it counts per issue, and each feedback is new, as each is its own issue in Sentry.
  * Returns how many deliveries were enqueued.
  */
 export async function evaluateFeedbackAlerts(trx: Kysely<Database>, feedback: NewFeedback[], now = Date.now()): Promise<number> {
@@ -46,7 +45,6 @@ export async function evaluateFeedbackAlerts(trx: Kysely<Database>, feedback: Ne
   }
   if (rulesByProject.size === 0) return 0;
 
-  const lastSent = await loadLastFeedbackMessages(trx, [...rulesByProject.values()].flat().map((loaded) => loaded.id));
   const decided: { rule: LoadedRule; item: NewFeedback }[] = [];
   for (const item of [...feedback].sort((a, b) => a.id - b.id)) {
     for (const loaded of rulesByProject.get(item.project_id) ?? []) {
@@ -55,9 +53,6 @@ export async function evaluateFeedbackAlerts(trx: Kysely<Database>, feedback: Ne
       // New feedback meets "a new issue is created" and no other condition (it has no history to regress or count).
       if (rule.actionMatch === "all" && !rule.conditions.every((condition) => condition.id === conditionIds.firstSeen)) continue;
       if (!filtersPass(rule, subjectOf(item), item.received_at)) continue;
-      const last = lastSent.get(loaded.id);
-      if (last !== undefined && item.received_at - last < rule.frequencyMinutes * minuteMs) continue;
-      lastSent.set(loaded.id, item.received_at);
       decided.push({ rule: loaded, item });
     }
   }
@@ -133,22 +128,6 @@ export function buildFeedbackMessage(item: NewFeedback, project: { id: number; s
       linkedIssue: linked ? { id: linked.id, title: linked.title, url: `${projectPath}/issues/${linked.id}` } : null,
     },
   };
-}
-
-/** When each rule last sent a feedback message (the outbox keeps 30 days, the longest action interval). */
-async function loadLastFeedbackMessages(db: Kysely<Database>, ruleIds: number[]): Promise<Map<number, number>> {
-  const last = new Map<number, number>();
-  for (const chunk of chunks(ruleIds, 200)) {
-    const rows = await db
-      .selectFrom("alert_deliveries")
-      .select((eb) => ["rule_id", eb.fn.max("created_at").as("sent_at")])
-      .where("rule_id", "in", chunk)
-      .where("reason", "=", "feedback")
-      .groupBy("rule_id")
-      .execute();
-    for (const row of rows) if (row.rule_id !== null && row.sent_at !== null) last.set(Number(row.rule_id), Number(row.sent_at));
-  }
-  return last;
 }
 
 /** The issues of the events feedback names, by project and event id (an event digested in this batch counts). */

@@ -115,7 +115,7 @@ describe("a rule in words", () => {
   });
 
   it("words a feedback rule: the category, and messages spaced per rule", () => {
-    expect(describeAlertRule(viewOf(feedbackRule), names)).toEqual({ when: "a new issue is created", if: "the issue's category is Feedback", then: "post to Ops webhook", interval: "at most one feedback message every 5 minutes" });
+    expect(describeAlertRule(viewOf(feedbackRule), names)).toEqual({ when: "a new issue is created", if: "the issue's category is Feedback", then: "post to Ops webhook", interval: "each new feedback as it arrives" });
     const errors = { ...feedbackRule, filters: [{ id: filterIds.issueCategory, value: "1" }] };
     expect(describeAlertRule(viewOf(errors), names)).toMatchObject({ if: "the issue's category is Error", interval: "at most once per issue every 5 minutes" });
   });
