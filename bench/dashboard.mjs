@@ -14,6 +14,7 @@
 //   node bench/dashboard.mjs --database /tmp/lantern-dashboard-…/lantern.db   (measure a kept seed again)
 //   node bench/dashboard.mjs --database /tmp/…/lantern.db --postgres postgres://…/lantern_dash
 //     (the same pages on PostgreSQL: a copy of the kept seed made by bench/dashboard/copy-to-postgres.ts)
+//   --only <text>: only the pages whose name contains the text (e.g. --only release).
 //   --cpu-prof <dir>: the server runs under node --cpu-prof and writes its profile there when it stops.
 // Run it through the npm script, which holds /tmp/lantern-e2e.lock so that no build or browser test runs
 // beside it (and it runs `next build` first, unless --skip-build says the build is current).
@@ -127,6 +128,9 @@ try {
       ["user.email:a", "user.email:a"],
     ].map(([label, text]) => ({ name: `Autocomplete: ${label}`, path: `/issues/suggest?${query(text)}&cursor=${text.length}&projectId=${project.id}`, goal: suggestGoalMs })),
   ];
+  // --only <text>: just the pages whose name contains it (say "release"), to iterate on a few pages quickly.
+  const only = text("only")?.toLowerCase();
+  if (only) pages.splice(0, pages.length, ...pages.filter((page) => page.name.toLowerCase().includes(only)));
   for (const page of pages) {
     page.status = await statusOf(page.path);
     if (page.status === 404 && page.fallback) {
