@@ -117,6 +117,7 @@ try {
     { name: `Releases of ${seed.releaseBench.projectSlug} (${seed.releaseBench.releases})`, path: `/projects/${seed.releaseBench.projectSlug}/releases` },
     { name: `Release page, newest (${seed.releaseBench.newest})`, path: `/projects/${seed.releaseBench.projectSlug}/releases/${encodeURIComponent(seed.releaseBench.newest)}` },
     { name: `Release page, older (${seed.releaseBench.busy.version})`, path: `/projects/${seed.releaseBench.projectSlug}/releases/${encodeURIComponent(seed.releaseBench.busy.version)}` },
+    { name: `Release page, recent (${seed.releaseBench.recent.version})`, path: `/projects/${seed.releaseBench.projectSlug}/releases/${encodeURIComponent(seed.releaseBench.recent.version)}` },
     { name: "Event page (big issue)", path: `/projects/${seed.event.projectSlug}/issues/${seed.event.issueId}/events/${seed.event.eventId}`, bodyBudget: issueBodyBudget },
     // The search box's autocomplete (GET /issues/suggest, JSON): a project's keys, then a tag's top values
     // for a one- and a two-letter prefix, and the user key's values (most of which start with "i").

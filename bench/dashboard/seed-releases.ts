@@ -36,7 +36,10 @@ export interface ReleaseBench {
   releases: number;
   sessions: number;
   newest: string;
+  /** The older release the events carry with the most sessions (its page lists hundreds of new issues). */
   busy: { version: string; sessions: number };
+  /** The older release with the most sessions in the release page's 14 days (its health reads the most rows). */
+  recent: { version: string; sessions: number };
   seconds: number;
   rows: Record<string, number>;
   /** dbstat: bytes of each table and its indexes. */
@@ -235,6 +238,9 @@ export function seedReleases(path: string, seedJsonPath: string, options: { rele
 
   const bytes: Record<string, number> = {};
   for (const row of sqlite.prepare("select name, sum(pgsize) as size from dbstat where name like '%session_counts%' or name like '%session_users%' or name like '%session_marks%' or name like '%release%' group by name").all() as { name: string; size: number }[]) bytes[row.name] = row.size;
+  const recent = sqlite
+    .prepare("select release as version, sum(quantity) as sessions from session_counts where project_id = ? and status = 'started' and hour >= ? and release != ? group by release order by sessions desc limit 1")
+    .get(project.id, now - 14 * dayMs, releases.at(-1)!.version) as { version: string; sessions: number };
   sqlite.close();
 
   const newest = releases.at(-1)!;
@@ -248,6 +254,7 @@ export function seedReleases(path: string, seedJsonPath: string, options: { rele
     sessions: sessionCount,
     newest: newest.version,
     busy: { version: releases[busyIndex]!.version, sessions: sessionsOfRelease[busyIndex]! },
+    recent,
     seconds: Math.round(performance.now() - startedAt) / 1000,
     rows,
     bytes,
