@@ -5,6 +5,8 @@
 // 20 warm-up requests per page, then 200 rounds that request every page once, one request at a time.
 // The signed-in owner gets assigned, team and bookmarked issues (bench/dashboard/assign-to-bench-user.ts) for the
 // home page's "Assigned to me" and the assigned:/bookmarks: lists.
+// One project also gets 200 releases with deploys and commits and 5,000,000 sessions (bench/dashboard/seed-releases.ts)
+// for its Releases tab and release pages (issue 30).
 // Prints p50/p95/max and the body per page against its budget (p95 < 100 ms, the plain issue lists < 50 ms, the
 // search box's autocomplete answers < 50 ms; bodies ≤ 150 KB for the issue lists, ≤ 250 KB for the issue and event
 // pages); exits 1 if a page does not answer 200 or is over a budget, with a line saying which and by how much.
@@ -12,6 +14,7 @@
 //   node bench/dashboard.mjs --database /tmp/lantern-dashboard-…/lantern.db   (measure a kept seed again)
 //   node bench/dashboard.mjs --database /tmp/…/lantern.db --postgres postgres://…/lantern_dash
 //     (the same pages on PostgreSQL: a copy of the kept seed made by bench/dashboard/copy-to-postgres.ts)
+//   --only <text>: only the pages whose name contains the text (e.g. --only release).
 //   --cpu-prof <dir>: the server runs under node --cpu-prof and writes its profile there when it stops.
 // Run it through the npm script, which holds /tmp/lantern-e2e.lock so that no build or browser test runs
 // beside it (and it runs `next build` first, unless --skip-build says the build is current).
@@ -61,6 +64,8 @@ try {
 
   // 1. Seed (a child process: its heap is gone before the measurement starts).
   if (!reused) await run(process.execPath, ["--max-semi-space-size=64", "--max-old-space-size=8192", "--import", "tsx", "bench/seed-dashboard.ts", databasePath, "--events", String(events), "--issues", String(issues), "--summary", summaryPath]);
+  // The release side (issue 30): 200 releases and 5 M sessions of the busiest project, once per seed.
+  if (!JSON.parse(readFileSync(summaryPath, "utf8")).releaseBench) await run(process.execPath, ["--import", "tsx", "bench/dashboard/seed-releases.ts", databasePath, summaryPath]);
   const seed = JSON.parse(readFileSync(summaryPath, "utf8"));
 
   // 2. lantern start on the seeded file. Retention would delete events beyond its default of 10,000 per
@@ -108,6 +113,11 @@ try {
     { name: "Issues, assigned:me is:unresolved", path: `/issues?${query("assigned:me is:unresolved")}`, bodyBudget: listBodyBudget },
     { name: `Issues, assigned:#bench-team (${ownership.toTeam})`, path: `/issues?${query("assigned:#bench-team")}`, bodyBudget: listBodyBudget },
     { name: `Issues, bookmarks:me (${ownership.bookmarked})`, path: `/issues?${query("bookmarks:me")}`, bodyBudget: listBodyBudget },
+    // Releases (issue 30): the list and the release page of the newest and of a busy older release.
+    { name: `Releases of ${seed.releaseBench.projectSlug} (${seed.releaseBench.releases})`, path: `/projects/${seed.releaseBench.projectSlug}/releases` },
+    { name: `Release page, newest (${seed.releaseBench.newest})`, path: `/projects/${seed.releaseBench.projectSlug}/releases/${encodeURIComponent(seed.releaseBench.newest)}` },
+    { name: `Release page, older (${seed.releaseBench.busy.version})`, path: `/projects/${seed.releaseBench.projectSlug}/releases/${encodeURIComponent(seed.releaseBench.busy.version)}` },
+    { name: `Release page, recent (${seed.releaseBench.recent.version})`, path: `/projects/${seed.releaseBench.projectSlug}/releases/${encodeURIComponent(seed.releaseBench.recent.version)}` },
     { name: "Event page (big issue)", path: `/projects/${seed.event.projectSlug}/issues/${seed.event.issueId}/events/${seed.event.eventId}`, bodyBudget: issueBodyBudget },
     // The search box's autocomplete (GET /issues/suggest, JSON): a project's keys, then a tag's top values
     // for a one- and a two-letter prefix, and the user key's values (most of which start with "i").
@@ -119,6 +129,9 @@ try {
       ["user.email:a", "user.email:a"],
     ].map(([label, text]) => ({ name: `Autocomplete: ${label}`, path: `/issues/suggest?${query(text)}&cursor=${text.length}&projectId=${project.id}`, goal: suggestGoalMs })),
   ];
+  // --only <text>: just the pages whose name contains it (say "release"), to iterate on a few pages quickly.
+  const only = text("only")?.toLowerCase();
+  if (only) pages.splice(0, pages.length, ...pages.filter((page) => page.name.toLowerCase().includes(only)));
   for (const page of pages) {
     page.status = await statusOf(page.path);
     if (page.status === 404 && page.fallback) {
@@ -162,7 +175,7 @@ try {
     const budget = `< ${goal} ms${page.bodyBudget ? `, ≤ ${kb(page.bodyBudget)}` : ""}: ${verdicts.join(", ")}`;
     console.log(`${page.name.padEnd(44)} ${ms(at(0.5))} ${ms(p95)} ${ms(sorted.at(-1))} ${kb(page.bytes).padStart(8)}  ${budget}${page.errors > 0 ? `, ${page.errors} answers not 200` : ""}${note}`);
   }
-  console.log(`\nseed: ${seed.events.toLocaleString("en")} events, ${seed.issues.toLocaleString("en")} issues, ${seed.projects.length} projects in ${seed.seconds.toFixed(0)} s; database ${(statSync(databasePath).size / 1024 / 1024).toFixed(0)} MB${postgresUrl ? " (SQLite seed; measured on its PostgreSQL copy)" : ""}`);
+  console.log(`\nseed: ${seed.events.toLocaleString("en")} events, ${seed.issues.toLocaleString("en")} issues, ${seed.projects.length} projects in ${seed.seconds.toFixed(0)} s; ${seed.releaseBench.releases} releases and ${seed.releaseBench.sessions.toLocaleString("en")} sessions of ${seed.releaseBench.projectSlug} in ${seed.releaseBench.seconds.toFixed(0)} s; database ${(statSync(databasePath).size / 1024 / 1024).toFixed(0)} MB${postgresUrl ? " (SQLite seed; measured on its PostgreSQL copy)" : ""}`);
   console.log(`load average at the end: ${loadavg().map((value) => value.toFixed(1)).join(" ")}`);
   for (const page of pages) console.log(`  ${page.measured ?? page.path}`);
   if (failed) console.error("\nbench:dashboard: FAILED — a page did not answer 200 (see above).");
