@@ -225,6 +225,8 @@ test("a feedback rule made in the UI (the issue's category is Feedback): capture
     LANTERN_TEST_DSN: dsn,
     LANTERN_TEST_RELEASE: "shop@1.0.0",
     LANTERN_TEST_ENVIRONMENT: "e2e",
+    // The error is stored before the feedback arrives, so the alert can name its issue.
+    LANTERN_TEST_FEEDBACK_AFTER_ERROR: "1",
     LANTERN_TEST_FEEDBACK: JSON.stringify({ error: `Checkout failed ${token}`, message: hostile, name: "Ada", email: "ada@example.com", url: "https://shop.example.com/checkout" }),
   }, 50_000);
   expect(run.code, run.stderr).toBe(0);

@@ -111,6 +111,8 @@ describe(`feedback alerts on ${testDialect}`, { timeout: 90_000 }, () => {
       LANTERN_TEST_DSN: dsnFor(server, shop.key.public_key, shop.project.id),
       LANTERN_TEST_RELEASE: `shop@${token}`,
       LANTERN_TEST_ENVIRONMENT: "production",
+      // The error is stored before the feedback arrives, so the alert can name its issue.
+      LANTERN_TEST_FEEDBACK_AFTER_ERROR: "1",
       LANTERN_TEST_FEEDBACK: JSON.stringify(input),
     }, 50_000);
     expect(run.code, run.stderr).toBe(0);

@@ -31,6 +31,7 @@ import * as feedback from "./migrations/0028-feedback";
 import * as releaseSessions from "./migrations/0029-release-sessions";
 import * as releaseCommits from "./migrations/0030-release-commits";
 import * as environmentPreference from "./migrations/0031-environment-preference";
+import * as sessionCountsTimeIndexes from "./migrations/0032-session-counts-time-indexes";
 
 /**
  * Forward-only migrations, listed in code (not read from disk) so they survive bundling.
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   "0029-release-sessions": releaseSessions,
   "0030-release-commits": releaseCommits,
   "0031-environment-preference": environmentPreference,
+  "0032-session-counts-time-indexes": sessionCountsTimeIndexes,
 };
 
 /** Every migration's name, oldest first (the upgrade tests start a database at each). */
