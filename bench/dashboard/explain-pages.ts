@@ -23,6 +23,8 @@ import { assignedToMeQuery, assignedToMyTeamsQuery } from "../../src/lib/assigne
 import { listAssignedToMe } from "../../src/server/issues/owners/list-assigned-to-me";
 import { createTestContext } from "../../tests/support/test-accounts";
 import { benchUser } from "./bench-user";
+import { getReleasePage } from "../../src/server/releases/get-release-page";
+import { listProjectReleases } from "../../src/server/releases/list-project-releases";
 
 const path = process.argv[2];
 if (!path) {
@@ -61,6 +63,12 @@ const pages: [string, () => Promise<unknown>][] = [
   [`Issue page, small (${seed.smallIssue.timesSeen} events)`, issuePage(seed.smallIssue.id, "latest")],
   ["Event page (big issue)", issuePage(seed.event.issueId, { eventId: seed.event.eventId })],
 ];
+// Issue 30's release pages, on a seed that bench:dashboard gave its 200 releases and 5 M sessions.
+const releaseBench = (seed as { releaseBench?: { projectId: number; newest: string; busy: { version: string }; recent: { version: string } } }).releaseBench;
+if (releaseBench) {
+  pages.push([`Releases of project ${releaseBench.projectId}`, () => listProjectReleases(context, releaseBench.projectId)]);
+  for (const version of [releaseBench.newest, releaseBench.busy.version, releaseBench.recent.version]) pages.push([`Release page ${version}`, () => getReleasePage(context, releaseBench.projectId, version)]);
+}
 // The ownership reads (issue 20) are the signed-in owner's: a seed that bench:dashboard has run on has them
 // (bench/dashboard/assign-to-bench-user.ts), with their assigned, team and bookmarked issues.
 const owner = await db.selectFrom("users").select("id").where("email", "=", benchUser.email).executeTakeFirst();
