@@ -3,7 +3,7 @@ import { slugify } from "../src/lib/slugify";
 import { runSdkScript, uniqueToken } from "../tests/support/sdk-helpers";
 import { openLanternDatabase } from "./support/lantern-database";
 import { createProjectDsn } from "./support/lantern-process";
-import { openWithKeyboard } from "./support/open-with-keyboard";
+import { openWithKeyboard, pressUntilFocused } from "./support/open-with-keyboard";
 import { e2eServerEnvironment } from "./support/server";
 
 /**
@@ -74,9 +74,7 @@ test("Resolve ▾ and Ignore ▾ work with the keyboard alone; In release… off
   const menu = page.getByRole("menu");
   await openWithKeyboard(page, actions(page).getByRole("button", { name: "Resolve" }), menu.getByRole("menuitem", { name: "Resolve now" }), { opened: menu });
   await expect(menu.getByRole("menuitem")).toHaveText(["Resolve now", "In the next release", "In release…"]);
-  await page.keyboard.press("ArrowDown");
-  await page.keyboard.press("ArrowDown");
-  await expect(menu.getByRole("menuitem", { name: "In release…" })).toBeFocused();
+  await pressUntilFocused(page, "ArrowDown", menu.getByRole("menuitem", { name: "In release…" }));
   await page.keyboard.press("ArrowRight");
   const releases = page.getByRole("menu", { name: "In release…" });
   await expect(releases.getByRole("menuitem")).toHaveText(["shop@2.0.0", "shop@1.9.0"]);
@@ -99,9 +97,7 @@ test("Resolve ▾ and Ignore ▾ work with the keyboard alone; In release… off
   await expect(page.getByRole("menu").getByRole("menuitem")).toHaveText(["Forever", "For…", "Until it occurs again…", "Until it affects more users…"]);
   // The menu focuses its first entry a moment after it opens; arrows pressed before that start from nowhere.
   await expect(page.getByRole("menuitem", { name: "Forever" })).toBeFocused();
-  await page.keyboard.press("ArrowDown");
-  await page.keyboard.press("ArrowDown");
-  await expect(page.getByRole("menuitem", { name: "Until it occurs again…" })).toBeFocused();
+  await pressUntilFocused(page, "ArrowDown", page.getByRole("menuitem", { name: "Until it occurs again…" }));
   await page.keyboard.press("ArrowRight");
   await page.keyboard.press("ArrowDown");
   await expect(page.getByRole("menuitem", { name: "10 more times" })).toBeFocused();

@@ -21,3 +21,17 @@ export async function openWithKeyboard(
     await expect(focusedWhenOpen).toBeFocused({ timeout: 3000 });
   }).toPass({ timeout: 30_000 });
 }
+
+/**
+ * Presses `key` (an arrow) once at a time until `target` has the focus. Just after a menu opens, its first
+ * entry can lose the highlight (the full browser suite's trace showed the first ArrowDown leaving no entry
+ * highlighted, and the next one landing on the second entry; the cause was not found), so a fixed count of
+ * presses may land one entry short. Each press is checked instead.
+ */
+export async function pressUntilFocused(page: Page, key: "ArrowDown" | "ArrowUp", target: Locator, presses = 6): Promise<void> {
+  for (let press = 0; press < presses; press++) {
+    await page.keyboard.press(key);
+    if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) return;
+  }
+  await expect(target).toBeFocused();
+}
