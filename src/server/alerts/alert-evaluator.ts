@@ -182,21 +182,7 @@ export class AlertEvaluator {
     for (const { rule, issue, event, reason, headline } of this.decided) {
       const project = projects.get(event.projectId)!;
       const message = buildAlertMessage({ reason, headline, issue, project, environment: event.environment, release: event.release, eventId: event.eventId, rule: { id: rule.id, name: rule.name }, now: event.receivedAt });
-      const base = { projectId: event.projectId, ruleId: rule.id, issueId: issue.id, message };
-      const emailed = new Set<string>();
-      for (const action of rule.rule.actions) {
-        if (action.id === "sentry.mail.actions.NotifyEmailAction") {
-          for (const recipient of await resolveEmailRecipients(trx, event.projectId, action as EmailAction, issue)) {
-            if (emailed.has(recipient)) continue;
-            emailed.add(recipient);
-            deliveries.push({ ...base, channelId: null, kind: "email", recipient });
-          }
-        } else {
-          const channel = channelIds.get(action.service);
-          // A rule that names a deleted channel has nothing to post to; the rule page says so.
-          if (channel) deliveries.push({ ...base, channelId: channel.id, kind: channel.kind as NewDelivery["kind"], recipient: null });
-        }
-      }
+      deliveries.push(...(await ruleDeliveries(trx, rule, { projectId: event.projectId, ruleId: rule.id, issueId: issue.id, message }, issue, channelIds)));
     }
     for (const { issue, event } of this.regressedAssigned) {
       const project = projects.get(event.projectId)!;
@@ -267,6 +253,35 @@ function eventsInWindow(counters: Counters, interval: FrequencyInterval, now: nu
   let total = 0;
   for (const [start, count] of buckets) if (start + size > now - span && start <= now) total += count;
   return total;
+}
+
+/**
+ * The deliveries of one rule's actions for one message: each e-mail recipient once (the rule's e-mail
+ * actions may name the same person twice), and each channel the rule names that still exists (a deleted one
+ * has nothing to post to; the rule page says so). `assignee` is whom "the issue's assignee" means.
+ */
+export async function ruleDeliveries(
+  trx: Kysely<Database>,
+  rule: LoadedRule,
+  base: Pick<NewDelivery, "ruleId" | "issueId" | "message"> & { projectId: number },
+  assignee: Pick<IssueRow, "assignee_user_id" | "assignee_team_id">,
+  channels: Map<string, { id: number; kind: string }>,
+): Promise<NewDelivery[]> {
+  const deliveries: NewDelivery[] = [];
+  const emailed = new Set<string>();
+  for (const action of rule.rule.actions) {
+    if (action.id === "sentry.mail.actions.NotifyEmailAction") {
+      for (const recipient of await resolveEmailRecipients(trx, base.projectId, action as EmailAction, assignee)) {
+        if (emailed.has(recipient)) continue;
+        emailed.add(recipient);
+        deliveries.push({ ...base, channelId: null, kind: "email", recipient });
+      }
+    } else {
+      const channel = channels.get(action.service);
+      if (channel) deliveries.push({ ...base, channelId: channel.id, kind: channel.kind as NewDelivery["kind"], recipient: null });
+    }
+  }
+  return deliveries;
 }
 
 /** An error event on its issue, as rule filters read it. Lantern's issues are all of Sentry's category Error. */

@@ -3,10 +3,9 @@ import { chunks } from "../db/chunks";
 import type { Database } from "../db/schema";
 import { clipText } from "./describe-alert-message";
 import type { AlertMessage } from "./alert-message";
-import { loadChannelIds, loadProjects } from "./alert-evaluator";
+import { loadChannelIds, loadProjects, ruleDeliveries } from "./alert-evaluator";
 import { enqueueDeliveries, type NewDelivery } from "./enqueue-deliveries";
 import { loadActiveRules, type LoadedRule } from "./load-active-rules";
-import { resolveEmailRecipients, type EmailAction } from "./resolve-email-recipients";
 import { feedbackCategory, filtersPass, namesCategory, type AlertSubject } from "./rule-filters";
 import { actionIds, conditionIds } from "./rule-schema";
 
@@ -66,21 +65,8 @@ export async function evaluateFeedbackAlerts(trx: Kysely<Database>, feedback: Ne
     const project = projects.get(item.project_id)!;
     const linked = item.linked_event_id ? (linkedIssues.get(`${item.project_id}\u0000${item.linked_event_id}`) ?? null) : null;
     const message = buildFeedbackMessage(item, project, linked, { id: rule.id, name: rule.name });
-    const base = { projectId: item.project_id, ruleId: rule.id, issueId: null, message };
-    const emailed = new Set<string>();
-    for (const action of rule.rule.actions) {
-      if (action.id === actionIds.email) {
-        // New feedback is assigned to nobody: "the issue's assignee" falls through as the rule says.
-        for (const recipient of await resolveEmailRecipients(trx, item.project_id, action as EmailAction, { assignee_user_id: null, assignee_team_id: null })) {
-          if (emailed.has(recipient)) continue;
-          emailed.add(recipient);
-          deliveries.push({ ...base, channelId: null, kind: "email", recipient });
-        }
-      } else {
-        const channel = channels.get(action.service);
-        if (channel) deliveries.push({ ...base, channelId: channel.id, kind: channel.kind as NewDelivery["kind"], recipient: null });
-      }
-    }
+    // New feedback is assigned to nobody: "the issue's assignee" falls through as the rule says.
+    deliveries.push(...(await ruleDeliveries(trx, rule, { projectId: item.project_id, ruleId: rule.id, issueId: null, message }, { assignee_user_id: null, assignee_team_id: null }, channels)));
   }
   await enqueueDeliveries(trx, deliveries, now);
   return deliveries.length;
