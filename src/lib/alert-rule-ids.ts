@@ -31,6 +31,8 @@ export type IssueCategory = keyof typeof issueCategories;
 /** The categories Lantern has issues of, as the rule form offers them. */
 export const issueCategoryChoices = [
   { value: String(issueCategories.error), label: "Error" },
+  { value: String(issueCategories.cron), label: "Cron" },
+  { value: String(issueCategories.uptime), label: "Uptime" },
   { value: String(issueCategories.feedback), label: "Feedback" },
 ] as const;
 

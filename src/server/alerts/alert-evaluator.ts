@@ -7,7 +7,8 @@ import { enqueueDeliveries, type NewDelivery } from "./enqueue-deliveries";
 import { findAssigneeUsers } from "./find-assignee-user";
 import { resolveEmailRecipients, wantsWorkflowEmail, type EmailAction } from "./resolve-email-recipients";
 import { loadActiveRules, type LoadedRule } from "./load-active-rules";
-import { errorCategory, filtersPass, type AlertSubject } from "./rule-filters";
+import { filtersPass, type AlertSubject } from "./rule-filters";
+import { issueCategoryNumberOf } from "@/lib/issue-types";
 import { conditionIds, frequencyIntervals, type FrequencyInterval, type RuleCondition } from "./rule-schema";
 
 /** What digest tells the evaluator about one event (a subset of GroupedEvent, so alerts know nothing of grouping). */
@@ -284,10 +285,10 @@ export async function ruleDeliveries(
   return deliveries;
 }
 
-/** An error event on its issue, as rule filters read it. Lantern's issues are all of Sentry's category Error. */
+/** An event on its issue, as rule filters read it; the category follows the issue's type (cron and uptime failures are their own). */
 function subjectOf(event: ObservedEvent, issue: IssueRow): AlertSubject {
   return {
-    category: errorCategory,
+    category: issueCategoryNumberOf(issue.type),
     level: event.level,
     tags: event.tags,
     attributes: {

@@ -32,7 +32,6 @@ export function namesCategory(rule: ParsedRule, category: number): boolean {
   return rule.filters.some((filter) => filter.id === filterIds.issueCategory && filter.value === category);
 }
 
-export const errorCategory = issueCategories.error;
 export const feedbackCategory = issueCategories.feedback;
 
 function filterPasses(filter: RuleFilter, subject: AlertSubject, now: number): boolean {

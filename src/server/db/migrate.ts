@@ -32,6 +32,7 @@ import * as releaseSessions from "./migrations/0029-release-sessions";
 import * as releaseCommits from "./migrations/0030-release-commits";
 import * as environmentPreference from "./migrations/0031-environment-preference";
 import * as sessionCountsTimeIndexes from "./migrations/0032-session-counts-time-indexes";
+import * as cronMonitors from "./migrations/0033-cron-monitors";
 
 /**
  * Forward-only migrations, listed in code (not read from disk) so they survive bundling.
@@ -70,6 +71,7 @@ const migrations: Record<string, Migration> = {
   "0030-release-commits": releaseCommits,
   "0031-environment-preference": environmentPreference,
   "0032-session-counts-time-indexes": sessionCountsTimeIndexes,
+  "0033-cron-monitors": cronMonitors,
 };
 
 /** Every migration's name, oldest first (the upgrade tests start a database at each). */

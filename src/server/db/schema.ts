@@ -291,6 +291,79 @@ export interface IssuesTable {
   priority: ColumnType<string, string | undefined, string>;
 }
 
+/** A cron monitor and its Sentry `monitor_config` (migrations/0033-cron-monitors.ts). */
+export interface MonitorsTable {
+  id: Generated<number>;
+  project_id: number;
+  slug: string;
+  name: string;
+  /** active | disabled */
+  status: ColumnType<string, string | undefined, string>;
+  is_muted: ColumnType<number, number | undefined, number>;
+  /** crontab | interval */
+  schedule_type: string;
+  /** The crontab expression, or the interval's count as text. */
+  schedule: string;
+  /** An interval's unit: minute | hour | day | week | month | year; null for crontab. */
+  schedule_unit: string | null;
+  /** Minutes after the expected time before a check-in counts as missed (null: 1). */
+  checkin_margin: number | null;
+  /** Minutes an in-progress check-in may run before it times out (null: 30). */
+  max_runtime: number | null;
+  timezone: ColumnType<string, string | undefined, string>;
+  failure_issue_threshold: ColumnType<number, number | undefined, number>;
+  recovery_threshold: ColumnType<number, number | undefined, number>;
+  owner: string | null;
+  created_at: EpochMs;
+  updated_at: EpochMs;
+}
+
+/** A monitor in one environment: the scheduler's state (migrations/0033-cron-monitors.ts). */
+export interface MonitorEnvironmentsTable {
+  id: Generated<number>;
+  monitor_id: number;
+  project_id: number;
+  environment: string;
+  /** active (no check-in yet) | ok | error */
+  status: ColumnType<string, string | undefined, string>;
+  is_muted: ColumnType<number, number | undefined, number>;
+  last_checkin_at: EpochMs | null;
+  next_checkin_at: EpochMs | null;
+  /** next_checkin_at + margin: past it without a check-in, the expected one is missed. */
+  next_checkin_latest: EpochMs | null;
+  /** Consecutive failed check-ins (missed, timeout, error). */
+  failures: ColumnType<number, number | undefined, number>;
+  /** Consecutive ok check-ins since the incident opened. */
+  recoveries: ColumnType<number, number | undefined, number>;
+  /** When the open incident (failures reached the threshold) began; null when none is open. */
+  incident_started_at: EpochMs | null;
+  created_at: EpochMs;
+}
+
+/** One check-in, received or made up by the scheduler (missed) (migrations/0033-cron-monitors.ts). */
+export interface MonitorCheckinsTable {
+  id: Generated<number>;
+  monitor_id: number;
+  monitor_environment_id: number;
+  project_id: number;
+  /** 32 lowercase hex digits. */
+  check_in_id: string;
+  /** in_progress | ok | error | missed | timeout */
+  status: string;
+  duration_ms: number | null;
+  date_added: EpochMs;
+  date_updated: EpochMs;
+  date_in_progress: EpochMs | null;
+  /** The scheduled time this check-in answers (a missed one's deadline). */
+  expected_time: EpochMs | null;
+  /** While in progress: when it times out. */
+  timeout_at: EpochMs | null;
+  trace_id: string | null;
+  release: string | null;
+  /** The cron issue this failure was counted on. */
+  issue_id: number | null;
+}
+
 /** User feedback (migrations/0028-feedback.ts). */
 export interface FeedbackTable {
   id: Generated<number>;
@@ -718,6 +791,9 @@ export interface Database {
   attachments: AttachmentsTable;
   stored_items: StoredItemsTable;
   feedback: FeedbackTable;
+  monitors: MonitorsTable;
+  monitor_environments: MonitorEnvironmentsTable;
+  monitor_checkins: MonitorCheckinsTable;
   spans: SpansTable;
   span_strings: SpanStringsTable;
   span_payloads: SpanPayloadsTable;
@@ -793,6 +869,9 @@ export type ProjectKey = Selectable<ProjectKeysTable>;
 export type NewIntakeRow = Insertable<IntakeTable>;
 export type IntakeRow = Selectable<IntakeTable>;
 export type IssueRow = Selectable<IssuesTable>;
+export type MonitorRow = Selectable<MonitorsTable>;
+export type MonitorEnvironmentRow = Selectable<MonitorEnvironmentsTable>;
+export type MonitorCheckinRow = Selectable<MonitorCheckinsTable>;
 
 /** "More than `threshold` log lines matching `query` in `interval`" (0026; alerts/evaluate-log-alerts.ts). */
 export interface LogAlertRulesTable {

@@ -3,6 +3,7 @@ import { IgnoreCondition, IssueResolution } from "../../issues/issue-status";
 import type { ApiAssignee, ApiIssue, ApiProjectRef, ApiStatusDetails } from "../schemas";
 import { isIssuePriority, priorityOfLevel } from "../../issues/owners/issue-priority";
 import { performanceEventType, performanceIssueTypeOf } from "../../spans/performance-issue-events";
+import { issueCategoryOf } from "@/lib/issue-types";
 
 /** What an issue's serialization needs besides its row, loaded for a whole page at once (load-issue-extras). */
 export interface IssueExtras {
@@ -92,9 +93,9 @@ export function serializeIssue(issue: SerializableIssue, extras: IssueExtras, pu
     subscriptionDetails: null,
     hasSeen: false,
     annotations: [],
-    // Sentry's names: performance issues (N+1 queries) are their own category and type.
-    issueType: issue.type === "error" ? "error" : issue.type === performanceEventType ? performanceIssueTypeOf(issue.title) : "default",
-    issueCategory: issue.type === performanceEventType ? "performance" : "error",
+    // Sentry's names: performance issues (N+1 queries), cron and uptime failures are their own category and type.
+    issueType: issueTypeName(issue.type, issue.title),
+    issueCategory: issueCategoryOf(issue.type),
     priority: isIssuePriority(issue.priority) ? issue.priority : priorityOfLevel(issue.level),
     count: String(issue.times_seen),
     userCount: Number(issue.users_seen),
@@ -102,4 +103,11 @@ export function serializeIssue(issue: SerializableIssue, extras: IssueExtras, pu
     lastSeen: iso(issue.last_seen),
     ...(extras.stats ? { stats: extras.stats } : {}),
   };
+}
+
+function issueTypeName(type: string, title: string): string {
+  if (type === "error") return "error";
+  if (type === performanceEventType) return performanceIssueTypeOf(title);
+  if (issueCategoryOf(type) !== "error") return type;
+  return "default";
 }
