@@ -4,7 +4,8 @@ import type { LanternDatabase } from "../db/create-database";
 import type { Database, OutcomesTable, ReleasesTable } from "../db/schema";
 import { writeSessionCounts } from "./write-session-counts";
 import { writeTransaction } from "../db/write-transaction";
-import { assignEventsToIssues } from "../issues/assign-events-to-issues";
+import { storeEvents } from "../issues/generated-issue-events";
+import { recordCheckIns, type CheckInProblem } from "../monitors/record-check-ins";
 import { evaluateFeedbackAlerts, type NewFeedback } from "../alerts/evaluate-feedback-alerts";
 import type { DigestRows } from "./digest-envelope";
 import { digestIntake, type Digest, type IntakeForDigest } from "./digest-intake";
@@ -70,8 +71,9 @@ function selectWaiting(db: Kysely<Database>, limit: number) {
     .limit(limit);
 }
 
-async function writeDigest(trx: Kysely<Database>, database: LanternDatabase, { rows, clean, failed, usedBundles }: Digest, keepsBodies: boolean): Promise<void> {
-  await writeRows(trx, database, rows);
+async function writeDigest(trx: Kysely<Database>, database: LanternDatabase, { rows, clean: digested, failed: unreadable, usedBundles }: Digest, keepsBodies: boolean): Promise<void> {
+  const checkInProblems = await writeRows(trx, database, rows);
+  const { clean, failed } = withCheckInProblems(digested, unreadable, checkInProblems);
   // Retention keeps bundles that still resolve frames.
   if (usedBundles.length > 0) await trx.updateTable("artifact_bundles").set({ last_used_at: Date.now() }).where("id", "in", usedBundles).execute();
   // Nothing raw outlives digest at LANTERN_RAW_RETENTION_HOURS=0: neither the body nor its row in the received list.
@@ -88,16 +90,20 @@ async function writeDigest(trx: Kysely<Database>, database: LanternDatabase, { r
   }
 }
 
-async function writeRows(trx: Kysely<Database>, { dialect, sqlite }: LanternDatabase, rows: DigestRows): Promise<void> {
-  const assignments = await assignEventsToIssues(trx, dialect, rows.events.map((event) => event.grouped));
-  // An event id the project already has is neither counted nor stored again.
-  const events = rows.events.flatMap(({ row }, index) => {
-    const assignment = assignments[index];
-    return assignment ? [{ ...row, issue_id: assignment.issueId, group_hash: assignment.groupHash }] : [];
-  });
-  for (const chunk of chunks(events)) {
-    await trx.insertInto("events").values(chunk).onConflict((conflict) => conflict.columns(["project_id", "event_id"]).doNothing()).execute();
-  }
+/** Envelopes whose check-ins named no monitor they could create keep that reason, as items digest could not read do. */
+function withCheckInProblems(clean: number[], failed: Digest["failed"], problems: CheckInProblem[]): Pick<Digest, "clean" | "failed"> {
+  if (problems.length === 0) return { clean, failed };
+  const reasons = new Map<number, string[]>();
+  for (const { intakeId, reason } of problems) reasons.set(intakeId, [...(reasons.get(intakeId) ?? []), reason]);
+  const merged = failed.map((row) => (reasons.has(row.id) ? { id: row.id, problems: `${row.problems}; ${reasons.get(row.id)!.join("; ")}`.slice(0, 2000) } : row));
+  const failedIds = new Set(failed.map((row) => row.id));
+  for (const [id, list] of reasons) if (!failedIds.has(id)) merged.push({ id, problems: `check-in not recorded: ${list.join("; ")}`.slice(0, 2000) });
+  return { clean: clean.filter((id) => !reasons.has(id)), failed: merged };
+}
+
+/** Writes a batch's rows; returns the check-ins that could not be recorded. */
+async function writeRows(trx: Kysely<Database>, { dialect, sqlite }: LanternDatabase, rows: DigestRows): Promise<CheckInProblem[]> {
+  await storeEvents(trx, dialect, rows.events);
   for (const chunk of chunks(rows.attachments)) {
     await trx.insertInto("attachments").values(chunk).onConflict((conflict) => conflict.columns(["intake_id", "filename"]).doNothing()).execute();
   }
@@ -116,6 +122,7 @@ async function writeRows(trx: Kysely<Database>, { dialect, sqlite }: LanternData
     newFeedback.push(...inserted.map((row) => ({ ...row, id: Number(row.id), project_id: Number(row.project_id), received_at: Number(row.received_at) })));
   }
   await evaluateFeedbackAlerts(trx, newFeedback);
+  const checkInProblems = await recordCheckIns(trx, dialect, rows.checkIns);
   await writeSpans(trx, rows.spanItems);
   await writeLogs(trx, dialect, rows.logItems, sqlite);
   await writeSessionCounts(trx, dialect, rows.sessionCounts, Date.now());
@@ -136,6 +143,7 @@ async function writeRows(trx: Kysely<Database>, { dialect, sqlite }: LanternData
       .onConflict((conflict) => conflict.columns(["project_id", "hour", "outcome", "reason", "category"]).doUpdateSet((eb) => ({ quantity: eb("outcomes.quantity", "+", eb.ref("excluded.quantity")) })))
       .execute();
   }
+  return checkInProblems;
 }
 
 function sumOutcomes(outcomes: Insertable<OutcomesTable>[]): Insertable<OutcomesTable>[] {

@@ -10,6 +10,7 @@ import { serializeEnvelope } from "../ingest/serialize-envelope";
 import { maxContainerSpans, maxLogBytes, summarizeEnvelopeItems } from "../ingest/inspect-envelope";
 import type { DigestConfigOf, ProjectDigestConfig } from "../projects/load-digest-configs";
 import { readFeedbackEvent, readUserReport } from "../feedback/read-feedback-item";
+import { readCheckIn, type CheckInInput } from "../monitors/read-check-in-item";
 import { normalizeEvent } from "./normalize-event";
 import { userKeyOf } from "./normalize-user";
 import { isRecord } from "@/lib/json-values";
@@ -30,8 +31,8 @@ import { logItemRows, type LogItemRows } from "../logs/log-item-rows";
 const utf8 = new TextDecoder();
 const utf8Encoder = new TextEncoder();
 const hourMs = 3_600_000;
-/** Kept for views to come (crons, feedback); other unknown items are accepted and ignored. */
-const storedItemTypes = new Set(["check_in", "user_report", "feedback", "profile", "profile_chunk", "replay_event"]);
+/** Kept for views to come; other unknown items are accepted and ignored. */
+const storedItemTypes = new Set(["user_report", "feedback", "profile", "profile_chunk", "replay_event"]);
 
 type IntakeForDigest = Pick<IntakeRow, "id" | "project_id" | "received_at" | "client_ip"> & { body: Uint8Array };
 
@@ -43,6 +44,8 @@ export interface DigestRows {
   storedItems: Insertable<StoredItemsTable>[];
   /** `feedback` and `user_report` items, read (their raw items are kept in storedItems too). */
   feedback: Insertable<FeedbackTable>[];
+  /** `check_in` items, in the order received (monitors/record-check-ins.ts). */
+  checkIns: CheckInInput[];
   /** Spans of `transaction` and `span` items, one entry per item (spans/write-spans.ts). */
   spanItems: SpanItemRows[];
   /** Lines of `log` and `otel_log` items, one entry per item (logs/write-logs.ts). */
@@ -59,7 +62,7 @@ export interface DigestRows {
 export type SessionCount = Insertable<SessionCountsTable> & { sessionId?: string; users?: string[] };
 
 export function emptyDigestRows(): DigestRows {
-  return { events: [], attachments: [], storedItems: [], feedback: [], spanItems: [], logItems: [], sessionCounts: [], sessionReleases: [], outcomes: [], scrubbedBodies: [] };
+  return { events: [], attachments: [], storedItems: [], feedback: [], checkIns: [], spanItems: [], logItems: [], sessionCounts: [], sessionReleases: [], outcomes: [], scrubbedBodies: [] };
 }
 
 /**
@@ -184,6 +187,8 @@ function digestItem(rows: DigestRows, row: IntakeForDigest, { header, headerEven
     digestLogs(rows, row, item, parsed ?? parseJson(item.payload));
   } else if (type === "session" || type === "sessions") {
     countSessions(rows, row, type, parseJson(item.payload));
+  } else if (type === "check_in") {
+    rows.checkIns.push(readCheckIn(parsed ?? parseJson(item.payload), { projectId: row.project_id, intakeId: row.id, receivedAt: row.received_at }));
   } else if (type === "client_report") {
     countOutcomes(rows, row, parseJson(item.payload));
   } else if (storedItemTypes.has(type)) {

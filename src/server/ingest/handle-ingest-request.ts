@@ -10,11 +10,15 @@ import { ingestOtlpTraces } from "./otlp/ingest-otlp-traces";
 import { otlpEncodingOf } from "./otlp/otlp-traces-to-envelope";
 import { parseEnvelope } from "./parse-envelope";
 import { readBodyStreamAsSent, type BodyLimits } from "./read-body";
-import { acceptedAnswer, createdAnswer, errorAnswer, preflightAnswer, type IngestAnswer } from "./respond";
+import { checkInRequestToEnvelope, maxCheckInBodyBytes } from "./check-in-request-to-envelope";
+import { acceptedAnswer, checkInAcceptedAnswer, createdAnswer, errorAnswer, preflightAnswer, type IngestAnswer } from "./respond";
 import { securityReportToEnvelopes } from "./security-report-to-envelopes";
 import { storeBodyToEnvelope } from "./store-to-envelope";
 
-export type IngestEndpoint = { kind: "envelope" | "store" | "security" | "otlp-traces" | "otlp-logs"; projectId: string } | { kind: "tunnel" };
+export type IngestEndpoint =
+  | { kind: "envelope" | "store" | "security" | "otlp-traces" | "otlp-logs"; projectId: string }
+  | { kind: "cron"; projectId: string; slug: string; publicKey: string | null }
+  | { kind: "tunnel" };
 
 export interface IngestHttpRequest {
   method: string;
@@ -31,6 +35,7 @@ export interface IngestHttpRequest {
  */
 export async function handleIngestRequest(service: IngestService, endpoint: IngestEndpoint, request: IngestHttpRequest): Promise<IngestAnswer> {
   if (request.method === "OPTIONS") return preflightAnswer();
+  if (endpoint.kind === "cron") return handleCheckInRequest(service, endpoint, request);
   try {
     if (request.method !== "POST") throw new IngestRefusal("bad_request", `use POST, not ${request.method}`);
     const { ingest } = service.config;
@@ -71,6 +76,31 @@ export async function handleIngestRequest(service: IngestService, endpoint: Inge
     }
     const result = await ingestEnvelope(service, { url: request.url, headers: toHeaders(request.headers), body, sentGzip, pathProjectId: endpoint.projectId, clientIp });
     return acceptedAnswer(result.eventId, result.headers);
+  } catch (error) {
+    return errorAnswer(error);
+  }
+}
+
+/**
+ * Sentry's HTTP check-in (`GET|POST /api/{project}/cron/{slug}/{key}/`): the check-in becomes a `check_in`
+ * envelope, ingested as any other. 202 as Relay answers, also when the key's rate limit drops it (a cron job's
+ * curl should not fail for that); other refusals keep their 4xx and reason.
+ */
+async function handleCheckInRequest(service: IngestService, endpoint: Extract<IngestEndpoint, { kind: "cron" }>, request: IngestHttpRequest): Promise<IngestAnswer> {
+  try {
+    if (request.method !== "POST" && request.method !== "GET") throw new IngestRefusal("bad_request", `use GET or POST, not ${request.method}`);
+    const limits = { ...service.config.ingest, maxCompressedBytes: Math.min(service.config.ingest.maxCompressedBytes, maxCheckInBodyBytes), maxEnvelopeBytes: maxCheckInBodyBytes };
+    const { body } = request.method === "POST" ? await readBodyStreamAsSent(request.body, request.headers, limits) : { body: new Uint8Array() };
+    const envelope = checkInRequestToEnvelope({ slug: endpoint.slug, query: request.url.searchParams, contentType: request.headers.get("content-type"), body });
+    const url = new URL(request.url);
+    if (endpoint.publicKey) url.searchParams.set("sentry_key", endpoint.publicKey);
+    const clientIp = resolveClientAddress(request.remoteAddress, request.headers.get("x-forwarded-for"), service.config.trustedProxies);
+    try {
+      await ingestEnvelope(service, { url, headers: toHeaders(request.headers), body: envelope, pathProjectId: endpoint.projectId, clientIp });
+    } catch (error) {
+      if (!(error instanceof IngestRefusal && error.code === "rate_limited")) throw error;
+    }
+    return checkInAcceptedAnswer();
   } catch (error) {
     return errorAnswer(error);
   }

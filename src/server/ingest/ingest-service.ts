@@ -6,7 +6,9 @@ import { migrateToLatest } from "../db/migrate";
 import type { WriteGate } from "../db/write-gate";
 import { DigestWorker } from "../digest/digest-worker";
 import { AlertSender } from "../alerts/alert-sender";
-import { LogAlertWatcher } from "../alerts/log-alert-watcher";
+import { logAlertWatcher } from "../alerts/log-alert-watcher";
+import type { LeasedJob } from "../instance/leased-job";
+import { monitorWatcher } from "../monitors/monitor-watcher";
 import { IntakeWriter } from "../intake/intake-writer";
 import { freeSpaceGuardFor, type FreeSpaceGuard, type FreeSpaceProbe } from "../storage/disk-free-space";
 import { KeyCache } from "./key-cache";
@@ -37,7 +39,9 @@ export interface IngestService {
   /** Delivers the alerts digest decided (started with digest). */
   alerts: AlertSender;
   /** Counts log alert rules' lines every 15 s and fires them (started with digest). */
-  logAlerts: LogAlertWatcher;
+  logAlerts: LeasedJob;
+  /** Marks cron check-ins missed and timed out every 10 s (started with digest). */
+  monitors: LeasedJob;
   /** Envelopes committed but not yet digested, as this process knows it. */
   backlog(): number;
   /** The database volume's free-space floor (SQLite); null when Lantern cannot see the disk (PostgreSQL). */
@@ -63,7 +67,8 @@ export async function createIngestService(database: LanternDatabase, config: Lan
     .executeTakeFirstOrThrow();
   let backlog = Number(pending.n);
   const alerts = new AlertSender(database, config);
-  const logAlerts = new LogAlertWatcher(database, config);
+  const logAlerts = logAlertWatcher(database, config);
+  const monitors = monitorWatcher(database, config);
   const onDigested = (rows: number) => {
     backlog = Math.max(0, backlog - rows);
     // The batch may have committed alerts: send them now rather than at the next poll.
@@ -78,6 +83,7 @@ export async function createIngestService(database: LanternDatabase, config: Lan
     digest.start();
     alerts.start();
     logAlerts.start();
+    monitors.start();
   }
   return {
     database,
@@ -88,6 +94,7 @@ export async function createIngestService(database: LanternDatabase, config: Lan
     digest,
     alerts,
     logAlerts,
+    monitors,
     backlog: () => backlog,
     freeSpace: await freeSpaceGuardFor(database, config.storage.minFreeDiskBytes, options.freeSpaceProbe),
   };

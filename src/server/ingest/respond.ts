@@ -25,6 +25,11 @@ export function acceptedAnswer(eventId: string | null, headers: Record<string, s
   return { status: 200, headers: { ...ingestCorsHeaders, ...headers, "content-type": "application/json" }, body: JSON.stringify(eventId ? { id: eventId } : {}) };
 }
 
+/** The HTTP check-in endpoint answers 202 with no body, as Relay does. */
+export function checkInAcceptedAnswer(): IngestAnswer {
+  return { status: 202, headers: ingestCorsHeaders, body: null };
+}
+
 /** Security reports: the browser reads no answer (Relay's is an empty 201). */
 export function createdAnswer(): IngestAnswer {
   return { status: 201, headers: ingestCorsHeaders, body: null };

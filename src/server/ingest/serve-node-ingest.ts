@@ -5,8 +5,13 @@ import type { IngestService } from "./ingest-service";
 const ingestPath = /^\/+api\/+([^/?]+)\/+(envelope|store|security|csp-report|integration\/+otlp\/+v1\/+traces|integration\/+otlp\/+v1\/+logs|otlp\/+v1\/+traces)\/*(?:\?|$)|^\/+monitoring\/*(?:\?|$)/;
 const endpointKinds = { envelope: "envelope", store: "store", security: "security", "csp-report": "security" } as const;
 
+/** Sentry's HTTP check-in: `/api/{project}/cron/{slug}/{key}/` or without the key (telemetry-protocol §2.1; Sentry's OpenAPI spells it `crons`). */
+const checkInPath = /^\/+api\/+([^/?]+)\/+crons?\/+([^/?]+)(?:\/+([^/?]+))?\/*(?:\?|$)/;
+
 /** Which ingest endpoint a request path names, if any — with or without the trailing slash, duplicate slashes folded as Relay does. */
 export function matchIngestEndpoint(url: string): IngestEndpoint | null {
+  const checkIn = checkInPath.exec(url);
+  if (checkIn) return { kind: "cron", projectId: checkIn[1]!, slug: safeDecode(checkIn[2]!), publicKey: checkIn[3] ? safeDecode(checkIn[3]) : null };
   const match = ingestPath.exec(url);
   if (!match) return null;
   if (match[2] === undefined) return { kind: "tunnel" };
@@ -28,6 +33,14 @@ export async function serveNodeIngest(service: IngestService, endpoint: IngestEn
   }
   response.writeHead(answer.status, answer.headers);
   response.end(answer.body ?? undefined);
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }
 
 function headerValue(value: string | string[] | undefined): string | null {
