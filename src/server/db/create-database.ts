@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import BetterSqlite3 from "better-sqlite3";
@@ -79,7 +80,7 @@ export function createDatabase(database: LanternConfig["database"], options: Cre
     // Once the WAL starts over, its file is cut back to this size instead of keeping its largest size.
     sqlite.pragma(`journal_size_limit = ${walSizeLimitBytes}`);
     const pageSize = sqlite.pragma("page_size", { simple: true }) as number;
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withPreparedStatements(sqlite) }) });
     return {
       db,
       dialect: "sqlite",
@@ -103,4 +104,26 @@ export function createDatabase(database: LanternConfig["database"], options: Cre
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: "postgres", checkpointWal: () => ({ walBytes: 0, checkpointedBytes: 0 }), incrementalVacuum: () => {}, close: () => db.destroy() };
+}
+
+/**
+ * The connection as Kysely's SQLite driver sees it, with each statement prepared once: the driver prepares
+ * every query it runs, and preparing costs as much as running a small indexed statement (a third of a cron
+ * check-in's digest CPU before this; docs/performance.md → "Check-ins"). Kysely runs one query at a time on
+ * the connection (a stream holds it to the end), so a cached statement is never busy when it is reused;
+ * SQLite prepares a statement again by itself when a migration changed the schema under it.
+ */
+function withPreparedStatements(sqlite: BetterSqlite3.Database): { prepare(sql: string): BetterSqlite3.Statement; close(): void } {
+  const statements = new LRUCache<string, BetterSqlite3.Statement>({ max: 1_000 });
+  return {
+    prepare(sql: string) {
+      let statement = statements.get(sql);
+      if (!statement) {
+        statement = sqlite.prepare(sql);
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
+    close: () => sqlite.close(),
+  };
 }

@@ -5,7 +5,7 @@ import { writeTransaction } from "../db/write-transaction";
 import { generatedEventId } from "../issues/generated-issue-events";
 import { nextExpectedAfter } from "@/lib/monitor-schedule";
 import { marginMs, scheduleOf } from "./monitor-config";
-import { recordMonitorFailure } from "./monitor-failure-events";
+import { countFailure, saveEnvironmentState, storeFailures, type PendingFailure } from "./monitor-failure-events";
 
 export interface OverdueOutcome {
   missed: number;
@@ -23,9 +23,10 @@ const maxBatchesPerPass = 100;
  * One scheduler pass (monitor-watcher, on the instance holding the lease): every environment whose expected
  * check-in is past its margin gets a missed check-in for that expected time and its next deadline; every
  * in-progress check-in past its monitor's maximum runtime times out. Each failure counts towards its monitor's
- * incident. A deadline is claimed by a conditional update of `next_checkin_latest` and a timeout by one of the
- * check-in's status, in the transaction that records the failure: two instances, or a pass that died half way,
- * never report one twice. After downtime it catches up: a monitor overdue by several deadlines gets one missed
+ * incident. A deadline is claimed by holding its environment (SQLite's one writer; on PostgreSQL the row, taken
+ * FOR UPDATE SKIP LOCKED, whose deadline another pass then sees moved on) and a timeout by a conditional update of
+ * the check-in's status, in the transaction that records the failure: two instances, or a pass that died half
+ * way, never report one twice. After downtime it catches up: a monitor overdue by several deadlines gets one missed
  * check-in for each, oldest first, batch after batch until none is due.
  */
 export async function markOverdueCheckIns(database: LanternDatabase, now = Date.now()): Promise<OverdueOutcome> {
@@ -52,34 +53,34 @@ async function markMissedBatch(trx: Kysely<Database>, database: LanternDatabase,
   const due = await query.execute();
   if (due.length === 0) return 0;
   const monitors = await loadMonitors(trx, due.map((environment) => environment.monitor_id));
+  const failures: PendingFailure[] = [];
   for (const environment of due) {
     const monitor = monitors.get(environment.monitor_id);
     for (let deadlines = 0; deadlines < maxDeadlinesPerPass; deadlines++) {
       if (environment.next_checkin_latest === null || environment.next_checkin_latest > now) break;
-      if (!(await markMissed(trx, database, monitor, environment, now, outcome))) break;
+      if (!(await markMissed(trx, monitor, environment, now, outcome, failures))) break;
     }
+    await saveEnvironmentState(trx, environment);
   }
+  outcome.issueEvents += await storeFailures(trx, database.dialect, failures);
   return due.length;
 }
 
 /** Deadlines of one environment handled in one pass (a minutely monitor down for 16 hours); the rest next pass. */
 const maxDeadlinesPerPass = 1_000;
 
-/** Claims the environment's passed deadline and records it missed; false when another pass took it first. */
-async function markMissed(trx: Kysely<Database>, database: LanternDatabase, monitor: MonitorRow | undefined, environment: MonitorEnvironmentRow, now: number, outcome: OverdueOutcome): Promise<boolean> {
+/**
+ * Moves the environment past its passed deadline (in memory; written once per environment) and records that
+ * deadline missed. The environment is this transaction's alone: SQLite's one writer, PostgreSQL's row lock
+ * taken when the batch was selected (FOR UPDATE SKIP LOCKED: another pass skips it rather than wait). False
+ * when there is nothing more to do for the environment.
+ */
+async function markMissed(trx: Kysely<Database>, monitor: MonitorRow | undefined, environment: MonitorEnvironmentRow, now: number, outcome: OverdueOutcome, failures: PendingFailure[]): Promise<boolean> {
   const expectedTime = environment.next_checkin_at;
   // A disabled monitor (or a deadline without its expected time) stops waiting instead of missing.
   const next = !monitor || monitor.status === "disabled" || expectedTime === null ? null : nextExpectedAfter(scheduleOf(monitor), expectedTime);
-  const nextLatest = next === null || !monitor ? null : next + marginMs(monitor);
-  const claimed = await trx
-    .updateTable("monitor_environments")
-    .set({ next_checkin_at: next, next_checkin_latest: nextLatest })
-    .where("id", "=", environment.id)
-    .where("next_checkin_latest", "=", environment.next_checkin_latest)
-    .executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) === 0) return false;
-  Object.assign(environment, { next_checkin_at: next, next_checkin_latest: nextLatest });
-  if (!monitor || next === null || expectedTime === null) return true;
+  Object.assign(environment, { next_checkin_at: next, next_checkin_latest: next === null || !monitor ? null : next + marginMs(monitor) });
+  if (!monitor || next === null || expectedTime === null) return false;
   const checkInId = generatedEventId("missed", environment.id, expectedTime);
   const inserted = await trx
     .insertInto("monitor_checkins")
@@ -103,10 +104,11 @@ async function markMissed(trx: Kysely<Database>, database: LanternDatabase, moni
     .onConflict((conflict) => conflict.columns(["monitor_environment_id", "check_in_id"]).doNothing())
     .returning("id")
     .executeTakeFirst();
+  // Recorded before (a pass that wrote it and died before moving the deadline on cannot commit one without the other, but a restored backup can).
   if (!inserted) return true;
   outcome.missed += 1;
-  const issueId = await recordMonitorFailure(trx, database.dialect, monitor, environment, { id: Number(inserted.id), checkInId, expectedTime, traceId: null, release: null }, "missed", now);
-  if (issueId !== null) outcome.issueEvents += 1;
+  const failure = countFailure(monitor, environment, { id: Number(inserted.id), checkInId, expectedTime, traceId: null, release: null }, "missed", now);
+  if (failure) failures.push(failure);
   return true;
 }
 
@@ -122,6 +124,8 @@ async function timeOutBatch(trx: Kysely<Database>, database: LanternDatabase, no
   if (overdue.length === 0) return 0;
   const monitors = await loadMonitors(trx, overdue.map((checkIn) => checkIn.monitor_id));
   const environments = await loadEnvironments(trx, database, overdue.map((checkIn) => checkIn.monitor_environment_id));
+  const failures: PendingFailure[] = [];
+  const changed = new Set<MonitorEnvironmentRow>();
   for (const checkIn of overdue) {
     const timedOut = await trx
       .updateTable("monitor_checkins")
@@ -133,9 +137,12 @@ async function timeOutBatch(trx: Kysely<Database>, database: LanternDatabase, no
     const environment = environments.get(checkIn.monitor_environment_id);
     if (Number(timedOut.numUpdatedRows) === 0 || !monitor || !environment) continue;
     outcome.timedOut += 1;
-    const issueId = await recordMonitorFailure(trx, database.dialect, monitor, environment, { id: Number(checkIn.id), checkInId: checkIn.check_in_id, expectedTime: checkIn.expected_time, traceId: checkIn.trace_id, release: checkIn.release }, "timeout", now);
-    if (issueId !== null) outcome.issueEvents += 1;
+    const failure = countFailure(monitor, environment, { id: Number(checkIn.id), checkInId: checkIn.check_in_id, expectedTime: checkIn.expected_time, traceId: checkIn.trace_id, release: checkIn.release }, "timeout", now);
+    if (failure) failures.push(failure);
+    changed.add(environment);
   }
+  for (const environment of changed) await saveEnvironmentState(trx, environment);
+  outcome.issueEvents += await storeFailures(trx, database.dialect, failures);
   return overdue.length;
 }
 
