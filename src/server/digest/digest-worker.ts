@@ -14,6 +14,7 @@ import { pruneLogs, pruneLogsToDiskBudget } from "../logs/prune-logs";
 import { processSourceMapCache } from "../sourcemaps/source-map-cache";
 import { pruneArtifactBundles } from "../sourcemaps/prune-artifact-bundles";
 import { pruneAlertHistory } from "../alerts/prune-alert-history";
+import { pruneCheckIns } from "../monitors/prune-check-ins";
 import { JobLease } from "../instance/job-lease";
 
 const housekeepingEveryMs = 10 * 60_000;
@@ -116,6 +117,7 @@ export class DigestWorker {
     await pruneSpans(this.database, retention.spanDays);
     await pruneLogs(this.database, retention.logDays);
     await pruneAlertHistory(this.database);
+    await pruneCheckIns(this.database);
     if (this.options.sourceMapRetention) {
       await pruneArtifactBundles(this.database, this.options.sourceMapRetention);
       await pruneSourceMapsToDiskBudget(this.database, this.options.diskBudgetBytes ?? null, this.options.sourceMapRetention);

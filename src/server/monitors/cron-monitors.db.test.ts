@@ -14,6 +14,7 @@ import { parseIssueQuery } from "../issues/search/parse-issue-query";
 import { searchIssues } from "../issues/search/search-issues";
 import { cronIssueType } from "@/lib/issue-types";
 import { markOverdueCheckIns } from "./mark-overdue-check-ins";
+import { checkInsKeptDays, pruneCheckIns } from "./prune-check-ins";
 
 const minute = 60_000;
 const sentryCli = "node_modules/.bin/sentry-cli";
@@ -247,5 +248,15 @@ describe(`cron monitors on ${testDialect}`, { timeout: 120_000 }, () => {
     expect(await database.db.selectFrom("monitors").select("id").execute()).toEqual([]);
     const envelope = await database.db.selectFrom("intake").select(["digest_error"]).orderBy("id", "desc").executeTakeFirstOrThrow();
     expect(envelope.digest_error).toContain(`no monitor "${slug}"`);
+  });
+
+  it("housekeeping deletes check-ins older than 90 days and keeps the rest", async () => {
+    const slug = `old-${uniqueToken()}`;
+    await sendFromNode({ heartbeat: slug, status: "ok" });
+    await sendFromNode({ heartbeat: slug, status: "ok" });
+    const [oldest] = await database.db.selectFrom("monitor_checkins").select("id").orderBy("id").limit(1).execute();
+    await database.db.updateTable("monitor_checkins").set({ date_added: Date.now() - (checkInsKeptDays + 1) * 86_400_000 }).where("id", "=", oldest!.id).execute();
+    expect(await pruneCheckIns(server.service.database)).toBe(1);
+    expect(await checkInsOf(slug)).toHaveLength(1);
   });
 });

@@ -12,7 +12,7 @@ import { epochType, idConstraints, idType } from "./column-types";
  *   `next_checkin_latest`, so two instances never report one twice;
  * - `monitor_checkins`: one narrow row per check-in (about 150 bytes), unique per environment and
  *   `check_in_id`; in-progress rows carry `timeout_at`, indexed only while in progress; `issue_id` is the issue
- *   a failure was counted on.
+ *   a failure was counted on; `date_added` indexed for retention (monitors/prune-check-ins.ts, 90 days).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -74,5 +74,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addUniqueConstraint("monitor_checkins_environment_check_in", ["monitor_environment_id", "check_in_id"])
     .execute();
   await db.schema.createIndex("monitor_checkins_monitor_added").on("monitor_checkins").columns(["monitor_id", "date_added"]).execute();
+  await db.schema.createIndex("monitor_checkins_added").on("monitor_checkins").column("date_added").execute();
   await db.schema.createIndex("monitor_checkins_in_progress_timeout").on("monitor_checkins").column("timeout_at").where(sql.ref("status"), "=", "in_progress").execute();
 }
