@@ -68,7 +68,7 @@ export function MonitorForm({ action, projectSlug, projects = [], monitorSlug, v
         {scheduleType === "crontab" ? (
           <div className="grid gap-4 sm:grid-cols-2">
             <div className="min-w-0 space-y-1.5">
-              <Label htmlFor="monitor-crontab">Crontab</Label>
+              <Label htmlFor="monitor-crontab">Crontab expression</Label>
               <Input id="monitor-crontab" name="crontab" required maxLength={100} defaultValue={values.crontab} placeholder="0 2 * * *" className="font-mono" aria-describedby="monitor-crontab-help" />
               <p id="monitor-crontab-help" className="text-xs text-muted-foreground">
                 Five fields (minute hour day month weekday) or @hourly, @daily, @weekly, @monthly, @yearly.
@@ -87,13 +87,13 @@ export function MonitorForm({ action, projectSlug, projects = [], monitorSlug, v
             <span className="pb-2">Every</span>
             <div className="space-y-1.5">
               <Label htmlFor="monitor-interval-value" className="sr-only">
-                Interval
+                Interval count
               </Label>
               <Input id="monitor-interval-value" name="intervalValue" type="number" min={1} max={10000} step={1} required defaultValue={values.intervalValue} className="w-24" />
             </div>
             <div className="space-y-1.5">
               <Label htmlFor="monitor-interval-unit" className="sr-only">
-                Unit
+                Interval unit
               </Label>
               <Select id="monitor-interval-unit" name="intervalUnit" defaultValue={values.intervalUnit} className="w-32">
                 {intervalUnits.map((unit) => (
