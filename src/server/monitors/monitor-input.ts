@@ -26,13 +26,14 @@ export type MonitorChanges = { [Key in keyof MonitorSettings]?: unknown } & { sc
 const maxMinutes = 40_320;
 const maxThreshold = 720;
 
-/** A whole number from JSON or a form field ("" and null: none). */
-const wholeNumber = (label: string, min: number, max: number) =>
-  z
-    .union([z.number(), z.string().trim().regex(/^\d{1,9}$/, `${label} must be a whole number`)])
-    .transform(Number)
-    .pipe(z.number().int(`${label} must be a whole number`).min(min, `${label} must be at least ${min}`).max(max, `${label} must be at most ${max.toLocaleString("en-US")}`));
-const optionalMinutes = (label: string) => z.union([z.null(), z.literal("").transform(() => null), wholeNumber(label, 1, maxMinutes)]);
+/** A whole number from JSON or a form field (digits). */
+const wholeNumber = (min: number, max: number) =>
+  z.preprocess(
+    (value) => (typeof value === "string" && /^\s*\d{1,9}\s*$/.test(value) ? Number(value) : value),
+    z.number({ message: "must be a whole number" }).int("must be a whole number").min(min, `must be at least ${min}`).max(max, `must be at most ${max.toLocaleString("en-US")}`),
+  );
+/** Minutes, or none ("" on the form, null in JSON): the default applies. */
+const optionalMinutes = () => z.preprocess((value) => (value === "" ? null : value), wholeNumber(1, maxMinutes).nullable());
 
 const SettingsSchema = z
   .object({
@@ -47,13 +48,13 @@ const SettingsSchema = z
     isMuted: z.boolean({ message: "isMuted is true or false" }),
     scheduleType: z.enum(["crontab", "interval"], { message: "schedule_type is crontab or interval" }),
     crontab: z.string().max(100, "the schedule is longer than 100 characters"),
-    intervalValue: wholeNumber("the interval", 1, 10_000),
+    intervalValue: wholeNumber(1, 10_000),
     intervalUnit: z.enum(intervalUnits, { message: `the interval's unit is one of ${intervalUnits.join(", ")}` }),
     timezone: z.string().trim().max(64, "the time zone has at most 64 characters").refine(isKnownTimezone, "not a time zone this server knows (a tz database name such as Europe/Vienna)"),
-    checkinMargin: optionalMinutes("checkin_margin"),
-    maxRuntime: optionalMinutes("max_runtime"),
-    failureIssueThreshold: wholeNumber("failure_issue_threshold", 1, maxThreshold),
-    recoveryThreshold: wholeNumber("recovery_threshold", 1, maxThreshold),
+    checkinMargin: optionalMinutes(),
+    maxRuntime: optionalMinutes(),
+    failureIssueThreshold: wholeNumber(1, maxThreshold),
+    recoveryThreshold: wholeNumber(1, maxThreshold),
   })
   .superRefine((value, context) => {
     if (value.scheduleType !== "crontab") return;
@@ -73,6 +74,24 @@ const apiFieldNames: Record<string, string> = {
   maxRuntime: "config.max_runtime",
   failureIssueThreshold: "config.failure_issue_threshold",
   recoveryThreshold: "config.recovery_threshold",
+};
+
+/** What each field is called on the form. */
+const formFieldNames: Record<string, string> = {
+  name: "Name",
+  slug: "Slug",
+  scheduleType: "Schedule",
+  crontab: "Crontab expression",
+  schedule: "Crontab expression",
+  intervalValue: "Interval",
+  intervalUnit: "Interval unit",
+  timezone: "Time zone",
+  checkinMargin: "Check-in margin",
+  maxRuntime: "Max runtime",
+  failureIssueThreshold: "Failures before an issue",
+  recoveryThreshold: "Successes before it resolves",
+  status: "State",
+  isMuted: "Muted",
 };
 
 /** The settings a monitor has now, as changes: an update starts from them. */
@@ -103,17 +122,18 @@ const newMonitorDefaults: MonitorChanges = { status: "active", isMuted: false, t
  * slug, when not given, comes from the name. A bad field is a 400 naming it (`api` names it as Sentry's API does).
  */
 export function parseMonitorSettings(changes: MonitorChanges, base: MonitorChanges | null, naming: "form" | "api" = "form"): MonitorSettings {
-  const merged: Record<string, unknown> = { ...(base ?? newMonitorDefaults) };
+  const merged: Record<string, unknown> = { ...newMonitorDefaults };
+  for (const [key, value] of Object.entries(base ?? {})) if (value !== undefined) merged[key] = value;
   for (const [key, value] of Object.entries(changes)) if (value !== undefined) merged[key] = value;
   if ((merged.slug === undefined || merged.slug === "") && typeof merged.name === "string") merged.slug = slugify(merged.name);
   const parsed = SettingsSchema.safeParse(merged);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const field = issue.path.map(String).join(".") || "body";
-    throw new AppError("bad_request", `${naming === "api" ? (apiFieldNames[field] ?? field) : field}: ${issue.message}`);
+    throw new AppError("bad_request", `${(naming === "api" ? apiFieldNames[field] : formFieldNames[field]) ?? field}: ${issue.message}`);
   }
   const value = parsed.data;
-  if (value.slug === "") throw new AppError("bad_request", "slug: a slug is required (the name has no letters or digits to make one from)");
+  if (value.slug === "") throw new AppError("bad_request", `${naming === "api" ? "slug" : "Slug"}: a slug is required (the name has no letters or digits to make one from)`);
   const schedule: MonitorSchedule = value.scheduleType === "crontab" ? { type: "crontab", crontab: value.crontab.trim().replace(/\s+/g, " "), timezone: value.timezone } : { type: "interval", value: value.intervalValue, unit: value.intervalUnit };
   return {
     name: value.name,
@@ -147,7 +167,13 @@ export function monitorChangesFromForm(read: (name: string) => string): { change
     isMuted: read("isMuted") === "on",
   };
   const changes: MonitorChanges = { ...values, scheduleType: read("scheduleType"), intervalUnit: read("intervalUnit"), status: read("status") || "active" };
-  if (changes.scheduleType === "crontab") delete changes.intervalValue;
+  // The form shows the fields of one kind of schedule: the other kind's are absent, and keep what they were.
+  if (changes.scheduleType === "crontab") {
+    delete changes.intervalValue;
+    delete changes.intervalUnit;
+  } else {
+    delete changes.crontab;
+  }
   return { changes, values };
 }
 

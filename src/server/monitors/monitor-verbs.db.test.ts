@@ -73,14 +73,15 @@ describe(`cron monitor verbs on ${testDialect}`, () => {
   });
 
   it("refuses a bad crontab, an unknown time zone, a taken slug and an all-digit slug, naming the field", async () => {
-    expect(await refusal(createMonitor(context, { projectSlug, changes: { name: "x", scheduleType: "crontab", crontab: "61 * * * *" } }))).toMatch(/^bad_request: schedule: not a valid crontab/);
+    expect(await refusal(createMonitor(context, { projectSlug, changes: { name: "x", scheduleType: "crontab", crontab: "61 * * * *" } }))).toMatch(/^bad_request: Crontab expression: not a valid crontab/);
     expect(await refusal(createMonitor(context, { projectSlug, changes: { name: "x", scheduleType: "crontab", crontab: "* * *" } }))).toMatch(/five fields/);
-    expect(await refusal(createMonitor(context, { projectSlug, changes: { name: "x", scheduleType: "crontab", crontab: "@daily", timezone: "Mars/Olympus" } }))).toMatch(/^bad_request: timezone:/);
+    expect(await refusal(createMonitor(context, { projectSlug, changes: { name: "x", scheduleType: "crontab", crontab: "@daily", timezone: "Mars/Olympus" } }))).toMatch(/^bad_request: Time zone:/);
     expect(await refusal(createMonitor(context, { projectSlug, changes: { name: "Nightly backup", scheduleType: "interval", intervalValue: 1, intervalUnit: "day" } }))).toMatch(/already in use/);
     expect(await refusal(createMonitor(context, { projectSlug, changes: { name: "x", slug: "123", scheduleType: "interval", intervalValue: 1, intervalUnit: "day" } }))).toMatch(/only digits/);
-    expect(await refusal(createMonitor(context, { projectSlug, changes: { name: "x", scheduleType: "interval", intervalValue: 0, intervalUnit: "day" } }))).toMatch(/intervalValue: the interval must be at least 1/);
-    expect(await refusal(createMonitor(context, { projectSlug, changes: { name: "x", scheduleType: "interval", intervalValue: 2, intervalUnit: "fortnight" } }))).toMatch(/intervalUnit/);
-    expect(await refusal(createMonitor(context, { projectSlug, changes: { name: "x", scheduleType: "crontab", crontab: "@daily", maxRuntime: 50_000 } }, ))).toMatch(/max_runtime must be at most 40,320/);
+    expect(await refusal(createMonitor(context, { projectSlug, changes: { name: "x", scheduleType: "interval", intervalValue: 0, intervalUnit: "day" } }))).toBe("bad_request: Interval: must be at least 1");
+    expect(await refusal(createMonitor(context, { projectSlug, changes: { name: "x", scheduleType: "interval", intervalValue: 2, intervalUnit: "fortnight" } }))).toMatch(/^bad_request: Interval unit: the interval's unit is one of minute, hour/);
+    expect(await refusal(createMonitor(context, { projectSlug, changes: { name: "x", scheduleType: "crontab", crontab: "@daily", checkinMargin: "soon" } }))).toBe("bad_request: Check-in margin: must be a whole number");
+    expect(await refusal(createMonitor(context, { projectSlug, changes: { name: "x", scheduleType: "crontab", crontab: "@daily", maxRuntime: 50_000 } }))).toBe("bad_request: Max runtime: must be at most 40,320");
   });
 
   it("an edited schedule moves each environment's next expected check-in; one without a check-in stays unexpected", async () => {

@@ -96,6 +96,8 @@ describe(`the monitors API on ${testDialect}`, () => {
     expect(((await badZone.json()) as { detail: string }).detail).toMatch(/^config\.timezone:/);
     const badInterval = await create({ project: shop, name: "Bad interval", config: { schedule_type: "interval", schedule: "5 minutes" } });
     expect(badInterval.status).toBe(400);
+    const badMargin = await create({ project: shop, name: "Bad margin", config: { schedule: "@daily", checkin_margin: 0 } });
+    expect(((await badMargin.json()) as { detail: string }).detail).toBe("config.checkin_margin: must be at least 1");
     const noProject = await create({ name: "Nowhere", config: { schedule: "@daily" } });
     expect(noProject.status).toBe(400);
     expect(((await noProject.json()) as { detail: string }).detail).toMatch(/^project:/);
