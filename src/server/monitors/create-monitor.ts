@@ -3,6 +3,7 @@ import { authorizeProject, type AccessContext } from "../access/authorize";
 import { recordAuditEvent } from "../audit/record-audit-event";
 import { writeTransaction } from "../db/write-transaction";
 import { AppError } from "../errors";
+import { isUniqueViolation } from "../db/is-unique-violation";
 import { findMonitor } from "./find-monitor";
 import { parseMonitorSettings, type MonitorChanges } from "./monitor-input";
 
@@ -15,9 +16,11 @@ export async function createMonitor(context: AccessContext, input: { projectSlug
   const { project } = await authorizeProject(context, "monitor.write", input.projectSlug);
   const settings = parseMonitorSettings(input.changes, null, input.naming);
   const now = Date.now();
+  const slugTaken = () => new AppError("bad_request", `slug: the slug "${settings.slug}" is already in use in this project`);
+  // The check reads first for a clear answer; two creations racing on PostgreSQL meet the unique constraint.
   await writeTransaction(context.database, async (trx) => {
     const taken = await trx.selectFrom("monitors").select("id").where("project_id", "=", project.id).where("slug", "=", settings.slug).executeTakeFirst();
-    if (taken) throw new AppError("bad_request", `slug: the slug "${settings.slug}" is already in use in this project`);
+    if (taken) throw slugTaken();
     const schedule = settings.schedule;
     await trx
       .insertInto("monitors")
@@ -40,6 +43,8 @@ export async function createMonitor(context: AccessContext, input: { projectSlug
         updated_at: now,
       })
       .execute();
+  }).catch((error: unknown) => {
+    throw isUniqueViolation(error) ? slugTaken() : error;
   });
   const monitor = await findMonitor(context, "monitor.write", { projectSlug: project.slug, monitor: settings.slug });
   await recordAuditEvent(context.db, context.source, { action: "monitor.created", target: `project:${project.slug}`, data: { monitorId: monitor.id, slug: monitor.slug, schedule: monitor.scheduleText } });

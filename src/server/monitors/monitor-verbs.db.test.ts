@@ -84,6 +84,13 @@ describe(`cron monitor verbs on ${testDialect}`, () => {
     expect(await refusal(createMonitor(context, { projectSlug, changes: { name: "x", scheduleType: "crontab", crontab: "@daily", maxRuntime: 50_000 } }))).toBe("bad_request: Max runtime: must be at most 40,320");
   });
 
+  it("two creations of one slug at once: one monitor, and the other caller is told the slug is taken", async () => {
+    const create = () => createMonitor(context, { projectSlug, changes: { name: "Racing job", scheduleType: "interval", intervalValue: 5, intervalUnit: "minute" } });
+    const outcomes = await Promise.all([refusal(create()), refusal(create())]);
+    expect(outcomes.sort()).toEqual(["allowed", 'bad_request: slug: the slug "racing-job" is already in use in this project']);
+    await deleteMonitor(context, { projectSlug, monitor: "racing-job" });
+  });
+
   it("an edited schedule moves each environment's next expected check-in; one without a check-in stays unexpected", async () => {
     const monitor = await createMonitor(context, { projectSlug, changes: { name: "Every five", scheduleType: "crontab", crontab: "*/5 * * * *" } });
     const last = Date.UTC(2026, 0, 10, 12, 3);

@@ -4,6 +4,7 @@ import type { AccessContext } from "../access/authorize";
 import { recordAuditEvent } from "../audit/record-audit-event";
 import { writeTransaction } from "../db/write-transaction";
 import { AppError } from "../errors";
+import { isUniqueViolation } from "../db/is-unique-violation";
 import { findMonitor, type MonitorRef } from "./find-monitor";
 import { parseMonitorSettings, settingsAsChanges, type MonitorChanges, type MonitorSettings } from "./monitor-input";
 
@@ -37,10 +38,11 @@ export async function updateMonitor(context: AccessContext, input: MonitorRef & 
   const now = Date.now();
   const timesChange =
     !sameSchedule(settings.schedule, current.schedule) || settings.checkinMargin !== current.checkinMargin || settings.status !== current.status;
+  const slugTaken = () => new AppError("bad_request", `slug: the slug "${settings.slug}" is already in use in this project`);
   await writeTransaction(context.database, async (trx) => {
     if (settings.slug !== current.slug) {
       const taken = await trx.selectFrom("monitors").select("id").where("project_id", "=", current.projectId).where("slug", "=", settings.slug).executeTakeFirst();
-      if (taken) throw new AppError("bad_request", `slug: the slug "${settings.slug}" is already in use in this project`);
+      if (taken) throw slugTaken();
     }
     const schedule = settings.schedule;
     await trx
@@ -71,6 +73,8 @@ export async function updateMonitor(context: AccessContext, input: MonitorRef & 
       const { next, latest } = expectedCheckIn(settings, last, wasDisabled ? now : (last ?? now));
       await trx.updateTable("monitor_environments").set({ next_checkin_at: next, next_checkin_latest: latest }).where("id", "=", environment.id).execute();
     }
+  }).catch((error: unknown) => {
+    throw isUniqueViolation(error) ? slugTaken() : error;
   });
   const monitor = await findMonitor(context, "monitor.write", { projectSlug: current.projectSlug, monitor: settings.slug });
   await recordAuditEvent(context.db, context.source, { action: "monitor.updated", target: `project:${current.projectSlug}`, data: { monitorId: monitor.id, slug: monitor.slug, schedule: monitor.scheduleText, status: monitor.status } });
