@@ -140,7 +140,7 @@ export function MonitorForm({ action, projectSlug, projects = [], monitorSlug, v
           </label>
           <label className="inline-flex items-center gap-2">
             <input type="checkbox" name="isMuted" defaultChecked={values.isMuted} className="h-4 w-4 accent-[var(--primary)]" />
-            Muted (failures are still recorded, without alerts)
+            Muted (failures are recorded but open no issue)
           </label>
         </fieldset>
       ) : null}
