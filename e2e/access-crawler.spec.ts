@@ -61,6 +61,7 @@ const sampleSegments: Record<string, string> = {
   keyId: "0123456789abcdef0123456789abcdef",
   channelSlug: "ops",
   traceId: "4bf92f3577b34da6a3ce929d0e0e4736",
+  monitorSlug: "nightly-backup",
 };
 
 function samplePath(route: string): string {

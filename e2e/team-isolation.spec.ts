@@ -119,7 +119,8 @@ test("every server action refuses a member who names another team's issue, key o
     const project = await database.db.selectFrom("projects").select(["scrub_data", "fingerprint_rules", "retention_days"]).where("id", "=", teamB.projectId).executeTakeFirstOrThrow();
     const projects = await database.db.selectFrom("projects").select("id").execute();
     const optOuts = await database.db.selectFrom("notification_opt_outs").select(["user_id", "topic", "project_id"]).where("project_id", "=", teamB.projectId).execute();
-    return JSON.stringify({ issue, comments, hashes, bookmarks, keys, project, projects: projects.length, optOuts });
+    const monitors = await database.db.selectFrom("monitors").select("slug").where("project_id", "=", teamB.projectId).execute();
+    return JSON.stringify({ issue, comments, hashes, bookmarks, keys, project, projects: projects.length, optOuts, monitors });
   };
   try {
     const before = await snapshot();
@@ -145,10 +146,12 @@ test("every server action refuses a member who names another team's issue, key o
       ["deleteProjectAction", { confirm: teamB.slug }, teamB.projectId],
       // One's own alert e-mail, but for a project one cannot see: an unticked box would write an opt-out.
       ["saveNotificationPreferencesAction", { projectId: String(teamB.projectId) }],
+      ["saveMonitorAction", { projectSlug: teamB.slug, monitorSlug: "", name: "stolen", scheduleType: "crontab", crontab: "@daily", timezone: "UTC", failureIssueThreshold: "1", recoveryThreshold: "1" }],
+      ["deleteMonitorAction", { projectSlug: teamB.slug, monitorSlug: "stolen" }],
     ];
     for (const [name, fields, boundId] of refusals) {
       const body = await callAction(request, name, fields, boundId);
-      expect(body, name).toMatch(/No issue has id|No project has id|Only owners and admins|cannot/);
+      expect(body, name).toMatch(/No issue has id|No project has id|No project is called|Only owners and admins|cannot/);
     }
     expect(await snapshot()).toEqual(before);
 

@@ -3,6 +3,7 @@ import { slugify } from "../../src/lib/slugify";
 import { runSdkScript, uniqueToken } from "../../tests/support/sdk-helpers";
 import { openLanternDatabase } from "./lantern-database";
 import { createProjectDsn } from "./lantern-process";
+import { seedMonitor } from "./monitor-check-ins";
 import { e2eServerEnvironment } from "./server";
 
 /**
@@ -17,6 +18,8 @@ export interface Seed {
   eventId: string;
   /** The event's trace id (@sentry/node puts one in every event's trace context). */
   traceId: string;
+  /** A cron monitor of the project, named like the project, with check-ins. */
+  monitorSlug: string;
 }
 
 export interface MainPage {
@@ -56,6 +59,10 @@ export const mainPages: MainPage[] = [
   { name: "logs", path: () => "/logs" },
   { name: "project-logs", path: ({ slug }) => `/projects/${slug}/logs` },
   { name: "docs-logs", path: () => "/docs/guides/logs" },
+  { name: "crons", path: () => "/crons" },
+  { name: "project-crons", path: ({ slug }) => `/projects/${slug}/crons` },
+  { name: "project-cron", path: ({ slug, monitorSlug }) => `/projects/${slug}/crons/${monitorSlug}` },
+  { name: "project-cron-edit", path: ({ slug, monitorSlug }) => `/projects/${slug}/crons/${monitorSlug}/edit` },
   { name: "not-found", path: () => "/this-page-does-not-exist", status: 404 },
 ];
 
@@ -81,7 +88,8 @@ export async function seedProject(namePrefix = "accessibility", options: SeedOpt
     await expect.poll(async () => (await find())?.issue_id ?? null, { message: `event ${eventId} is digested`, timeout: 30_000 }).not.toBeNull();
     const row = (await find())!;
     expect(row.trace_id, "the event's trace id").toMatch(/^[0-9a-f]{32}$/);
-    return { slug: slugify(name), issueId: row.issue_id!, eventId: row.event_id, traceId: row.trace_id! };
+    const monitorSlug = await seedMonitor(slugify(name), name);
+    return { slug: slugify(name), issueId: row.issue_id!, eventId: row.event_id, traceId: row.trace_id!, monitorSlug };
   } finally {
     await database.close();
   }

@@ -13,6 +13,7 @@ const navigation = [
   { href: "/issues", label: "Issues" },
   { href: "/feedback", label: "Feedback" },
   { href: "/logs", label: "Logs" },
+  { href: "/crons", label: "Crons" },
   { href: "/settings", label: "Settings" },
   { href: "/docs", label: "Docs" },
 ];

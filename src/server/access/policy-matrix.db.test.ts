@@ -45,6 +45,15 @@ import { listIssueFeedback } from "../feedback/list-issue-feedback";
 import { setFeedbackStatus } from "../feedback/set-feedback-status";
 import { submitUserReport } from "../feedback/submit-user-report";
 import { issueUserReportsRoute, projectUserFeedbackRoute, submitUserFeedbackRoute } from "../api/routes/feedback-routes";
+import { createMonitorRoute, monitorCheckInsRoute, monitorRoute, monitorStatsRoute, updateMonitorRoute } from "../api/routes/monitor-routes";
+import { createMonitor } from "../monitors/create-monitor";
+import { deleteMonitor } from "../monitors/delete-monitor";
+import { getMonitor } from "../monitors/get-monitor";
+import { getMonitorStats } from "../monitors/get-monitor-stats";
+import { listMonitorCheckIns } from "../monitors/list-monitor-check-ins";
+import { listMonitorIssues } from "../monitors/list-monitor-issues";
+import { listMonitors } from "../monitors/list-monitors";
+import { updateMonitor } from "../monitors/update-monitor";
 import { getIssueEvent } from "../events/get-issue-event";
 import { listEventAttachments } from "../events/list-event-attachments";
 import { listIssueEvents } from "../events/list-issue-events";
@@ -247,6 +256,8 @@ interface Target {
   channelSlug: string;
   /** A channel no rule uses (so it can be deleted). */
   spareChannelSlug: string;
+  /** A cron monitor of this project. */
+  monitorSlug: string;
 }
 
 /** A route handler as Next calls it; each one's own params type is narrower, hence the loose one here. */
@@ -428,6 +439,47 @@ const drivers = {
     call: (context, t) => submitUserReport(context, { projectSlug: t.projectSlug, report: { event_id: t.eventId, name: "Matrix", email: "matrix@lantern.test", comments: "It broke." } }),
     api: (t): ApiCall[] => [
       { route: submitUserFeedbackRoute, method: "POST", path: `/api/0/projects/${org}/${t.projectSlug}/user-feedback/`, params: { organizationSlug: org, projectSlug: t.projectSlug }, body: { event_id: t.eventId, name: "Matrix", email: "matrix@lantern.test", comments: "It broke." } },
+    ],
+  },
+  "monitor.list": {
+    call: async (context, t) => {
+      const ref = { projectSlug: t.projectSlug, monitor: t.monitorSlug };
+      const now = Date.now();
+      return [
+        await listMonitors(context, { projectSlug: t.projectSlug }),
+        await getMonitor(context, ref),
+        await listMonitorCheckIns(context, ref),
+        await getMonitorStats(context, { ...ref, since: now - 86_400_000, until: now, resolution: 3_600_000 }),
+        await listMonitorIssues(context, ref),
+      ];
+    },
+    api: (t): ApiCall[] => {
+      const params = { organizationSlug: org, projectSlug: t.projectSlug, monitorSlug: t.monitorSlug };
+      const base = `/api/0/projects/${org}/${t.projectSlug}/monitors/${t.monitorSlug}/`;
+      return [
+        { route: monitorRoute, method: "GET", path: base, params },
+        { route: monitorRoute, method: "GET", path: `/api/0/organizations/${org}/monitors/${t.monitorSlug}/`, params: { organizationSlug: org, monitorSlug: t.monitorSlug } },
+        { route: monitorCheckInsRoute, method: "GET", path: `${base}checkins/`, params },
+        { route: monitorStatsRoute, method: "GET", path: `${base}stats/`, params },
+      ];
+    },
+  },
+  // DELETE's access is checked per caller in monitor-routes.db.test.ts (each allowed call needs a monitor of its own).
+  "monitor.write": {
+    call: async (context, t) => {
+      const made = await createMonitor(context, { projectSlug: t.projectSlug, changes: { name: `matrix monitor ${randomUUID().slice(0, 8)}`, scheduleType: "crontab", crontab: "*/5 * * * *" } });
+      await updateMonitor(context, { projectSlug: t.projectSlug, monitor: made.slug, changes: { crontab: "0 * * * *" } });
+      return deleteMonitor(context, { projectSlug: t.projectSlug, monitor: made.slug });
+    },
+    api: (t): ApiCall[] => [
+      { route: createMonitorRoute, method: "POST", path: `/api/0/organizations/${org}/monitors/`, params: { organizationSlug: org }, body: { project: t.projectSlug, name: `matrix api ${randomUUID().slice(0, 8)}`, config: { schedule_type: "interval", schedule: [5, "minute"] } } },
+      {
+        route: updateMonitorRoute,
+        method: "PUT",
+        path: `/api/0/projects/${org}/${t.projectSlug}/monitors/${t.monitorSlug}/`,
+        params: { organizationSlug: org, projectSlug: t.projectSlug, monitorSlug: t.monitorSlug },
+        body: { config: { checkin_margin: 5 } },
+      },
     ],
   },
   "received.read": { call: async (context, t) => [await listReceivedEnvelopes(context, t.projectId), await getReceivedEnvelope(context, t.projectId, t.intakeId)] },
@@ -673,6 +725,7 @@ describe(`the access matrix (policy.ts × callers × surfaces) on ${testDialect}
     const spare = await createNotificationChannel(system, { name: `matrix spare ${sequence}`, kind: "slack", url: matrixHookUrl });
     const rule = await createAlertRule(system, { projectSlug: project.slug, rule: matrixRule(channel.slug) });
     const logRule = await createLogAlertRule(system, { projectSlug: project.slug, rule: matrixLogRule(channel.slug, "matrix log rule") });
+    const monitor = await createMonitor(system, { projectSlug: project.slug, changes: { name: `Matrix job ${sequence}`, scheduleType: "crontab", crontab: "*/5 * * * *" } });
     return {
       projectId: project.id,
       projectSlug: project.slug,
@@ -691,6 +744,7 @@ describe(`the access matrix (policy.ts × callers × surfaces) on ${testDialect}
       logRuleId: logRule.id,
       channelSlug: channel.slug,
       spareChannelSlug: spare.slug,
+      monitorSlug: monitor.slug,
     };
   }
 

@@ -44,6 +44,8 @@ export const policy = {
   "feedback.list": { permission: "read", summary: "List user feedback (per project, all projects, on an issue; the user-report API)" },
   "feedback.triage": { permission: "write", summary: "Resolve, reopen and assign user feedback" },
   "feedback.submit": { permission: "write", summary: "Send a user report with a token (the user-feedback API; SDKs send theirs with the DSN)" },
+  "monitor.list": { permission: "read", summary: "List cron monitors, their check-ins and stats (Crons pages, monitors API)" },
+  "monitor.write": { permission: "write", summary: "Create, change, disable, mute and delete cron monitors" },
   "received.read": { permission: "read", summary: "Read received raw envelopes" },
   "team.create": { permission: "admin", summary: "Create a team" },
   "team.delete": { permission: "admin", summary: "Delete a team" },

@@ -40,7 +40,10 @@ export type AuditAction =
   | "alert.test_sent"
   | "channel.created"
   | "channel.updated"
-  | "channel.deleted";
+  | "channel.deleted"
+  | "monitor.created"
+  | "monitor.updated"
+  | "monitor.deleted";
 
 /** Where a change came from: the signed-in person (or "cli", "anonymous") and their client. */
 export interface AuditSource {
