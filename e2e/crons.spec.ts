@@ -103,3 +103,36 @@ test("a cron monitor made in the form is listed, rescheduled, shows its check-in
   await expect(page).toHaveURL(new RegExp(`/projects/${projectSlug}/crons\\?deleted=1$`));
   await expect(page.getByRole("heading", { name: "No cron monitors yet" })).toBeVisible();
 });
+
+test("check-ins sent to the HTTP endpoint create the monitor, show on its page, and an error check-in opens its cron issue", async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const token = uniqueToken("cronhttp");
+  const projectName = `cron http ${token}`;
+  const dsn = await createProjectDsn({ ...process.env, ...e2eServerEnvironment }, projectName);
+  const projectSlug = slugify(projectName);
+  const { username: publicKey, pathname } = new URL(dsn);
+  const projectId = pathname.slice(1);
+  const monitorSlug = `nightly-export-${token}`;
+  const checkInUrl = `${e2eBaseUrl}/api/${projectId}/cron/${monitorSlug}/${publicKey}/`;
+
+  // A job's first run upserts the monitor from its config, as the SDKs and sentry-cli send it.
+  const started = await request.post(checkInUrl, { headers: { "content-type": "application/json" }, data: { status: "in_progress", monitor_config: { schedule: { type: "crontab", value: "0 3 * * *" }, timezone: "Europe/Vienna", checkin_margin: 5, max_runtime: 60 } } });
+  expect(started.status()).toBe(202);
+  expect((await request.get(`${checkInUrl}?status=ok&duration=4.2`)).status()).toBe(202);
+  expect((await request.get(`${checkInUrl}?status=error&environment=staging`)).status()).toBe(202);
+
+  await expect(async () => {
+    await page.goto(`/projects/${projectSlug}/crons/${monitorSlug}`);
+    await expect(page.getByText("0 3 * * * (Europe/Vienna)").first()).toBeVisible({ timeout: 1_000 });
+    await expect(page.getByRole("table", { name: "Recent check-ins" })).toContainText("4.2 s", { timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  const issueLink = page.getByRole("link", { name: `Cron failure: ${monitorSlug}` });
+  await expect(issueLink).toBeVisible();
+  await issueLink.click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(`Cron failure: ${monitorSlug}`);
+  await expect(page.getByText(`${monitorSlug} reported an error check-in.`).first()).toBeVisible();
+
+  // The issue list finds it by Sentry's category.
+  await page.goto(`/projects/${projectSlug}/issues?query=${encodeURIComponent("issue.category:cron")}`);
+  await expect(page.getByRole("link", { name: `Cron failure: ${monitorSlug}` })).toBeVisible();
+});

@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from "kysely";
-import { describeSchedule, intervalUnits, type IntervalUnit, type MonitorSchedule } from "@/lib/monitor-schedule";
+import { describeSchedule } from "@/lib/monitor-schedule";
+import { scheduleOf } from "./monitor-config";
 import type { CheckInStatus, MonitorCheckInView, MonitorEnvironmentStatus, MonitorEnvironmentView, MonitorStatus, MonitorView } from "@/lib/views/monitors";
 import type { Database, MonitorCheckinRow, MonitorEnvironmentRow, MonitorsTable } from "../db/schema";
 
@@ -12,14 +13,6 @@ export function selectMonitors(db: Kysely<Database>) {
     .innerJoin("projects", "projects.id", "monitors.project_id")
     .selectAll("monitors")
     .select(["projects.slug as project_slug", "projects.name as project_name"]);
-}
-
-/** A monitor row's schedule; an interval's count or unit the row cannot hold reads as 1 minute. */
-export function scheduleOf(row: Pick<Selectable<MonitorsTable>, "schedule_type" | "schedule" | "schedule_unit" | "timezone">): MonitorSchedule {
-  if (row.schedule_type === "crontab") return { type: "crontab", crontab: row.schedule, timezone: row.timezone || "UTC" };
-  const unit = (intervalUnits as readonly string[]).includes(row.schedule_unit ?? "") ? (row.schedule_unit as IntervalUnit) : "minute";
-  const value = Number(row.schedule);
-  return { type: "interval", value: Number.isInteger(value) && value > 0 ? value : 1, unit };
 }
 
 export function toEnvironmentView(row: MonitorEnvironmentRow): MonitorEnvironmentView {

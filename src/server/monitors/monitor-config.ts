@@ -64,13 +64,12 @@ export function readMonitorConfig(value: unknown): MonitorConfigInput {
   };
 }
 
-/** A stored monitor's schedule. */
+/** A stored monitor's schedule; an interval's count or unit the row cannot hold reads as 1 minute. */
 export function scheduleOf(monitor: { schedule_type: string; schedule: string; schedule_unit: string | null; timezone: string }): MonitorSchedule {
-  if (monitor.schedule_type === "interval") {
-    const unit = intervalUnits.find((known) => known === monitor.schedule_unit) ?? "minute";
-    return { type: "interval", value: Math.max(1, Number(monitor.schedule) || 1), unit };
-  }
-  return { type: "crontab", crontab: monitor.schedule, timezone: monitor.timezone };
+  if (monitor.schedule_type === "crontab") return { type: "crontab", crontab: monitor.schedule, timezone: monitor.timezone || "UTC" };
+  const unit = intervalUnits.find((known) => known === monitor.schedule_unit) ?? "minute";
+  const value = Number(monitor.schedule);
+  return { type: "interval", value: Number.isInteger(value) && value > 0 ? value : 1, unit };
 }
 
 /** The monitor's margin and maximum runtime in milliseconds, with Sentry's defaults. */
