@@ -38,6 +38,7 @@ export async function startIngestServer(database: LanternDatabase, environment: 
       await service.digest.stop();
     await service.alerts.stop();
       await service.logAlerts.stop();
+      await service.uptime.stop();
     },
   };
 }

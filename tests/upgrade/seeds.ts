@@ -31,6 +31,7 @@ import * as releaseSessions from "./seeds/0029-release-sessions";
 import * as releaseCommits from "./seeds/0030-release-commits";
 import * as environmentPreference from "./seeds/0031-environment-preference";
 import * as sessionCountsTimeIndexes from "./seeds/0032-session-counts-time-indexes";
+import * as uptimeMonitors from "./seeds/0034-uptime-monitors";
 
 /**
  * One seed per migration, keyed by the migration's name in src/server/db/migrate.ts, each in seeds/ under
@@ -77,4 +78,5 @@ export const upgradeSeeds: Record<string, UpgradeSeed> = {
   "0030-release-commits": releaseCommits,
   "0031-environment-preference": environmentPreference,
   "0032-session-counts-time-indexes": sessionCountsTimeIndexes,
+  "0034-uptime-monitors": uptimeMonitors,
 };

@@ -45,6 +45,14 @@ import { listIssueFeedback } from "../feedback/list-issue-feedback";
 import { setFeedbackStatus } from "../feedback/set-feedback-status";
 import { submitUserReport } from "../feedback/submit-user-report";
 import { issueUserReportsRoute, projectUserFeedbackRoute, submitUserFeedbackRoute } from "../api/routes/feedback-routes";
+import { createUptimeMonitor } from "../uptime/create-uptime-monitor";
+import { deleteUptimeMonitor } from "../uptime/delete-uptime-monitor";
+import { getUptimeMonitor } from "../uptime/get-uptime-monitor";
+import { getUptimeMonitorPage } from "../uptime/get-uptime-monitor-page";
+import { listUptimeChecks } from "../uptime/list-uptime-checks";
+import { listUptimeMonitors } from "../uptime/list-uptime-monitors";
+import { getStatusPageSettings, updateStatusPageSettings } from "../uptime/status-page-settings";
+import { updateUptimeMonitor } from "../uptime/update-uptime-monitor";
 import { getIssueEvent } from "../events/get-issue-event";
 import { listEventAttachments } from "../events/list-event-attachments";
 import { listIssueEvents } from "../events/list-issue-events";
@@ -247,6 +255,8 @@ interface Target {
   channelSlug: string;
   /** A channel no rule uses (so it can be deleted). */
   spareChannelSlug: string;
+  /** An uptime monitor of this project. */
+  uptimeMonitorId: number;
 }
 
 /** A route handler as Next calls it; each one's own params type is narrower, hence the loose one here. */
@@ -578,6 +588,23 @@ const drivers = {
       { route: deleteNotificationChannelRoute, method: "DELETE", path: `/api/0/organizations/${org}/notification-channels/${t.spareChannelSlug}/`, params: { organizationSlug: org, channelSlug: t.spareChannelSlug } },
     ],
   },
+  "uptime.list": {
+    call: async (context, t) => [
+      await listUptimeMonitors(context, { projectSlug: t.projectSlug }),
+      await getUptimeMonitor(context, { projectSlug: t.projectSlug, monitorId: t.uptimeMonitorId }),
+      await getUptimeMonitorPage(context, { projectSlug: t.projectSlug, monitorId: t.uptimeMonitorId }),
+      await listUptimeChecks(context, { projectSlug: t.projectSlug, monitorId: t.uptimeMonitorId, since: 0, until: Date.now() }),
+      await getStatusPageSettings(context, t.projectSlug),
+    ],
+  },
+  "uptime.write": {
+    call: async (context, t) => {
+      const made = await createUptimeMonitor(context, { projectSlug: t.projectSlug, monitor: { url: matrixHookUrl, intervalSeconds: 300, timeoutMs: 1000 } });
+      await updateUptimeMonitor(context, { projectSlug: t.projectSlug, monitorId: made.id, monitor: { status: "disabled" } });
+      await updateStatusPageSettings(context, { projectSlug: t.projectSlug, isEnabled: false, title: "Matrix status" });
+      return deleteUptimeMonitor(context, { projectSlug: t.projectSlug, monitorId: made.id });
+    },
+  },
   "saved_search.list": { call: (context, t) => listSavedSearches(context, { projectId: t.projectId }) },
   "saved_search.write": {
     call: async (context, t) => {
@@ -673,6 +700,7 @@ describe(`the access matrix (policy.ts × callers × surfaces) on ${testDialect}
     const spare = await createNotificationChannel(system, { name: `matrix spare ${sequence}`, kind: "slack", url: matrixHookUrl });
     const rule = await createAlertRule(system, { projectSlug: project.slug, rule: matrixRule(channel.slug) });
     const logRule = await createLogAlertRule(system, { projectSlug: project.slug, rule: matrixLogRule(channel.slug, "matrix log rule") });
+    const uptimeMonitor = await createUptimeMonitor(system, { projectSlug: project.slug, monitor: { url: matrixHookUrl, intervalSeconds: 300, timeoutMs: 1000, status: "disabled" } });
     return {
       projectId: project.id,
       projectSlug: project.slug,
@@ -691,6 +719,7 @@ describe(`the access matrix (policy.ts × callers × surfaces) on ${testDialect}
       logRuleId: logRule.id,
       channelSlug: channel.slug,
       spareChannelSlug: spare.slug,
+      uptimeMonitorId: uptimeMonitor.id,
     };
   }
 

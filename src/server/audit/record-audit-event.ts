@@ -40,7 +40,11 @@ export type AuditAction =
   | "alert.test_sent"
   | "channel.created"
   | "channel.updated"
-  | "channel.deleted";
+  | "channel.deleted"
+  | "uptime.monitor_created"
+  | "uptime.monitor_updated"
+  | "uptime.monitor_deleted"
+  | "uptime.status_page_changed";
 
 /** Where a change came from: the signed-in person (or "cli", "anonymous") and their client. */
 export interface AuditSource {

@@ -7,6 +7,7 @@ import type { WriteGate } from "../db/write-gate";
 import { DigestWorker } from "../digest/digest-worker";
 import { AlertSender } from "../alerts/alert-sender";
 import { LogAlertWatcher } from "../alerts/log-alert-watcher";
+import { UptimeWatcher } from "../uptime/uptime-watcher";
 import { IntakeWriter } from "../intake/intake-writer";
 import { freeSpaceGuardFor, type FreeSpaceGuard, type FreeSpaceProbe } from "../storage/disk-free-space";
 import { KeyCache } from "./key-cache";
@@ -38,6 +39,8 @@ export interface IngestService {
   alerts: AlertSender;
   /** Counts log alert rules' lines every 15 s and fires them (started with digest). */
   logAlerts: LogAlertWatcher;
+  /** Runs due uptime checks every 2 s on the instance holding the "uptime" lease (started with digest). */
+  uptime: UptimeWatcher;
   /** Envelopes committed but not yet digested, as this process knows it. */
   backlog(): number;
   /** The database volume's free-space floor (SQLite); null when Lantern cannot see the disk (PostgreSQL). */
@@ -64,6 +67,7 @@ export async function createIngestService(database: LanternDatabase, config: Lan
   let backlog = Number(pending.n);
   const alerts = new AlertSender(database, config);
   const logAlerts = new LogAlertWatcher(database, config);
+  const uptime = new UptimeWatcher(database, config);
   const onDigested = (rows: number) => {
     backlog = Math.max(0, backlog - rows);
     // The batch may have committed alerts: send them now rather than at the next poll.
@@ -78,6 +82,7 @@ export async function createIngestService(database: LanternDatabase, config: Lan
     digest.start();
     alerts.start();
     logAlerts.start();
+    uptime.start();
   }
   return {
     database,
@@ -88,6 +93,7 @@ export async function createIngestService(database: LanternDatabase, config: Lan
     digest,
     alerts,
     logAlerts,
+    uptime,
     backlog: () => backlog,
     freeSpace: await freeSpaceGuardFor(database, config.storage.minFreeDiskBytes, options.freeSpaceProbe),
   };
