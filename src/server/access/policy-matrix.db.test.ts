@@ -45,6 +45,7 @@ import { listIssueFeedback } from "../feedback/list-issue-feedback";
 import { setFeedbackStatus } from "../feedback/set-feedback-status";
 import { submitUserReport } from "../feedback/submit-user-report";
 import { issueUserReportsRoute, projectUserFeedbackRoute, submitUserFeedbackRoute } from "../api/routes/feedback-routes";
+import { createUptimeRoute, deleteUptimeRoute, organizationUptimeRoute, updateUptimeRoute, uptimeChecksRoute, uptimeRoute } from "../api/routes/uptime-routes";
 import { createUptimeMonitor } from "../uptime/create-uptime-monitor";
 import { deleteUptimeMonitor } from "../uptime/delete-uptime-monitor";
 import { getUptimeMonitor } from "../uptime/get-uptime-monitor";
@@ -596,6 +597,14 @@ const drivers = {
       await listUptimeChecks(context, { projectSlug: t.projectSlug, monitorId: t.uptimeMonitorId, since: 0, until: Date.now() }),
       await getStatusPageSettings(context, t.projectSlug),
     ],
+    api: (t): ApiCall[] => {
+      const params = { organizationSlug: org, projectSlug: t.projectSlug, uptimeId: String(t.uptimeMonitorId) };
+      return [
+        { route: organizationUptimeRoute, method: "GET", path: `/api/0/organizations/${org}/uptime/?project=${t.projectId}`, params: { organizationSlug: org } },
+        { route: uptimeRoute, method: "GET", path: `/api/0/projects/${org}/${t.projectSlug}/uptime/${t.uptimeMonitorId}/`, params },
+        { route: uptimeChecksRoute, method: "GET", path: `/api/0/projects/${org}/${t.projectSlug}/uptime/${t.uptimeMonitorId}/checks/?statsPeriod=7d`, params },
+      ];
+    },
   },
   "uptime.write": {
     call: async (context, t) => {
@@ -603,6 +612,15 @@ const drivers = {
       await updateUptimeMonitor(context, { projectSlug: t.projectSlug, monitorId: made.id, monitor: { status: "disabled" } });
       await updateStatusPageSettings(context, { projectSlug: t.projectSlug, isEnabled: false, title: "Matrix status" });
       return deleteUptimeMonitor(context, { projectSlug: t.projectSlug, monitorId: made.id });
+    },
+    isDestructive: true,
+    api: (t): ApiCall[] => {
+      const params = { organizationSlug: org, projectSlug: t.projectSlug, uptimeId: String(t.uptimeMonitorId) };
+      return [
+        { route: createUptimeRoute, method: "POST", path: `/api/0/projects/${org}/${t.projectSlug}/uptime/`, params: { organizationSlug: org, projectSlug: t.projectSlug }, body: { name: "Matrix API", url: matrixHookUrl, intervalSeconds: 300, timeoutMs: 1000, status: "disabled" } },
+        { route: updateUptimeRoute, method: "PUT", path: `/api/0/projects/${org}/${t.projectSlug}/uptime/${t.uptimeMonitorId}/`, params, body: { name: "Matrix renamed" } },
+        { route: deleteUptimeRoute, method: "DELETE", path: `/api/0/projects/${org}/${t.projectSlug}/uptime/${t.uptimeMonitorId}/`, params },
+      ];
     },
   },
   "saved_search.list": { call: (context, t) => listSavedSearches(context, { projectId: t.projectId }) },

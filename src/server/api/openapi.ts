@@ -18,6 +18,7 @@ import { uploadOperations } from "./openapi-uploads";
 import { alertOperations } from "./openapi-alerts";
 import { traceOperations, traceSchemas } from "./openapi-traces";
 import { feedbackOperations, feedbackSchemas } from "./openapi-feedback";
+import { uptimeOperations, uptimeSchemas } from "./openapi-uptime";
 import { sessionOperations, sessionSchemas } from "./openapi-sessions";
 import { ApiAlertRule, ApiAlertRuleInput, ApiNotificationChannel, ApiNotificationChannelCreate, ApiNotificationChannelCreated, ApiNotificationChannelUpdate } from "./alerts/alert-schemas";
 import { ApiAssembleAnswer, ApiAuthInfo, ApiChunkUploadOptions, ApiCommit, ApiCommitFile, ApiDeploy, ApiDeployCreate, ApiRelease, ApiReleaseCreate, ApiReleaseFile, ApiReleaseUpdate } from "./releases/release-schemas";
@@ -171,6 +172,7 @@ export function buildOpenApiDocument(publicUrl: string): OpenApiDocument {
       { name: "Alerts", description: "Issue-alert rules (Sentry's JSON) and notification channels" },
       { name: "Traces", description: "Spans and errors of a distributed trace, in Sentry's shapes" },
       { name: "Feedback", description: "User feedback: the widget's, captureFeedback's and user reports, in Sentry's user-report shape" },
+      { name: "Uptime", description: "Uptime monitors and their checks, in Sentry's shapes" },
       { name: "Meta", description: "This document" },
     ],
     paths: {
@@ -242,13 +244,14 @@ export function buildOpenApiDocument(publicUrl: string): OpenApiDocument {
       ...alertOperations(),
       ...traceOperations(),
       ...feedbackOperations(orgPrefix),
+      ...uptimeOperations(orgPrefix),
       ...sessionOperations(),
       "/api/0/openapi.json": {
         get: { operationId: "getOpenApiDocument", summary: "This document", tags: ["Meta"], responses: { "200": { description: "OpenAPI 3.1", content: json({ type: "object" }) }, ...errors() } },
       },
     },
     components: {
-      schemas: { ...componentSchemas(), ...traceSchemas, ...feedbackSchemas, ...sessionSchemas },
+      schemas: { ...componentSchemas(), ...traceSchemas, ...feedbackSchemas, ...sessionSchemas, ...uptimeSchemas },
       parameters: {
         organization: { name: "organization_id_or_slug", in: "path", required: true, description: "The organization's slug (LANTERN_ORG_SLUG, default lantern) or id (1)", schema: { type: "string" } },
         project: { name: "project_id_or_slug", in: "path", required: true, description: "A project's slug or id", schema: { type: "string" } },

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { UptimeMonitorListItem } from "@/lib/views/uptime";
-import { authorize, authorizeProject, type AccessContext } from "../access/authorize";
+import { authorize, authorizeProject, authorizeProjectId, type AccessContext } from "../access/authorize";
 import { visibleProjectIds } from "../access/viewer";
 import { AppError } from "../errors";
 import { readUptimeSummaries, toUptimeCheckViews } from "./read-uptime-stats";
@@ -25,13 +25,16 @@ export async function listUptimeMonitors(context: AccessContext, input: ListUpti
   if (projectSlug !== undefined) {
     const { project } = await authorizeProject(context, "uptime.list", projectSlug);
     select = select.where("uptime_monitors.project_id", "=", project.id);
+  } else if (projectIds !== undefined && projectIds.length > 0) {
+    // Named projects: one the viewer cannot see is reported like one that does not exist.
+    for (const projectId of projectIds) await authorizeProjectId(context, "uptime.list", projectId);
+    select = select.where("uptime_monitors.project_id", "in", projectIds);
   } else {
     authorize(context, "uptime.list");
     const visible = visibleProjectIds(context.viewer);
-    const wanted = visible === null ? projectIds : (projectIds ?? visible).filter((id) => visible.includes(id));
-    if (wanted !== undefined) {
-      if (wanted.length === 0) return [];
-      select = select.where("uptime_monitors.project_id", "in", wanted);
+    if (visible !== null) {
+      if (visible.length === 0) return [];
+      select = select.where("uptime_monitors.project_id", "in", visible);
     }
   }
   if (environment !== undefined) select = select.where("uptime_monitors.environment", "=", environment);
