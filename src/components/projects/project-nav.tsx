@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { cn } from "@/lib/cn";
 
-export type ProjectSection = "overview" | "issues" | "feedback" | "performance" | "logs" | "releases" | "alerts" | "setup" | "keys" | "source-maps" | "settings";
+export type ProjectSection = "overview" | "issues" | "feedback" | "performance" | "logs" | "releases" | "uptime" | "alerts" | "setup" | "keys" | "source-maps" | "settings";
 
 const sections: { id: ProjectSection; label: string; path: string }[] = [
   { id: "overview", label: "Overview", path: "" },
@@ -10,6 +10,7 @@ const sections: { id: ProjectSection; label: string; path: string }[] = [
   { id: "performance", label: "Performance", path: "/performance" },
   { id: "logs", label: "Logs", path: "/logs" },
   { id: "releases", label: "Releases", path: "/releases" },
+  { id: "uptime", label: "Uptime", path: "/uptime" },
   { id: "alerts", label: "Alerts", path: "/alerts" },
   { id: "setup", label: "Setup", path: "/setup" },
   { id: "keys", label: "Client keys", path: "/keys" },
