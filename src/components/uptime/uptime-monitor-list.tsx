@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { DataTable } from "@/components/ui/data-table";
+import { IdentifierText } from "@/components/ui/identifier-text";
 import { formatRelativeTime, formatTimestamp } from "@/lib/format-time";
 import { describeInterval, formatUptime, uptimeReasonWords, type UptimeMonitorListItem } from "@/lib/views/uptime";
 import { UptimeStatus } from "./uptime-status";
@@ -13,10 +14,12 @@ export function UptimeMonitorList({ projectSlug, monitors, now }: { projectSlug:
       {monitors.map((monitor) => (
         <tr key={monitor.id}>
           <td className="max-w-md px-3 py-2">
-            <Link href={`/projects/${encodeURIComponent(projectSlug)}/uptime/${monitor.id}`} prefetch={false} className="font-medium break-words hover:underline">
+            <Link href={`/projects/${encodeURIComponent(projectSlug)}/uptime/${monitor.id}`} prefetch={false} className="font-medium wrap-break-word hover:underline">
               {monitor.name}
             </Link>
-            <div className="font-mono text-xs break-all text-muted-foreground">{monitor.url}</div>
+            <div className="font-mono text-xs wrap-break-word text-muted-foreground">
+              <IdentifierText value={monitor.url} />
+            </div>
           </td>
           <td className="px-3 py-2">
             <UptimeStatus uptimeStatus={monitor.uptimeStatus} isDisabled={monitor.status === "disabled"} />

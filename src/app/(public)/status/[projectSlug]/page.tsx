@@ -32,7 +32,7 @@ export default async function StatusPage({ params }: StatusPageProps) {
           <li key={monitor.name}>
             <Card className="space-y-2">
               <div className="flex flex-wrap items-baseline justify-between gap-2">
-                <h2 className="text-base font-semibold break-words">{monitor.name}</h2>
+                <h2 className="text-base font-semibold wrap-break-word">{monitor.name}</h2>
                 <UptimeStatus uptimeStatus={monitor.uptimeStatus} />
               </div>
               <p className="text-sm text-muted-foreground">Uptime over 90 days: {formatUptime(monitor.uptime90d)}</p>

@@ -7,6 +7,7 @@ import { UptimeCheckTimeline } from "@/components/uptime/uptime-check-timeline";
 import { UptimeMonitorForm } from "@/components/uptime/uptime-monitor-form";
 import { UptimeStatus } from "@/components/uptime/uptime-status";
 import { Card, CardTitle } from "@/components/ui/card";
+import { IdentifierText } from "@/components/ui/identifier-text";
 import { ConfirmAction } from "@/components/ui/confirm-action";
 import { formatTimestamp } from "@/lib/format-time";
 import { uptimeFormValuesOf } from "@/lib/uptime-form";
@@ -42,7 +43,9 @@ export default async function UptimeMonitorPage({ params, searchParams }: Uptime
         title={monitor.name}
         description={
           <>
-            <span className="font-mono break-all">{monitor.method} {monitor.url}</span>, {describeInterval(monitor.intervalSeconds)}.{" "}
+            <span className="font-mono wrap-break-word">
+              {monitor.method} <IdentifierText value={monitor.url} />
+            </span>, {describeInterval(monitor.intervalSeconds)}.{" "}
             <Link href={`/projects/${encodeURIComponent(project.slug)}/uptime`} prefetch={false} className="hover:underline">
               Back to the monitors
             </Link>
