@@ -10,8 +10,8 @@ const headerName = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 /** A monitor's fields as the API (camelCase, Sentry's names) and the form send them. */
 export const UptimeMonitorFields = z.object({
-  name: z.string().trim().min(1, "name: give the monitor a name").max(128, "name: at most 128 characters"),
   url: z.string().trim().min(1, "url: give the URL to check").max(255, "url: at most 255 characters"),
+  name: z.string().trim().min(1, "name: give the monitor a name").max(128, "name: at most 128 characters"),
   intervalSeconds: z.coerce
     .number()
     .refine((value) => (uptimeIntervals as readonly number[]).includes(value), `intervalSeconds: one of ${uptimeIntervals.join(", ")}`),
@@ -57,7 +57,12 @@ export async function parseUptimeMonitorFields(config: LanternConfig, input: Rec
   const given = Object.fromEntries(Object.entries(input).filter(([key, value]) => key in UptimeMonitorFields.shape && value !== undefined));
   if (typeof given.url === "string" && base.name === undefined && given.name === undefined) given.name = `Uptime Monitoring for ${given.url.trim()}`.slice(0, 128);
   const parsed = UptimeMonitorFields.safeParse({ ...base, ...given });
-  if (!parsed.success) throw new AppError("bad_request", parsed.error.issues[0]?.message ?? "This uptime monitor cannot be saved.");
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = String(issue?.path[0] ?? "monitor");
+    // Messages of this schema name their field; zod's own ("expected string, received undefined") do not.
+    throw new AppError("bad_request", issue ? (issue.message.startsWith(`${field}:`) ? issue.message : `${field}: ${issue.message}`) : "This uptime monitor cannot be saved.");
+  }
   const fields = { ...parsed.data, environment: parsed.data.environment || null, body: parsed.data.body || null };
   if (fields.expectedStatusMin > fields.expectedStatusMax) throw new AppError("bad_request", "expectedStatusMin: must not be above expectedStatusMax");
   if (requestBytes(fields) > maxRequestBytes) throw new AppError("bad_request", `The request (method, URL, headers and body) must be at most ${maxRequestBytes} bytes.`);
