@@ -62,12 +62,12 @@ test("a monitor made on the Uptime tab is checked, opens a downtime issue when t
   await expect(page.getByRole("heading", { name: "No uptime monitors" })).toBeVisible();
   await page.getByRole("link", { name: "New monitor" }).first().click();
   const form = page.getByRole("form", { name: "New uptime monitor" });
-  await form.getByLabel("URL").fill("ftp://example.com/");
-  await form.getByLabel("URL").evaluate((input: HTMLInputElement) => (input.type = "text"));
+  await form.getByLabel("URL", { exact: true }).fill("ftp://example.com/");
+  await form.getByLabel("URL", { exact: true }).evaluate((input: HTMLInputElement) => (input.type = "text"));
   await form.getByRole("button", { name: "Create monitor" }).click();
   await expect(form.getByRole("alert")).toHaveText("The uptime monitor URL must start with http:// or https:// (got ftp:).");
-  await form.getByLabel("URL").fill(url);
-  await form.getByLabel("Name").fill(name);
+  await form.getByLabel("URL", { exact: true }).fill(url);
+  await form.getByLabel("Name", { exact: true }).fill(name);
   await form.getByLabel("Failures before downtime").fill("1");
   await form.getByLabel("Timeout (ms)").fill("2000");
   await form.getByLabel("Show on the public status page (by name only)").check();
