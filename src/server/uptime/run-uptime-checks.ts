@@ -44,6 +44,7 @@ export class UptimeChecker {
   private readonly recordWindowMs: number;
   private pending: PendingRecord[] = [];
   private flushTimer: NodeJS.Timeout | undefined;
+  private nextCheckpointAt = 0;
 
   constructor(
     private readonly database: LanternDatabase,
@@ -105,6 +106,18 @@ export class UptimeChecker {
     });
   }
 
+  /**
+   * Under `lantern start` this connection never checkpoints by itself (wal_autocheckpoint = 0) and digest
+   * checkpoints only after digesting: on an instance that receives no events, the checks alone would grow the
+   * WAL without end, and the first digest after a quiet hour would copy all of it while ingest waits. A passive
+   * checkpoint every 5 s, outside the write gate, keeps it to a few seconds of checks (nothing on PostgreSQL).
+   */
+  private checkpoint(): void {
+    if (this.database.dialect !== "sqlite" || Date.now() < this.nextCheckpointAt) return;
+    this.nextCheckpointAt = Date.now() + 5_000;
+    this.database.checkpointWal();
+  }
+
   /** Records the finished checks in one write transaction; if that fails, each alone, so one bad row loses only itself. */
   private async flush(): Promise<void> {
     this.flushTimer = undefined;
@@ -118,6 +131,7 @@ export class UptimeChecker {
         return done;
       });
       batch.forEach((item, index) => item.resolve(recorded[index] ?? null));
+      this.checkpoint();
     } catch {
       for (const item of batch) {
         try {
