@@ -70,7 +70,7 @@ export async function startServer(config: LanternConfig, { hasOwner }: { hasOwne
   // Finish the requests in flight (each ingest commits before it answers), then exit; never wait forever.
   const stop = () => {
     backups?.stop();
-    server.close(() => void Promise.all([ingest.digest.stop(), ingest.alerts.stop(), ingest.logAlerts.stop(), ingest.monitors.stop(), backupLease?.stop()]).finally(() => process.exit(0)));
+    server.close(() => void Promise.all([ingest.digest.stop(), ingest.alerts.stop(), ingest.logAlerts.stop(), ingest.monitors.stop(), ingest.uptime.stop(), backupLease?.stop()]).finally(() => process.exit(0)));
     server.closeIdleConnections();
     setTimeout(() => process.exit(0), 10_000).unref();
   };

@@ -1,7 +1,13 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type APIRequestContext } from "@playwright/test";
+import { systemContext } from "../src/server/access/system-context";
+import { loadConfig } from "../src/server/config";
+import { insertProject } from "../src/server/projects/insert-project";
+import { createUptimeMonitor } from "../src/server/uptime/create-uptime-monitor";
+import { updateStatusPageSettings } from "../src/server/uptime/status-page-settings";
+import { uniqueToken } from "../tests/support/sdk-helpers";
 import { openLanternDatabase } from "./support/lantern-database";
-import { anonymousState } from "./support/server";
+import { anonymousState, e2eServerEnvironment } from "./support/server";
 
 /**
  * Acceptance 1 of accounts and access: every page, route handler and server action of the production
@@ -27,6 +33,8 @@ const publicRoutes = new Set([
   "/forgot-password",
   "/reset-password",
   "/invite/[token]",
+  // A project's public status page: 404 unless the project turned it on (tested below).
+  "/status/[projectSlug]",
   "/sign-out",
   "/sign-in/oidc",
   // The app icons (Next's file conventions in src/app): a browser asks for them before anyone signs in.
@@ -62,6 +70,8 @@ const sampleSegments: Record<string, string> = {
   channelSlug: "ops",
   traceId: "4bf92f3577b34da6a3ce929d0e0e4736",
   monitorSlug: "nightly-backup",
+  monitorId: "1",
+  uptimeId: "1",
 };
 
 function samplePath(route: string): string {
@@ -157,6 +167,35 @@ test("every server action refuses anonymous callers before doing anything", asyn
     }
     expect(leaks).toEqual([]);
     expect(await countRows()).toEqual(before);
+  } finally {
+    await database.close();
+  }
+});
+
+test("a project's status page answers anonymous requests only once it is turned on, naming only the monitors chosen for it", async ({ request }) => {
+  const token = uniqueToken("status");
+  const database = openLanternDatabase();
+  const context = systemContext(database, loadConfig(e2eServerEnvironment));
+  const { project } = await insertProject(database.db, { name: `status ${token}`, platform: "node" });
+  try {
+    // Disabled monitors: the running server checks nothing here, the page only names them.
+    const monitor = (name: string, url: string, showOnStatusPage: boolean) => createUptimeMonitor(context, { projectSlug: project.slug, monitor: { name, url, intervalSeconds: 300, timeoutMs: 1000, status: "disabled", showOnStatusPage } });
+    await monitor(`Storefront ${token}`, "https://93.184.215.14/shop", true);
+    await monitor(`Internal admin ${token}`, "https://93.184.215.14/secret-admin", false);
+    const path = `/status/${project.slug}`;
+    expect((await request.get(path, { maxRedirects: 0, failOnStatusCode: false })).status()).toBe(404);
+
+    await updateStatusPageSettings(context, { projectSlug: project.slug, isEnabled: true, title: `Status of ${token}` });
+    const enabled = await request.get(path, { maxRedirects: 0, failOnStatusCode: false });
+    expect(enabled.status()).toBe(200);
+    const html = await enabled.text();
+    expect(html).toContain(`Status of ${token}`);
+    expect(html).toContain(`Storefront ${token}`);
+    expect(html).not.toContain(`Internal admin ${token}`);
+    expect(html).not.toContain("93.184.215.14");
+
+    await updateStatusPageSettings(context, { projectSlug: project.slug, isEnabled: false, title: `Status of ${token}` });
+    expect((await request.get(path, { maxRedirects: 0, failOnStatusCode: false })).status()).toBe(404);
   } finally {
     await database.close();
   }

@@ -95,6 +95,7 @@ export const environmentSchema = z.object({
   LANTERN_RETENTION_DAYS: count.default(90),
   LANTERN_SPAN_RETENTION_DAYS: count.default(14),
   LANTERN_LOG_RETENTION_DAYS: count.default(7),
+  LANTERN_UPTIME_CHECK_RETENTION_DAYS: count.default(7),
   LANTERN_MAX_EVENTS_PER_ISSUE: count.default(10_000),
   LANTERN_RAW_RETENTION_HOURS: wholeNumber.default(24),
   LANTERN_DISK_BUDGET: diskSize.optional(),
@@ -223,10 +224,14 @@ function toConfig(env: z.infer<typeof environmentSchema>) {
       cacheBytes: env.LANTERN_SOURCEMAP_CACHE,
     },
     alerts: {
-      /** Webhook targets on loopback, private or link-local addresses are refused unless this is set. */
+      /** Webhook and uptime targets on loopback, private or link-local addresses are refused unless this is set. */
       allowPrivateTargets: env.LANTERN_WEBHOOK_ALLOW_PRIVATE,
       /** One delivery attempt (HTTP request or SMTP transaction) gives up after this long. */
       timeoutMs: env.LANTERN_ALERT_TIMEOUT_SECONDS * 1000,
+    },
+    uptime: {
+      /** Uptime checks (one row each) are kept this long; hourly sums (uptime %, latency) are kept 90 days. */
+      checkRetentionDays: env.LANTERN_UPTIME_CHECK_RETENTION_DAYS,
     },
     instances: {
       /**

@@ -39,6 +39,7 @@ export async function startIngestServer(database: LanternDatabase, environment: 
     await service.alerts.stop();
       await service.logAlerts.stop();
       await service.monitors.stop();
+      await service.uptime.stop();
     },
   };
 }

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { cn } from "@/lib/cn";
 
-export type ProjectSection = "overview" | "issues" | "feedback" | "performance" | "logs" | "crons" | "releases" | "alerts" | "setup" | "keys" | "source-maps" | "settings";
+export type ProjectSection = "overview" | "issues" | "feedback" | "performance" | "logs" | "crons" | "releases" | "uptime" | "alerts" | "setup" | "keys" | "source-maps" | "settings";
 
 const sections: { id: ProjectSection; label: string; path: string }[] = [
   { id: "overview", label: "Overview", path: "" },
@@ -11,6 +11,7 @@ const sections: { id: ProjectSection; label: string; path: string }[] = [
   { id: "logs", label: "Logs", path: "/logs" },
   { id: "crons", label: "Crons", path: "/crons" },
   { id: "releases", label: "Releases", path: "/releases" },
+  { id: "uptime", label: "Uptime", path: "/uptime" },
   { id: "alerts", label: "Alerts", path: "/alerts" },
   { id: "setup", label: "Setup", path: "/setup" },
   { id: "keys", label: "Client keys", path: "/keys" },

@@ -54,6 +54,15 @@ import { listMonitorCheckIns } from "../monitors/list-monitor-check-ins";
 import { listMonitorIssues } from "../monitors/list-monitor-issues";
 import { listMonitors } from "../monitors/list-monitors";
 import { updateMonitor } from "../monitors/update-monitor";
+import { createUptimeRoute, deleteUptimeRoute, organizationUptimeRoute, updateUptimeRoute, uptimeChecksRoute, uptimeRoute } from "../api/routes/uptime-routes";
+import { createUptimeMonitor } from "../uptime/create-uptime-monitor";
+import { deleteUptimeMonitor } from "../uptime/delete-uptime-monitor";
+import { getUptimeMonitor } from "../uptime/get-uptime-monitor";
+import { getUptimeMonitorPage } from "../uptime/get-uptime-monitor-page";
+import { listUptimeChecks } from "../uptime/list-uptime-checks";
+import { listUptimeMonitors } from "../uptime/list-uptime-monitors";
+import { getStatusPageSettings, updateStatusPageSettings } from "../uptime/status-page-settings";
+import { updateUptimeMonitor } from "../uptime/update-uptime-monitor";
 import { getIssueEvent } from "../events/get-issue-event";
 import { listEventAttachments } from "../events/list-event-attachments";
 import { listIssueEvents } from "../events/list-issue-events";
@@ -258,6 +267,8 @@ interface Target {
   spareChannelSlug: string;
   /** A cron monitor of this project. */
   monitorSlug: string;
+  /** An uptime monitor of this project. */
+  uptimeMonitorId: number;
 }
 
 /** A route handler as Next calls it; each one's own params type is narrower, hence the loose one here. */
@@ -630,6 +641,40 @@ const drivers = {
       { route: deleteNotificationChannelRoute, method: "DELETE", path: `/api/0/organizations/${org}/notification-channels/${t.spareChannelSlug}/`, params: { organizationSlug: org, channelSlug: t.spareChannelSlug } },
     ],
   },
+  "uptime.list": {
+    call: async (context, t) => [
+      await listUptimeMonitors(context, { projectSlug: t.projectSlug }),
+      await getUptimeMonitor(context, { projectSlug: t.projectSlug, monitorId: t.uptimeMonitorId }),
+      await getUptimeMonitorPage(context, { projectSlug: t.projectSlug, monitorId: t.uptimeMonitorId }),
+      await listUptimeChecks(context, { projectSlug: t.projectSlug, monitorId: t.uptimeMonitorId, since: 0, until: Date.now() }),
+      await getStatusPageSettings(context, t.projectSlug),
+    ],
+    api: (t): ApiCall[] => {
+      const params = { organizationSlug: org, projectSlug: t.projectSlug, uptimeId: String(t.uptimeMonitorId) };
+      return [
+        { route: organizationUptimeRoute, method: "GET", path: `/api/0/organizations/${org}/uptime/?project=${t.projectId}`, params: { organizationSlug: org } },
+        { route: uptimeRoute, method: "GET", path: `/api/0/projects/${org}/${t.projectSlug}/uptime/${t.uptimeMonitorId}/`, params },
+        { route: uptimeChecksRoute, method: "GET", path: `/api/0/projects/${org}/${t.projectSlug}/uptime/${t.uptimeMonitorId}/checks/?statsPeriod=7d`, params },
+      ];
+    },
+  },
+  "uptime.write": {
+    call: async (context, t) => {
+      const made = await createUptimeMonitor(context, { projectSlug: t.projectSlug, monitor: { url: matrixHookUrl, intervalSeconds: 300, timeoutMs: 1000 } });
+      await updateUptimeMonitor(context, { projectSlug: t.projectSlug, monitorId: made.id, monitor: { status: "disabled" } });
+      await updateStatusPageSettings(context, { projectSlug: t.projectSlug, isEnabled: false, title: "Matrix status" });
+      return deleteUptimeMonitor(context, { projectSlug: t.projectSlug, monitorId: made.id });
+    },
+    isDestructive: true,
+    api: (t): ApiCall[] => {
+      const params = { organizationSlug: org, projectSlug: t.projectSlug, uptimeId: String(t.uptimeMonitorId) };
+      return [
+        { route: createUptimeRoute, method: "POST", path: `/api/0/projects/${org}/${t.projectSlug}/uptime/`, params: { organizationSlug: org, projectSlug: t.projectSlug }, body: { name: "Matrix API", url: matrixHookUrl, intervalSeconds: 300, timeoutMs: 1000, status: "disabled" } },
+        { route: updateUptimeRoute, method: "PUT", path: `/api/0/projects/${org}/${t.projectSlug}/uptime/${t.uptimeMonitorId}/`, params, body: { name: "Matrix renamed" } },
+        { route: deleteUptimeRoute, method: "DELETE", path: `/api/0/projects/${org}/${t.projectSlug}/uptime/${t.uptimeMonitorId}/`, params },
+      ];
+    },
+  },
   "saved_search.list": { call: (context, t) => listSavedSearches(context, { projectId: t.projectId }) },
   "saved_search.write": {
     call: async (context, t) => {
@@ -726,6 +771,7 @@ describe(`the access matrix (policy.ts × callers × surfaces) on ${testDialect}
     const rule = await createAlertRule(system, { projectSlug: project.slug, rule: matrixRule(channel.slug) });
     const logRule = await createLogAlertRule(system, { projectSlug: project.slug, rule: matrixLogRule(channel.slug, "matrix log rule") });
     const monitor = await createMonitor(system, { projectSlug: project.slug, changes: { name: `Matrix job ${sequence}`, scheduleType: "crontab", crontab: "*/5 * * * *" } });
+    const uptimeMonitor = await createUptimeMonitor(system, { projectSlug: project.slug, monitor: { url: matrixHookUrl, intervalSeconds: 300, timeoutMs: 1000, status: "disabled" } });
     return {
       projectId: project.id,
       projectSlug: project.slug,
@@ -745,6 +791,7 @@ describe(`the access matrix (policy.ts × callers × surfaces) on ${testDialect}
       channelSlug: channel.slug,
       spareChannelSlug: spare.slug,
       monitorSlug: monitor.slug,
+      uptimeMonitorId: uptimeMonitor.id,
     };
   }
 

@@ -69,6 +69,8 @@ export const policy = {
   "alert.write": { permission: "admin", summary: "Create, change, mute, copy, delete alert rules; send a test" },
   "channel.list": { permission: "read", summary: "List notification channels: names, slugs and kinds (what the rule form needs)" },
   "channel.write": { permission: "admin", summary: "Create, change and delete notification channels; send a test" },
+  "uptime.list": { permission: "read", summary: "List uptime monitors, their checks, uptime and incidents (Uptime tab, uptime API)" },
+  "uptime.write": { permission: "write", summary: "Create, change and delete uptime monitors; turn the project's public status page on or off" },
   "saved_search.list": { permission: "read", summary: "See one's own saved searches and the shared ones as issue list tabs" },
   "saved_search.write": { permission: "write", summary: "Save and delete one's own searches" },
   "saved_search.share": { permission: "admin", summary: "Share a saved search with everyone, or delete a shared one" },

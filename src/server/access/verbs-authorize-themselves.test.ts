@@ -10,7 +10,7 @@ import { verbs } from "./policy";
  * that takes `db`, or that forgets to authorize, or a row no code uses, fails here.
  */
 const root = resolve(__dirname, "../../..");
-const dataFolders = ["src/server/issues", "src/server/events", "src/server/projects", "src/server/intake", "src/server/alerts", "src/server/sourcemaps", "src/server/releases"];
+const dataFolders = ["src/server/issues", "src/server/events", "src/server/projects", "src/server/intake", "src/server/alerts", "src/server/sourcemaps", "src/server/releases", "src/server/uptime"];
 const callerRoots = ["src/app", "src/pages", "src/components", "src/server/api/routes", "src/server/pages", "cli"];
 /** Start-up work of `lantern start`, not a user's verb: it runs before anyone can ask for anything. */
 const startUpFunctions = new Set(["ensureInternalProject", "registerOwnSourceMaps", "isOwnSourceMapsRegistered"]);

@@ -4,7 +4,7 @@ import ipaddr from "ipaddr.js";
 import { AppError } from "../errors";
 
 /**
- * The SSRF guard for notification channels. A webhook URL someone typed must not make Lantern talk to
+ * The SSRF guard for notification channels and uptime monitors (one policy, one setting).  A webhook URL someone typed must not make Lantern talk to
  * itself, the machine's neighbours or a cloud metadata service (169.254.169.254), so only public unicast
  * addresses are allowed unless LANTERN_WEBHOOK_ALLOW_PRIVATE is set. The URL is checked when a channel is
  * saved (`assertPublicWebhookUrl`) and again at every connection (`lookupPublicAddress`), because a name can
@@ -12,20 +12,20 @@ import { AppError } from "../errors";
  *
  * Reasons name the host, not the whole URL: the path of a Slack or Discord webhook URL is its secret.
  */
-export async function assertPublicWebhookUrl(url: string, allowPrivate: boolean): Promise<void> {
-  const parsed = parseWebhookUrl(url);
+export async function assertPublicWebhookUrl(url: string, allowPrivate: boolean, noun: TargetNoun = "webhook"): Promise<void> {
+  const parsed = parseWebhookUrl(url, noun);
   if (typeof parsed === "string") throw new AppError("bad_request", parsed);
   if (allowPrivate) return;
-  const refusal = refusalOfHost(parsed.hostname);
+  const refusal = refusalOfHost(parsed.hostname, noun);
   if (refusal) throw new AppError("bad_request", refusal);
   if (ipaddr.isValid(bareHost(parsed.hostname))) return;
   let addresses: LookupAddress[];
   try {
     addresses = await dns.promises.lookup(parsed.hostname, { all: true });
   } catch (error) {
-    throw new AppError("bad_request", `The webhook host "${parsed.hostname}" does not resolve (${(error as NodeJS.ErrnoException).code ?? "lookup failed"}).`);
+    throw new AppError("bad_request", `The ${noun} host "${parsed.hostname}" does not resolve (${(error as NodeJS.ErrnoException).code ?? "lookup failed"}).`);
   }
-  const refused = addresses.map((entry) => refusalOfAddress(entry.address, parsed.hostname)).find((reason) => reason !== null);
+  const refused = addresses.map((entry) => refusalOfAddress(entry.address, parsed.hostname, noun)).find((reason) => reason !== null);
   if (refused) throw new AppError("bad_request", refused);
 }
 
@@ -33,33 +33,33 @@ export async function assertPublicWebhookUrl(url: string, allowPrivate: boolean)
  * The URL as a URL, or why it cannot be a webhook target: not http(s), or credentials in it (they would be
  * sent in the clear to whoever the URL names, and shown wherever the URL is).
  */
-export function parseWebhookUrl(url: string): URL | string {
+export function parseWebhookUrl(url: string, noun: TargetNoun = "webhook"): URL | string {
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    return "The webhook URL is not a valid URL.";
+    return `The ${noun} URL is not a valid URL.`;
   }
-  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") return `The webhook URL must start with http:// or https:// (got ${parsed.protocol}).`;
-  if (parsed.username || parsed.password) return `The webhook URL for "${parsed.hostname}" must not contain a user name or password.`;
+  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") return `The ${noun} URL must start with http:// or https:// (got ${parsed.protocol}).`;
+  if (parsed.username || parsed.password) return `The ${noun} URL for "${parsed.hostname}" must not contain a user name or password.`;
   return parsed;
 }
 
 /** Why a host (a name or an IP literal, as URL.hostname spells it) is refused without a lookup, or null. */
-export function refusalOfHost(hostname: string): string | null {
+export function refusalOfHost(hostname: string, noun: TargetNoun = "webhook"): string | null {
   const host = bareHost(hostname);
-  if (ipaddr.isValid(host)) return refusalOfAddress(host, hostname);
+  if (ipaddr.isValid(host)) return refusalOfAddress(host, hostname, noun);
   // "localhost" and its subdomains are loopback by definition (RFC 6761), whatever a resolver answers.
-  if (/(^|\.)localhost\.?$/i.test(host)) return refusalText(hostname, "127.0.0.1", "loopback");
+  if (/(^|\.)localhost\.?$/i.test(host)) return refusalText(hostname, "127.0.0.1", "loopback", noun);
   return null;
 }
 
 /** Why connecting to this IP address is refused (it is not public unicast), or null. */
-export function refusalOfAddress(address: string, hostname: string = address): string | null {
+export function refusalOfAddress(address: string, hostname: string = address, noun: TargetNoun = "webhook"): string | null {
   const bare = bareHost(address);
-  if (!ipaddr.isValid(bare)) return refusalText(hostname, address, "unparsable");
+  if (!ipaddr.isValid(bare)) return refusalText(hostname, address, "unparsable", noun);
   const range = rangeOf(ipaddr.parse(bare));
-  return range === "unicast" ? null : refusalText(hostname, address, range);
+  return range === "unicast" ? null : refusalText(hostname, address, range, noun);
 }
 
 /**
@@ -82,6 +82,9 @@ export function lookupPublicAddress(
     callback(null, first.address, first.family);
   });
 }
+
+/** What the URL is for, in refusals: "The webhook host …", "The uptime monitor host …". */
+export type TargetNoun = "webhook" | "uptime monitor";
 
 export const refusedTargetCode = "ERR_LANTERN_REFUSED_TARGET";
 
@@ -128,10 +131,10 @@ const rangeWords: Record<string, string> = {
   unparsable: "not an IP address Lantern can check",
 };
 
-function refusalText(hostname: string, address: string, range: string): string {
+function refusalText(hostname: string, address: string, range: string, noun: TargetNoun): string {
   const what = rangeWords[range] ?? `a non-public address (${range})`;
   const via = bareHost(hostname) === bareHost(address) ? "" : ` resolves to ${address}, which`;
-  return `The webhook host "${hostname}"${via} is ${what}; such targets are refused unless LANTERN_WEBHOOK_ALLOW_PRIVATE=true.`;
+  return `The ${noun} host "${hostname}"${via} is ${what}; such targets are refused unless LANTERN_WEBHOOK_ALLOW_PRIVATE=true.`;
 }
 
 /** URL.hostname keeps an IPv6 literal's brackets. */

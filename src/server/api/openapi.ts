@@ -18,6 +18,7 @@ import { uploadOperations } from "./openapi-uploads";
 import { alertOperations } from "./openapi-alerts";
 import { traceOperations, traceSchemas } from "./openapi-traces";
 import { feedbackOperations, feedbackSchemas } from "./openapi-feedback";
+import { uptimeOperations, uptimeSchemas } from "./openapi-uptime";
 import { sessionOperations, sessionSchemas } from "./openapi-sessions";
 import { monitorOperations, monitorSchemas } from "./openapi-monitors";
 import { ApiAlertRule, ApiAlertRuleInput, ApiNotificationChannel, ApiNotificationChannelCreate, ApiNotificationChannelCreated, ApiNotificationChannelUpdate } from "./alerts/alert-schemas";
@@ -173,6 +174,7 @@ export function buildOpenApiDocument(publicUrl: string): OpenApiDocument {
       { name: "Traces", description: "Spans and errors of a distributed trace, in Sentry's shapes" },
       { name: "Feedback", description: "User feedback: the widget's, captureFeedback's and user reports, in Sentry's user-report shape" },
       { name: "Crons", description: "Cron monitors, their check-ins and stats, in Sentry's shapes" },
+      { name: "Uptime", description: "Uptime monitors and their checks, in Sentry's shapes" },
       { name: "Meta", description: "This document" },
     ],
     paths: {
@@ -244,6 +246,7 @@ export function buildOpenApiDocument(publicUrl: string): OpenApiDocument {
       ...alertOperations(),
       ...traceOperations(),
       ...feedbackOperations(orgPrefix),
+      ...uptimeOperations(orgPrefix),
       ...sessionOperations(),
       ...monitorOperations(orgPrefix),
       "/api/0/openapi.json": {
@@ -251,7 +254,7 @@ export function buildOpenApiDocument(publicUrl: string): OpenApiDocument {
       },
     },
     components: {
-      schemas: { ...componentSchemas(), ...traceSchemas, ...feedbackSchemas, ...sessionSchemas, ...monitorSchemas },
+      schemas: { ...componentSchemas(), ...traceSchemas, ...feedbackSchemas, ...sessionSchemas, ...monitorSchemas, ...uptimeSchemas },
       parameters: {
         organization: { name: "organization_id_or_slug", in: "path", required: true, description: "The organization's slug (LANTERN_ORG_SLUG, default lantern) or id (1)", schema: { type: "string" } },
         project: { name: "project_id_or_slug", in: "path", required: true, description: "A project's slug or id", schema: { type: "string" } },

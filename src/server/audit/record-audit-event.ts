@@ -43,7 +43,11 @@ export type AuditAction =
   | "channel.deleted"
   | "monitor.created"
   | "monitor.updated"
-  | "monitor.deleted";
+  | "monitor.deleted"
+  | "uptime.monitor_created"
+  | "uptime.monitor_updated"
+  | "uptime.monitor_deleted"
+  | "uptime.status_page_changed";
 
 /** Where a change came from: the signed-in person (or "cli", "anonymous") and their client. */
 export interface AuditSource {

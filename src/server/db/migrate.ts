@@ -33,6 +33,7 @@ import * as releaseCommits from "./migrations/0030-release-commits";
 import * as environmentPreference from "./migrations/0031-environment-preference";
 import * as sessionCountsTimeIndexes from "./migrations/0032-session-counts-time-indexes";
 import * as cronMonitors from "./migrations/0033-cron-monitors";
+import * as uptimeMonitors from "./migrations/0034-uptime-monitors";
 
 /**
  * Forward-only migrations, listed in code (not read from disk) so they survive bundling.
@@ -72,6 +73,7 @@ const migrations: Record<string, Migration> = {
   "0031-environment-preference": environmentPreference,
   "0032-session-counts-time-indexes": sessionCountsTimeIndexes,
   "0033-cron-monitors": cronMonitors,
+  "0034-uptime-monitors": uptimeMonitors,
 };
 
 /** Every migration's name, oldest first (the upgrade tests start a database at each). */

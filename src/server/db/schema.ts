@@ -340,6 +340,81 @@ export interface MonitorEnvironmentsTable {
   created_at: EpochMs;
 }
 
+/** An uptime monitor: the request Lantern makes and the checker's state (migrations/0034-uptime-monitors.ts). */
+export interface UptimeMonitorsTable {
+  id: Generated<number>;
+  project_id: number;
+  name: string;
+  url: string;
+  /** GET | POST | HEAD | PUT | DELETE | PATCH | OPTIONS */
+  method: ColumnType<string, string | undefined, string>;
+  /** JSON: [name, value][] */
+  headers: ColumnType<string, string | undefined, string>;
+  body: string | null;
+  /** 60, 300, 600, 1200, 1800 or 3600 */
+  interval_seconds: number;
+  timeout_ms: number;
+  expected_status_min: ColumnType<number, number | undefined, number>;
+  expected_status_max: ColumnType<number, number | undefined, number>;
+  environment: string | null;
+  /** active | disabled */
+  status: ColumnType<string, string | undefined, string>;
+  downtime_threshold: ColumnType<number, number | undefined, number>;
+  recovery_threshold: ColumnType<number, number | undefined, number>;
+  /** When the next check is due (null while disabled): the checker's only scan. */
+  next_check_at: EpochMs | null;
+  last_check_at: EpochMs | null;
+  consecutive_failures: ColumnType<number, number | undefined, number>;
+  consecutive_successes: ColumnType<number, number | undefined, number>;
+  /** ok | failed: failed from the downtime threshold until the recovery threshold. */
+  uptime_status: ColumnType<string, string | undefined, string>;
+  show_on_status_page: ColumnType<number, number | undefined, number>;
+  created_at: EpochMs;
+  updated_at: EpochMs;
+}
+
+/** One check of an uptime monitor (migrations/0034-uptime-monitors.ts). */
+export interface UptimeChecksTable {
+  id: Generated<number>;
+  monitor_id: number;
+  scheduled_at: EpochMs;
+  checked_at: EpochMs;
+  /** success | failure */
+  status: string;
+  /** A failure's cause: dns | connect | tls | timeout | status | refused */
+  reason: string | null;
+  http_status: number | null;
+  duration_ms: number | null;
+}
+
+/** An uptime monitor's checks of one hour, summed (migrations/0034-uptime-monitors.ts). */
+export interface UptimeCheckHoursTable {
+  monitor_id: number;
+  hour: EpochMs;
+  checks: number;
+  failures: number;
+  duration_ms_sum: number;
+}
+
+/** One downtime episode of an uptime monitor (migrations/0034-uptime-monitors.ts). */
+export interface UptimeIncidentsTable {
+  id: Generated<number>;
+  monitor_id: number;
+  started_at: EpochMs;
+  resolved_at: EpochMs | null;
+  /** The failure reason of the check that opened it. */
+  reason: string | null;
+  issue_id: number | null;
+}
+
+/** A project's public status page (migrations/0034-uptime-monitors.ts); no row: off. */
+export interface UptimeStatusPagesTable {
+  project_id: number;
+  is_enabled: ColumnType<number, number | undefined, number>;
+  title: string;
+  updated_at: EpochMs;
+}
+
 /** One check-in, received or made up by the scheduler (missed) (migrations/0033-cron-monitors.ts). */
 export interface MonitorCheckinsTable {
   id: Generated<number>;
@@ -794,6 +869,11 @@ export interface Database {
   monitors: MonitorsTable;
   monitor_environments: MonitorEnvironmentsTable;
   monitor_checkins: MonitorCheckinsTable;
+  uptime_monitors: UptimeMonitorsTable;
+  uptime_checks: UptimeChecksTable;
+  uptime_check_hours: UptimeCheckHoursTable;
+  uptime_incidents: UptimeIncidentsTable;
+  uptime_status_pages: UptimeStatusPagesTable;
   spans: SpansTable;
   span_strings: SpanStringsTable;
   span_payloads: SpanPayloadsTable;
@@ -872,6 +952,9 @@ export type IssueRow = Selectable<IssuesTable>;
 export type MonitorRow = Selectable<MonitorsTable>;
 export type MonitorEnvironmentRow = Selectable<MonitorEnvironmentsTable>;
 export type MonitorCheckinRow = Selectable<MonitorCheckinsTable>;
+export type UptimeMonitorRow = Selectable<UptimeMonitorsTable>;
+export type UptimeCheckRow = Selectable<UptimeChecksTable>;
+export type UptimeIncidentRow = Selectable<UptimeIncidentsTable>;
 
 /** "More than `threshold` log lines matching `query` in `interval`" (0026; alerts/evaluate-log-alerts.ts). */
 export interface LogAlertRulesTable {

@@ -9,6 +9,7 @@ import { AlertSender } from "../alerts/alert-sender";
 import { logAlertWatcher } from "../alerts/log-alert-watcher";
 import type { LeasedJob } from "../instance/leased-job";
 import { monitorWatcher } from "../monitors/monitor-watcher";
+import { uptimeWatcher } from "../uptime/uptime-watcher";
 import { IntakeWriter } from "../intake/intake-writer";
 import { freeSpaceGuardFor, type FreeSpaceGuard, type FreeSpaceProbe } from "../storage/disk-free-space";
 import { KeyCache } from "./key-cache";
@@ -42,6 +43,8 @@ export interface IngestService {
   logAlerts: LeasedJob;
   /** Marks cron check-ins missed and timed out every 10 s (started with digest). */
   monitors: LeasedJob;
+  /** Runs due uptime checks every 2 s on the instance holding the "uptime" lease (started with digest). */
+  uptime: LeasedJob;
   /** Envelopes committed but not yet digested, as this process knows it. */
   backlog(): number;
   /** The database volume's free-space floor (SQLite); null when Lantern cannot see the disk (PostgreSQL). */
@@ -69,6 +72,7 @@ export async function createIngestService(database: LanternDatabase, config: Lan
   const alerts = new AlertSender(database, config);
   const logAlerts = logAlertWatcher(database, config);
   const monitors = monitorWatcher(database, config);
+  const uptime = uptimeWatcher(database, config);
   const onDigested = (rows: number) => {
     backlog = Math.max(0, backlog - rows);
     // The batch may have committed alerts: send them now rather than at the next poll.
@@ -84,6 +88,7 @@ export async function createIngestService(database: LanternDatabase, config: Lan
     alerts.start();
     logAlerts.start();
     monitors.start();
+    uptime.start();
   }
   return {
     database,
@@ -95,6 +100,7 @@ export async function createIngestService(database: LanternDatabase, config: Lan
     alerts,
     logAlerts,
     monitors,
+    uptime,
     backlog: () => backlog,
     freeSpace: await freeSpaceGuardFor(database, config.storage.minFreeDiskBytes, options.freeSpaceProbe),
   };

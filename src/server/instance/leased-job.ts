@@ -11,6 +11,8 @@ export interface LeasedJobOptions {
   /** Cheap check before the lease is asked for; false skips the pass (no lease write where there is no work). */
   hasWork?: () => Promise<boolean>;
   run: () => Promise<void>;
+  /** Work the passes started and did not wait for (uptime checks in flight): stop waits for it before giving the lease up. */
+  drain?: () => Promise<void>;
 }
 
 /**
@@ -40,6 +42,7 @@ export class LeasedJob {
     clearInterval(this.timer);
     this.timer = undefined;
     await this.current;
+    await this.options.drain?.();
     if (!this.isHolding) return;
     this.isHolding = false;
     await releaseLease(this.database, { name: this.options.name, holder: this.holder }).catch(() => undefined);
