@@ -25,6 +25,8 @@ const publicRoutes = new Set([
   "/api/[projectId]/integration/otlp/v1/traces",
   "/api/[projectId]/integration/otlp/v1/logs",
   "/api/[projectId]/otlp/v1/traces",
+  // Sentry's HTTP check-in: authorized by the client key in its path or query, as every ingest route.
+  "/api/[projectId]/cron/[...path]",
   "/monitoring",
   "/api/health",
   "/api/auth/[...all]",
