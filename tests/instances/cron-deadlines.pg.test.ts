@@ -67,7 +67,7 @@ describe("cron deadlines with two instances on one PostgreSQL database", () => {
 
   const missedCount = async () => Number((await database.db.selectFrom("monitor_checkins").select(sql<number>`count(*)`.as("n")).where("status", "=", "missed").executeTakeFirstOrThrow()).n);
 
-  it("1,000 minutely monitors due in the same minute: each deadline missed once and counted once on its monitor's issue, through a SIGKILL of the instance at work and three racing passes", { timeout: 150_000 }, async () => {
+  it("1,000 monitors (every 5 minutes) due in the same minute: each deadline missed once and counted once on its monitor's issue, through a SIGKILL of the instance at work and three racing passes", { timeout: 150_000 }, async () => {
     const { db } = database;
     const { project } = await insertProject(db, { name: "jobs" });
     const now = Date.now();
@@ -75,7 +75,7 @@ describe("cron deadlines with two instances on one PostgreSQL database", () => {
     const firstDeadline = now + 8_000;
     const monitors = await db
       .insertInto("monitors")
-      .values(Array.from({ length: monitorCount }, (_, index) => ({ project_id: project.id, slug: `job-${index}`, name: `job-${index}`, schedule_type: "interval", schedule: "1", schedule_unit: "minute", checkin_margin: 1, max_runtime: 5, created_at: now, updated_at: now })))
+      .values(Array.from({ length: monitorCount }, (_, index) => ({ project_id: project.id, slug: `job-${index}`, name: `job-${index}`, schedule_type: "interval", schedule: "5", schedule_unit: "minute", checkin_margin: 1, max_runtime: 5, created_at: now, updated_at: now })))
       .returning("id")
       .execute();
     await db
@@ -97,9 +97,10 @@ describe("cron deadlines with two instances on one PostgreSQL database", () => {
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     await expectEachMissed(1);
 
-    // The next deadline, a minute later: three passes at once (a stalled holder and a new one overlapping).
-    const nextMinute = firstDeadline + monitorCount + minute;
-    const outcomes = await Promise.all([1, 2, 3].map(() => markOverdueCheckIns(database, nextMinute)));
+    // The next deadline, five minutes on: three passes at once (a stalled holder and a new one overlapping). An
+    // interval counts from the minute of the expected time, so each next deadline falls 4–5 minutes later.
+    const fiveMinutesOn = firstDeadline + monitorCount + 5 * minute;
+    const outcomes = await Promise.all([1, 2, 3].map(() => markOverdueCheckIns(database, fiveMinutesOn)));
     expect(outcomes.reduce((sum, outcome) => sum + outcome.missed, 0)).toBe(monitorCount);
     await expectEachMissed(2);
   });
