@@ -6,6 +6,7 @@ import { AppError } from "../errors";
 import { isUniqueViolation } from "../db/is-unique-violation";
 import { findMonitor } from "./find-monitor";
 import { parseMonitorSettings, type MonitorChanges } from "./monitor-input";
+import { scheduleColumns } from "./monitor-config";
 
 /**
  * A new cron monitor in a project, from the form or Sentry's API body. It has no environment yet: each
@@ -21,7 +22,6 @@ export async function createMonitor(context: AccessContext, input: { projectSlug
   await writeTransaction(context.database, async (trx) => {
     const taken = await trx.selectFrom("monitors").select("id").where("project_id", "=", project.id).where("slug", "=", settings.slug).executeTakeFirst();
     if (taken) throw slugTaken();
-    const schedule = settings.schedule;
     await trx
       .insertInto("monitors")
       .values({
@@ -30,9 +30,7 @@ export async function createMonitor(context: AccessContext, input: { projectSlug
         name: settings.name,
         status: settings.status,
         is_muted: settings.isMuted ? 1 : 0,
-        schedule_type: schedule.type,
-        schedule: schedule.type === "crontab" ? schedule.crontab : String(schedule.value),
-        schedule_unit: schedule.type === "interval" ? schedule.unit : null,
+        ...scheduleColumns(settings.schedule),
         checkin_margin: settings.checkinMargin,
         max_runtime: settings.maxRuntime,
         timezone: settings.timezone,

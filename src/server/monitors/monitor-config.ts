@@ -64,6 +64,13 @@ export function readMonitorConfig(value: unknown): MonitorConfigInput {
   };
 }
 
+/** The `monitors` columns that store a schedule (scheduleOf reads them back). */
+export function scheduleColumns(schedule: MonitorSchedule): { schedule_type: string; schedule: string; schedule_unit: string | null } {
+  return schedule.type === "crontab"
+    ? { schedule_type: "crontab", schedule: schedule.crontab, schedule_unit: null }
+    : { schedule_type: "interval", schedule: String(schedule.value), schedule_unit: schedule.unit };
+}
+
 /** A stored monitor's schedule; an interval's count or unit the row cannot hold reads as 1 minute. */
 export function scheduleOf(monitor: { schedule_type: string; schedule: string; schedule_unit: string | null; timezone: string }): MonitorSchedule {
   if (monitor.schedule_type === "crontab") return { type: "crontab", crontab: monitor.schedule, timezone: monitor.timezone || "UTC" };

@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import type { Dialect } from "../db/create-database";
 import type { Database, MonitorEnvironmentRow, MonitorRow } from "../db/schema";
 import { nextExpectedAfter } from "@/lib/monitor-schedule";
-import { marginMs, maxRuntimeMs, scheduleOf, type MonitorConfigInput } from "./monitor-config";
+import { marginMs, maxRuntimeMs, scheduleColumns, scheduleOf, type MonitorConfigInput } from "./monitor-config";
 import { countFailure, countSuccess, resolveCronIssue, saveEnvironmentState, storeFailures, type FailedCheckIn, type PendingFailure } from "./monitor-failure-events";
 import { nilCheckInId, type CheckInInput } from "./read-check-in-item";
 
@@ -145,11 +145,8 @@ function configChanges(monitor: MonitorRow, config: MonitorConfigInput): Partial
 
 /** The monitor columns a `monitor_config` sets; what it leaves out stays (undefined: not sent). */
 function configColumns(config: MonitorConfigInput) {
-  const { schedule } = config;
   return {
-    schedule_type: schedule.type,
-    schedule: schedule.type === "crontab" ? schedule.crontab : String(schedule.value),
-    schedule_unit: schedule.type === "crontab" ? null : schedule.unit,
+    ...scheduleColumns(config.schedule),
     timezone: config.timezone ?? undefined,
     checkin_margin: config.checkinMargin ?? undefined,
     max_runtime: config.maxRuntime ?? undefined,

@@ -6,11 +6,8 @@ import { writeTransaction } from "../db/write-transaction";
 import { AppError } from "../errors";
 import { isUniqueViolation } from "../db/is-unique-violation";
 import { findMonitor, type MonitorRef } from "./find-monitor";
+import { marginMs, scheduleColumns } from "./monitor-config";
 import { parseMonitorSettings, settingsAsChanges, type MonitorChanges, type MonitorSettings } from "./monitor-input";
-
-const minuteMs = 60_000;
-/** Sentry's default margin when a monitor sets none. */
-const defaultMarginMinutes = 1;
 
 /**
  * When an environment's next check-in is expected under `settings`, from its last check-in: none yet (or a
@@ -20,7 +17,7 @@ const defaultMarginMinutes = 1;
 export function expectedCheckIn(settings: Pick<MonitorSettings, "schedule" | "checkinMargin" | "status">, lastCheckInAt: number | null, referenceMs: number): { next: number | null; latest: number | null } {
   if (settings.status === "disabled" || lastCheckInAt === null) return { next: null, latest: null };
   const next = nextExpectedAfter(settings.schedule, referenceMs);
-  return { next, latest: next + (settings.checkinMargin ?? defaultMarginMinutes) * minuteMs };
+  return { next, latest: next + marginMs({ checkin_margin: settings.checkinMargin }) };
 }
 
 function sameSchedule(a: MonitorSchedule, b: MonitorSchedule): boolean {
@@ -44,7 +41,6 @@ export async function updateMonitor(context: AccessContext, input: MonitorRef & 
       const taken = await trx.selectFrom("monitors").select("id").where("project_id", "=", current.projectId).where("slug", "=", settings.slug).executeTakeFirst();
       if (taken) throw slugTaken();
     }
-    const schedule = settings.schedule;
     await trx
       .updateTable("monitors")
       .set({
@@ -52,9 +48,7 @@ export async function updateMonitor(context: AccessContext, input: MonitorRef & 
         name: settings.name,
         status: settings.status,
         is_muted: settings.isMuted ? 1 : 0,
-        schedule_type: schedule.type,
-        schedule: schedule.type === "crontab" ? schedule.crontab : String(schedule.value),
-        schedule_unit: schedule.type === "interval" ? schedule.unit : null,
+        ...scheduleColumns(settings.schedule),
         checkin_margin: settings.checkinMargin,
         max_runtime: settings.maxRuntime,
         timezone: settings.timezone,
