@@ -171,6 +171,18 @@ describe(`Lantern's MCP server at /mcp on ${testDialect}`, () => {
     await client.close();
   });
 
+  it("answers 429 with Retry-After once a token has spent its requests for the minute, while other tokens go on", async () => {
+    const fresh = (await createApiToken(setup.database.db, { userId: setup.member.userId, name: "mcp burst", scopes: ["read"], issuer: tokenIssuerOf(setup.config) })).token;
+    const list = (token: string) =>
+      fetch(`${served.url}/mcp`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json", accept: "application/json, text/event-stream" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }) });
+    const limit = getConfig().mcp.callsPerMinute;
+    for (let call = 0; call < limit; call++) expect((await list(fresh)).status).toBe(200);
+    const refused = await list(fresh);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await list(tokens.memberWrite)).status).toBe(200);
+  });
+
   it("refuses bad arguments and oversized bodies with reasons", async () => {
     const client = await connect(tokens.memberRead);
     const bad = await client.callTool({ name: "get_issue_tag_values", arguments: { issueId: shortId, tagKey: "<script>" } });
