@@ -193,3 +193,13 @@ describe("the identifiers-only brief", () => {
     for (const text of ["cart is undefined", "checkout", "secret-ish", "acme-corp", "Chrome", "GET /api/cart", "TypeError"]) expect(markdown).not.toContain(text);
   });
 });
+
+describe("recursion in the brief's stack", () => {
+  it("says a repeated frame once, with how many more times it repeats", () => {
+    const recursive = Array.from({ length: 30 }, () => frame("walk", "src/tree.ts", true, 9));
+    const { markdown } = formatIssueBrief(briefInput({ exceptions: [exception("RangeError", "too deep", [...recursive, frame("main", "src/main.ts", true, 1)])] }));
+    expect(markdown.match(/at walk \(src\/tree\.ts:9:5\)/g)).toHaveLength(1);
+    expect(markdown).toContain("… the frame above 29 more times");
+    expect(markdown).toContain("at main (src/main.ts:1:5)");
+  });
+});

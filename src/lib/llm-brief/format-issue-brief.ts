@@ -155,21 +155,37 @@ function frameLines(frames: FrameView[], detail: Detail): string[] {
   let outside = 0;
   let inAppShown = 0;
   let inAppLeft = 0;
+  // Recursion repeats one frame many times: said once, with a count.
+  let previous: string | null = null;
+  let repeats = 0;
+  const flushRepeats = () => {
+    if (repeats > 0) lines.push(`  … the frame above ${plural(repeats, "more time")}`);
+    repeats = 0;
+  };
   for (const frame of frames) {
     if (!frame.inApp) {
       outside++;
       continue;
     }
-    if (inAppShown >= detail.inAppFramesPerException) {
-      inAppLeft++;
+    const line = frameLine(frame);
+    if (outside === 0 && line === previous) {
+      repeats++;
       continue;
     }
+    flushRepeats();
+    if (inAppShown >= detail.inAppFramesPerException) {
+      inAppLeft++;
+      previous = null;
+      continue;
+    }
+    previous = line;
     if (outside > 0) lines.push(`  … ${plural(outside, "frame")} outside the app`);
     outside = 0;
-    lines.push(frameLine(frame));
+    lines.push(line);
     if (inAppShown < detail.framesWithContext) lines.push(...contextLines(frame, detail.contextLines));
     inAppShown++;
   }
+  flushRepeats();
   if (inAppLeft > 0) lines.push(`  … ${plural(inAppLeft, "more in-app frame")} not shown`);
   if (outside > 0) lines.push(`  … ${plural(outside, "frame")} outside the app`);
   return lines;
