@@ -6,7 +6,6 @@
  * is) are written as `\u` escapes.
  */
 
-// eslint-disable-next-line no-control-regex -- the point is to find control characters
 const invisible = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g;
 const lineBreaks = /\r\n|[\n\r\u2028\u2029\u0085]/g;
 
