@@ -175,10 +175,10 @@ export function AiAgents({ instance }: DocContentProps) {
         </li>
         <li>
           <strong>Identifiers only</strong>, for teams who keep event data out of prompts: the issue&apos;s short id, project, organization, event id, release and links, and the MCP call that
-          fetches the rest under the agent&apos;s own token, such as <code>get_issue_details(organizationSlug=&quot;{instance?.org ?? "lantern"}&quot;, issueId=&quot;SHOP-12&quot;)</code>. No
-          message, frame or tag value.
+          fetches the rest under the agent&apos;s own token (below). No message, frame or tag value.
         </li>
       </ul>
+      <CodeBlock code={`get_issue_details(organizationSlug="${instance?.org ?? "lantern"}", issueId="SHOP-12")`} label="MCP call" />
     </>
   );
 }
