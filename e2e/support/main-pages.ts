@@ -61,6 +61,7 @@ export const mainPages: MainPage[] = [
   { name: "logs", path: () => "/logs" },
   { name: "project-logs", path: ({ slug }) => `/projects/${slug}/logs` },
   { name: "docs-logs", path: () => "/docs/guides/logs" },
+  { name: "docs-ai-agents", path: () => "/docs/guides/ai-agents" },
   { name: "crons", path: () => "/crons" },
   { name: "project-crons", path: ({ slug }) => `/projects/${slug}/crons` },
   { name: "project-cron", path: ({ slug, monitorSlug }) => `/projects/${slug}/crons/${monitorSlug}` },

@@ -5,6 +5,7 @@ import { VolumeChart } from "@/components/charts/volume-chart";
 import { ActivityList } from "@/components/issues/activity-list";
 import { AssigneeForm } from "@/components/issues/assignee-form";
 import { BookmarkToggle } from "@/components/issues/bookmark-toggle";
+import { CopyForLlms } from "@/components/issues/copy-for-llms";
 import { EventDetails } from "@/components/issues/event-details";
 import { EventNavigation } from "@/components/issues/event-navigation";
 import { EventTraceAndDigest } from "@/components/issues/event-trace-and-digest";
@@ -134,6 +135,7 @@ export function IssuePageView({ details, event, volume: range, extras, path, log
             actions={{ resolve: resolveIssueAction, ignore: ignoreIssueAction, reopen: reopenIssueAction, bulk: bulkIssueAction }}
           />
           <BookmarkToggle issueId={issue.id} isBookmarked={details.isBookmarked} />
+          <CopyForLlms issueId={issue.id} eventId={event?.eventId ?? null} />
         </div>
       )}
       {event ? <HighlightedTags payload={event.payload} /> : null}

@@ -1,6 +1,7 @@
 import type { ComponentType } from "react";
 import type { DocContentProps } from "./doc-content-props";
 import type { DocSection } from "./doc-section";
+import { AiAgents, aiAgentsSections } from "./ai-agents";
 import { Alerts, alertsSections } from "./alerts";
 import { Api, apiSections } from "./api";
 import { Configuration } from "./configuration";
@@ -36,6 +37,7 @@ export const docPages: DocPage[] = [
   { slug: ["guides", "source-maps"], title: "Source maps", summary: "Readable stack traces from minified JavaScript: sentry-cli, withSentryConfig, the Vite and webpack plugins, CI tokens, and why a frame stayed minified.", Content: SourceMaps, sections: sourceMapsSections, showsProjectDsn: true },
   { slug: ["guides", "alerts"], title: "Alerts", summary: "Alert rules, who gets e-mail, Slack, Discord, Teams and webhook channels, verifying a webhook, retries, and rules as code with the API or Terraform.", Content: Alerts, sections: alertsSections, showsProjectDsn: true },
   { slug: ["guides", "logs"], title: "Logs", summary: "Send log lines from Sentry's SDKs and OpenTelemetry, search them, and see them beside traces and errors.", Content: Logs, sections: logsSections, showsProjectDsn: true },
+  { slug: ["guides", "ai-agents"], title: "AI agents", summary: "Connect Claude Code, Cursor, VS Code or Sentry's MCP server to Lantern over MCP; the tools; Copy for LLMs.", Content: AiAgents, sections: aiAgentsSections },
   { slug: ["guides", "roles"], title: "Roles and access", summary: "Owners, admins, members and tokens: who may do what, operation by operation.", Content: Roles },
   { slug: ["api"], title: "API", summary: "Sentry-compatible /api/0/: tokens, issues, events and keys for scripts.", Content: Api, sections: apiSections },
 ];

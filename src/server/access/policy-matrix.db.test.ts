@@ -76,6 +76,7 @@ import { setIssuePriority } from "../issues/set-issue-priority";
 import { deleteIssues } from "../issues/delete-issues";
 import { explainGrouping } from "../issues/explain-grouping";
 import { getIssueDetails } from "../issues/get-issue-details";
+import { getIssueBrief } from "../issues/get-issue-brief";
 import { getIssueTagDistribution } from "../issues/get-issue-tag-distribution";
 import { getIssueVolume } from "../issues/get-issue-volume";
 import { ignoreIssue } from "../issues/ignore-issue";
@@ -358,6 +359,7 @@ const drivers = {
       await getIssueTagDistribution(context, t.issueId),
       await listIssueComments(context, t.issueId),
       await explainGrouping(context, t.projectId, { message: "x" }),
+      await getIssueBrief(context, { issueId: t.issueId, variant: "identifiers" }),
     ],
     api: (t): ApiCall[] => [{ route: issueRoute, method: "GET", path: `/api/0/issues/${t.issueId}/`, params: { issueId: String(t.issueId) } }],
   },
@@ -405,7 +407,11 @@ const drivers = {
     ],
   },
   "event.read": {
-    call: async (context, t) => [await getIssueEvent(context, { projectId: t.projectId, issueId: t.issueId, event: "latest" }), await listIssueEvents(context, { issueId: t.issueId })],
+    call: async (context, t) => [
+      await getIssueEvent(context, { projectId: t.projectId, issueId: t.issueId, event: "latest" }),
+      await listIssueEvents(context, { issueId: t.issueId }),
+      await getIssueBrief(context, { issueId: t.issueId, variant: "full" }),
+    ],
     api: (t): ApiCall[] => [
       { route: issueEventsRoute, method: "GET", path: `/api/0/issues/${t.issueId}/events/`, params: { issueId: String(t.issueId) } },
       { route: issueEventRoute, method: "GET", path: `/api/0/issues/${t.issueId}/events/latest/`, params: { issueId: String(t.issueId), eventId: "latest" } },
