@@ -1,24 +1,19 @@
+import { fencedBlock, inlineCode } from "./llm-brief/markdown-text";
+
 /**
  * Markdown for LLM readers. Everything Lantern did not write (titles, messages, tag values, user input) is
  * untrusted: it goes into code spans or fences sized to outlast any backtick run inside it, so it cannot
  * open a heading, a link or an instruction-looking paragraph of its own.
  */
 
-/** A code span that holds `text` literally on one line (newlines become spaces). */
+/** One line of untrusted text as a code span (markdown-text's rules), long enough for a title or a URL. */
 export function codeSpan(text: string): string {
-  const flat = text.replace(/[\r\n]+/g, " ");
-  if (flat === "") return "` `";
-  const longestRun = Math.max(0, ...(flat.match(/`+/g) ?? []).map((run) => run.length));
-  const fence = "`".repeat(longestRun + 1);
-  const padded = flat.startsWith("`") || flat.endsWith("`") ? ` ${flat} ` : flat;
-  return `${fence}${padded}${fence}`;
+  return inlineCode(text, 1000);
 }
 
-/** A fenced block that holds `text` literally, whatever fences it contains. */
-export function fencedBlock(text: string, language = ""): string {
-  const longestRun = Math.max(2, ...(text.match(/`{3,}/g) ?? []).map((run) => run.length));
-  const fence = "`".repeat(longestRun + 1);
-  return `${fence}${language}\n${text.replace(/\n+$/, "")}\n${fence}`;
+/** Untrusted text, whole lines of it, as a fenced block no line inside can close. */
+export function fencedText(text: string, info: "text" | "sh" = "text"): string {
+  return fencedBlock(text.replace(/\n+$/, "").split("\n"), info);
 }
 
 /** A Markdown table; cells are untrusted values shown as code spans, or Lantern's own words given as `{ text }`. */

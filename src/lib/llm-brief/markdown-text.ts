@@ -40,7 +40,7 @@ export function inlineCode(text: string, maxChars = 500): string {
 }
 
 /** Lines of untrusted text as a fenced block; `info` is the brief's own word (never event data). */
-export function fencedBlock(lines: readonly string[], info: "text" | "json" = "text"): string {
+export function fencedBlock(lines: readonly string[], info: "text" | "json" | "sh" = "text"): string {
   const body = lines.map((line) => escapeInvisible(line.replace(lineBreaks, " ⏎ "))).join("\n");
   const fence = "`".repeat(Math.max(3, longestBacktickRun(body) + 1));
   return `${fence}${info}\n${body}\n${fence}`;

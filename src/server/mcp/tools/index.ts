@@ -1,7 +1,7 @@
 import type { McpTool } from "../mcp-tool";
-import { addIssueNote, getIssueActivity, getIssueTagValues, getIssueUserReports, searchIssueEvents, searchIssues, updateIssue } from "./issue-tools";
+import { addIssueNote, getIssueActivity, getIssueDetails, getIssueTagValues, getIssueUserReports, searchIssueEvents, searchIssues, updateIssue } from "./issue-tools";
 import { explainGroupingTool, findByDigest, getFrameDiagnosis, getIssueHintsTool } from "./lantern-tools";
-import { findMonitors, findUptimeMonitors, getMonitorDetails } from "./monitor-tools";
+import { findMonitors, findUptimeMonitors, getMonitorDetails, getUptimeMonitorDetails } from "./monitor-tools";
 import { findDsns, findOrganizations, findProjects, whoami } from "./organization-tools";
 import { findReleases, getReleaseDetails } from "./release-tools";
 import { getTraceDetails } from "./trace-tools";
@@ -13,6 +13,7 @@ export const mcpTools: readonly McpTool[] = [
   findProjects,
   findDsns,
   searchIssues,
+  getIssueDetails,
   searchIssueEvents,
   getIssueTagValues,
   getIssueActivity,
@@ -25,6 +26,7 @@ export const mcpTools: readonly McpTool[] = [
   findMonitors,
   getMonitorDetails,
   findUptimeMonitors,
+  getUptimeMonitorDetails,
   getIssueHintsTool,
   explainGroupingTool,
   findByDigest,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { codeSpan, fencedBlock, table } from "@/lib/mcp-markdown";
+import { codeSpan, fencedText, table } from "@/lib/mcp-markdown";
 import { authorizeProjectId } from "../../access/authorize";
 import { listApiIssueEvents } from "../../api/events/list-api-issue-events";
 import { findApiIssue } from "../../api/issues/find-api-issue";
@@ -12,6 +12,7 @@ import type { ApiIssue } from "../../api/schemas";
 import { AppError } from "../../errors";
 import { listIssueFeedback } from "../../feedback/list-issue-feedback";
 import { addIssueComment } from "../../issues/add-issue-comment";
+import { getIssueBrief } from "../../issues/get-issue-brief";
 import { getIssueTagDistribution } from "../../issues/get-issue-tag-distribution";
 import { defineTool } from "../mcp-tool";
 import { checkOrganization, issueId, issueRefOf, issueUrl, organizationSlug, regionUrl } from "./arguments";
@@ -50,6 +51,32 @@ export const searchIssues = defineTool({
     const heading = `# Issues matching ${codeSpan(args.query)}${args.projectSlugOrId ? ` in ${codeSpan(args.projectSlugOrId)}` : ""}`;
     if (page.issues.length === 0) return `${heading}\n\nNo issue matches (period ${args.period}).`;
     return [heading, "", `${page.issues.length} issue${page.issues.length === 1 ? "" : "s"}, sorted by ${args.sort}:`, "", ...page.issues.map(issueLine), "", "Use get_issue_details with an issue's short id for its stack trace and tags."].join("\n");
+  },
+});
+
+export const getIssueDetails = defineTool({
+  name: "get_issue_details",
+  title: "Issue details",
+  description:
+    "One issue in full, as Markdown: the error and its cause chain, in-app frames with source lines, breadcrumbs, tags, what stands out, release and trace, with links. Name it by issueId (short id or number) or issueUrl; add eventId for one event (default the newest), or give eventId alone to find its issue.",
+  input: { organizationSlug: organizationSlug.optional(), regionUrl, issueId: issueId.optional(), eventId: z.string().regex(/^[0-9a-fA-F]{32}$/).optional(), issueUrl: issueUrl.optional() },
+  isWrite: false,
+  run: async (context, args) => {
+    checkOrganization(context, args.organizationSlug);
+    const eventId = args.eventId?.toLowerCase();
+    let id: number;
+    if (args.issueId || args.issueUrl) {
+      id = (await findApiIssue(context, issueRefOf(args), "event.read")).id;
+    } else if (eventId) {
+      // The issue search finds an event id through the unique (project, event id) index, in visible projects only.
+      const page = await listApiIssues(context, { request: parseIssueListRequest(new URLSearchParams({ query: eventId, limit: "1" }), "organization") });
+      const found = page.issues[0];
+      if (!found) throw new AppError("not_found", `No event ${eventId} in a project you can see (it may not have arrived, or was pruned).`);
+      id = Number(found.id);
+    } else {
+      throw new AppError("bad_request", "Give issueId or issueUrl (with organizationSlug), or eventId.");
+    }
+    return (await getIssueBrief(context, { issueId: id, eventId, variant: "full" })).markdown;
   },
 });
 
@@ -202,7 +229,7 @@ export const getIssueUserReports = defineTool({
     if (reports.length === 0) return `# User reports of issue ${issue.id}\n\nNo user wrote about this issue.`;
     const lines = [`# User reports of issue ${issue.id}`];
     for (const report of reports) {
-      lines.push("", `## From ${codeSpan(report.name ?? report.email ?? "anonymous")}${report.email ? ` (${codeSpan(report.email)})` : ""}, ${iso(report.createdAt)}`, "", fencedBlock(report.message));
+      lines.push("", `## From ${codeSpan(report.name ?? report.email ?? "anonymous")}${report.email ? ` (${codeSpan(report.email)})` : ""}, ${iso(report.createdAt)}`, "", fencedText(report.message));
     }
     return lines.join("\n");
   },

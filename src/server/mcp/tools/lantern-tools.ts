@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { codeSpan, fencedBlock, table } from "@/lib/mcp-markdown";
+import { codeSpan, fencedText, table } from "@/lib/mcp-markdown";
 import { isRecord } from "@/lib/json-values";
 import { findApiIssue } from "../../api/issues/find-api-issue";
 import { findEventsByDigest } from "../../events/find-events-by-digest";
@@ -111,7 +111,7 @@ export const getFrameDiagnosis = defineTool({
       if (seen.has(signature)) continue;
       seen.add(signature);
       lines.push(`## ${diagnosis.title}`, "", `Frame ${codeSpan(key)} (code ${codeSpan(diagnosis.code)}).`, "", diagnosis.advice, "");
-      if (diagnosis.command) lines.push(fencedBlock(diagnosis.command, "sh"), "");
+      if (diagnosis.command) lines.push(fencedText(diagnosis.command, "sh"), "");
       if (diagnosis.closest.length > 0) lines.push(`Closest uploaded files: ${diagnosis.closest.map(codeSpan).join(", ")}`, "");
     }
     return lines.join("\n");

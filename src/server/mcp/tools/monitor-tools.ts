@@ -4,6 +4,8 @@ import { authorizeProjectRef } from "../../api/projects/authorize-project-ref";
 import { getMonitor } from "../../monitors/get-monitor";
 import { listMonitorCheckIns } from "../../monitors/list-monitor-check-ins";
 import { listMonitors } from "../../monitors/list-monitors";
+import { AppError } from "../../errors";
+import { getUptimeMonitorPage } from "../../uptime/get-uptime-monitor-page";
 import { listUptimeMonitors } from "../../uptime/list-uptime-monitors";
 import { defineTool } from "../mcp-tool";
 import { checkOrganization, organizationSlug, pageUrl, periodMs, regionUrl } from "./arguments";
@@ -109,5 +111,49 @@ export const findUptimeMonitors = defineTool({
     if (monitors.length === 0) return "# Uptime monitors\n\nNo uptime monitor matches.";
     const rows = monitors.slice(0, args.limit).map((monitor) => [monitor.id, monitor.name, monitor.url, monitor.projectSlug, { text: monitor.status === "disabled" ? "disabled" : monitor.uptimeStatus === "ok" ? "up" : "**down**" }, { text: `${monitor.intervalSeconds} s` }, monitor.uptime24h === null ? null : { text: `${(monitor.uptime24h * 100).toFixed(2)} %` }]);
     return ["# Uptime monitors", "", table(["Id", "Name", "URL", "Project", "State", "Interval", "Uptime 24 h"], rows)].join("\n");
+  },
+});
+
+const share = (value: number | null) => (value === null ? "no checks" : `${(value * 100).toFixed(2)} %`);
+
+export const getUptimeMonitorDetails = defineTool({
+  name: "get_uptime_monitor_details",
+  title: "Uptime monitor details",
+  description: "One uptime monitor: its target and settings, uptime over 24 h / 7 d / 30 d, recent checks with why each failure failed, and its downtime incidents.",
+  input: {
+    organizationSlug,
+    regionUrl,
+    projectSlug: z.string().max(100),
+    uptimeMonitorId: z.string().min(1).max(20),
+    period: z.string().regex(/^\d+[hdw]$/).optional(),
+    start: z.string().max(40).optional(),
+    end: z.string().max(40).optional(),
+    checkLimit: z.number().int().positive().max(50).default(10),
+  },
+  isWrite: false,
+  run: async (context, args) => {
+    checkOrganization(context, args.organizationSlug);
+    if (!/^\d{1,15}$/.test(args.uptimeMonitorId)) throw new AppError("bad_request", "uptimeMonitorId is the monitor's numeric id (find_uptime_monitors lists them).");
+    const page = await getUptimeMonitorPage(context, { projectSlug: args.projectSlug, monitorId: Number(args.uptimeMonitorId) });
+    const since = args.start ? Date.parse(args.start) : args.period ? Date.now() - periodMs(args.period) : null;
+    const until = args.end ? Date.parse(args.end) : null;
+    const checks = page.checks.filter((check) => (since === null || check.checkedAt >= since) && (until === null || check.checkedAt <= until)).slice(0, args.checkLimit);
+    const { monitor } = page;
+    return [
+      `# Uptime monitor ${codeSpan(monitor.name)}`,
+      "",
+      `- Target: ${monitor.method} ${codeSpan(monitor.url)}, every ${monitor.intervalSeconds} s, timeout ${monitor.timeoutMs} ms, expects ${monitor.expectedStatusMin}–${monitor.expectedStatusMax}`,
+      `- State: ${monitor.status === "disabled" ? "disabled" : monitor.uptimeStatus === "ok" ? "up" : "**down**"}; downtime after ${monitor.downtimeThreshold} failures, recovery after ${monitor.recoveryThreshold}`,
+      `- Uptime: 24 h ${share(page.uptime.last24h)}, 7 d ${share(page.uptime.last7d)}, 30 d ${share(page.uptime.last30d)}`,
+      `- Page: ${pageUrl(context, `/projects/${encodeURIComponent(monitor.projectSlug)}/uptime/${monitor.id}`)}`,
+      "",
+      "## Recent checks",
+      "",
+      checks.length === 0 ? "None in this period." : table(["Time", "Result", "Why", "HTTP status", "Duration"], checks.map((check) => [iso(check.checkedAt), check.status, check.reason, check.httpStatus, check.durationMs === null ? null : { text: `${check.durationMs} ms` }])),
+      "",
+      "## Incidents",
+      "",
+      page.incidents.length === 0 ? "No downtime in the last 90 days." : table(["Started", "Resolved", "Why", "Issue"], page.incidents.slice(0, 20).map((incident) => [iso(incident.startedAt), iso(incident.resolvedAt), incident.reason, incident.issueId])),
+    ].join("\n");
   },
 });
