@@ -108,6 +108,7 @@ export const environmentSchema = z.object({
   LANTERN_SOURCEMAP_MAX_BUNDLE: diskSize.default(512 * MiB),
   LANTERN_SOURCEMAP_CACHE: diskSize.default(128 * MiB),
   LANTERN_WEBHOOK_ALLOW_PRIVATE: booleanFlag.default(false),
+  LANTERN_MCP_CALLS_PER_MINUTE: count.max(100_000).default(120),
   LANTERN_ALERT_TIMEOUT_SECONDS: count.max(120).default(10),
   LANTERN_LEASE_SECONDS: count.max(3600).default(60),
   LANTERN_AUTH_SECRET: z.string().min(32, { message: "expected at least 32 characters (e.g. openssl rand -base64 32)" }).optional(),
@@ -228,6 +229,10 @@ function toConfig(env: z.infer<typeof environmentSchema>) {
       allowPrivateTargets: env.LANTERN_WEBHOOK_ALLOW_PRIVATE,
       /** One delivery attempt (HTTP request or SMTP transaction) gives up after this long. */
       timeoutMs: env.LANTERN_ALERT_TIMEOUT_SECONDS * 1000,
+    },
+    mcp: {
+      /** Requests one token (API or OAuth) may make to /mcp per minute; more are answered 429 with Retry-After. */
+      callsPerMinute: env.LANTERN_MCP_CALLS_PER_MINUTE,
     },
     uptime: {
       /** Uptime checks (one row each) are kept this long; hourly sums (uptime %, latency) are kept 90 days. */

@@ -2,7 +2,9 @@ import { AppError } from "../errors";
 import { getDatabase } from "../db/get-database";
 import { getConfig } from "../config";
 import { authenticateApiToken } from "../tokens/api-tokens";
+import type { LanternDatabase } from "../db/create-database";
 import type { AccessContext } from "./authorize";
+import type { Viewer } from "./viewer";
 import { clientAddressHeader } from "./client-headers";
 import { getSessionViewer } from "./get-session-viewer";
 
@@ -24,8 +26,13 @@ export async function getApiContext(request: Request): Promise<AccessContext> {
     viewer = await getSessionViewer(db, request.headers);
     if (!viewer) throw new AppError("unauthorized", "Authentication credentials were not provided.");
   }
+  return requestContext(request, database, viewer);
+}
+
+/** The access context of `viewer`, already authenticated on `request` (whose client the audit log records). */
+export function requestContext(request: Request, database: LanternDatabase, viewer: Viewer): AccessContext {
   return {
-    db,
+    db: database.db,
     database,
     config: getConfig(),
     viewer,

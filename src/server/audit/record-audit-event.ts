@@ -49,7 +49,8 @@ export type AuditAction =
   | "uptime.monitor_created"
   | "uptime.monitor_updated"
   | "uptime.monitor_deleted"
-  | "uptime.status_page_changed";
+  | "uptime.status_page_changed"
+  | "mcp.tool_called";
 
 /** Where a change came from: the signed-in person (or "cli", "anonymous") and their client. */
 export interface AuditSource {
