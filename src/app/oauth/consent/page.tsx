@@ -1,9 +1,7 @@
 import type { Metadata } from "next";
-import { headers } from "next/headers";
 import { PageHeader } from "@/components/shell/page-header";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { requestPathHeader } from "@/server/access/client-headers";
 import { getAppContext } from "@/server/app-context";
 import { describeOAuthConsentRequest } from "@/server/oauth/decide-oauth-consent";
 import { decideOAuthConsentAction } from "./actions";
@@ -20,10 +18,10 @@ const scopeWords = {
  * yet: getAppContext sends them to sign-in and back here). The query is better-auth's signed authorization
  * request, passed on unchanged to the decision.
  */
-export default async function OAuthConsentPage() {
+export default async function OAuthConsentPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const context = await getAppContext();
-  const path = (await headers()).get(requestPathHeader) ?? "";
-  const query = path.includes("?") ? path.slice(path.indexOf("?") + 1) : "";
+  // Rebuilt from Next's parsed parameters (the signature covers the sorted parameters, not their order).
+  const query = new URLSearchParams(Object.entries(await searchParams).flatMap(([key, value]) => (Array.isArray(value) ? value : value === undefined ? [] : [value]).map((item): [string, string] => [key, item]))).toString();
   const request = await describeOAuthConsentRequest(context, query);
   if (!request) {
     return (
