@@ -23,10 +23,10 @@ export const servedAuthPaths = [`/callback/${oidcProviderId}`] as const;
 
 /**
  * The OAuth 2.1 endpoints of the MCP plugin (mcp-oauth-options.ts) that MCP clients call, served when the
- * instance's URL allows OAuth for MCP. The consent page posts to `/oauth2/consent` with the user's session.
+ * instance's URL allows OAuth for MCP. The consent page answers through better-auth's server API (no HTTP endpoint for it).
  * The metadata documents are served at the site's root by their own routes (`/.well-known/...`).
  */
-export const servedOAuthPaths = ["/oauth2/authorize", "/oauth2/token", "/oauth2/register", "/oauth2/revoke", "/oauth2/consent"] as const;
+export const servedOAuthPaths = ["/oauth2/authorize", "/oauth2/token", "/oauth2/register", "/oauth2/revoke"] as const;
 
 /**
  * better-auth over Lantern's own database connection and tables (snake_case columns, created by migration

@@ -67,13 +67,15 @@ const oauthSchema = {
  * better-auth's MCP plugin (on its OAuth 2.1 provider): authorization-server and protected-resource metadata,
  * dynamic registration of public clients, authorize with PKCE S256, token (authorization_code,
  * refresh_token), revoke. Tokens are opaque (no JWT plugin): revoking one in Settings ends it at once, which a
- * signed token would not. Sign-in is Lantern's /sign-in, consent its /oauth/consent page.
+ * signed token would not. Sign-in is Lantern's /sign-in, reached through its /oauth/consent page.
  */
 export function mcpOAuthPlugin(config: LanternConfig) {
   const resource = mcpResource(config);
   return mcp({
     resource,
-    loginPage: "/sign-in",
+    // Both to the consent page: it sends a signed-out user to Lantern's /sign-in and back, with the signed
+    // request intact (the plugin's own login continuation needs its sign-in endpoints, which Lantern keeps closed).
+    loginPage: "/oauth/consent",
     consentPage: "/oauth/consent",
     schema: oauthSchema,
     scopes: [...oauthScopes],

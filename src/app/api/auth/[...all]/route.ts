@@ -9,7 +9,7 @@ const notFound = () => new Response("Not found", { status: 404, headers: { "Cont
 
 /**
  * better-auth's HTTP handler, for the OIDC callback (`servedAuthPaths`, when a provider is configured) and the
- * OAuth endpoints MCP clients call (`servedOAuthPaths`: authorize, token, register, revoke, consent).
+ * OAuth endpoints MCP clients call (`servedOAuthPaths`: authorize, token, register, revoke).
  * Every other path under /api/auth — sign-up, password sign-in, session and account endpoints — is a 404:
  * Lantern's own pages and actions call better-auth's server API, with their own throttling and audit.
  */
