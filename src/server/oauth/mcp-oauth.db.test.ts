@@ -113,6 +113,27 @@ describe(`OAuth 2.1 for MCP clients on ${testDialect}`, () => {
     expect(replayed.body.access_token).toBeUndefined();
   });
 
+  it("sends a signed-out user to the consent page (which signs them in first), and refuses a request without PKCE", async () => {
+    const { client_id: clientId } = (await (await register(mcpClient)).json()) as { client_id: string };
+    const query = new URLSearchParams({ response_type: "code", client_id: clientId, redirect_uri: redirectUri, scope: "read", state: "s", code_challenge: "x".repeat(43), code_challenge_method: "S256", resource });
+    const signedOut = await serveOAuthRequest(auth, config, new Request(`${publicUrl}/api/auth/oauth2/authorize?${query}`));
+    expect(signedOut.status).toBe(302);
+    expect(new URL(signedOut.headers.get("location")!, publicUrl).pathname).toBe("/oauth/consent");
+    query.delete("code_challenge");
+    query.delete("code_challenge_method");
+    const withoutPkce = await serveOAuthRequest(auth, config, new Request(`${publicUrl}/api/auth/oauth2/authorize?${query}`, { headers: await signInForTest(auth, member.email, member.password) }));
+    const location = new URL(withoutPkce.headers.get("location") ?? "", publicUrl);
+    expect(location.searchParams.get("code")).toBeNull();
+    expect(location.searchParams.get("error")).toBeTruthy();
+  });
+
+  it("serves nothing when LANTERN_URL is plain http on a LAN name (the MCP plugin needs https)", async () => {
+    const lanConfig = createTestConfig({ LANTERN_URL: "http://lantern.lan" });
+    const lanAuth = createTestAuth(database, lanConfig);
+    expect((await serveProtectedResourceMetadata(lanAuth, lanConfig, new Request("http://lantern.lan/.well-known/oauth-protected-resource/mcp"))).status).toBe(404);
+    expect((await serveOAuthRequest(lanAuth, lanConfig, new Request("http://lantern.lan/api/auth/oauth2/register", { method: "POST", body: JSON.stringify(mcpClient) }))).status).toBe(404);
+  });
+
   it("refuses a code without the right PKCE verifier", async () => {
     const { clientId, next } = await authorize("read");
     const refused = await exchange(clientId, next.searchParams.get("code")!, randomBytes(32).toString("base64url"));

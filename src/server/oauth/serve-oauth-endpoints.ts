@@ -1,4 +1,5 @@
 import { oauthProviderAuthServerMetadata } from "@better-auth/oauth-provider";
+import { clientAddressHeader } from "../access/client-headers";
 import { readCappedBody } from "../api/read-capped-body";
 import type { Auth } from "../auth/create-auth";
 import type { LanternConfig } from "../config";
@@ -44,5 +45,9 @@ export async function serveAuthorizationServerMetadata(auth: Auth, config: Lante
 export async function serveProtectedResourceMetadata(auth: Auth, config: LanternConfig, request: Request): Promise<Response> {
   if (!isMcpOAuthAvailable(config)) return notFound();
   const path = new URL(request.url).pathname;
-  return auth.handler(new Request(`${config.publicUrl}${path}`, { method: request.method, headers: { accept: "application/json" } }));
+  // Only what the plugin reads: the address (for better-auth's rate limiter) and the wanted type.
+  const headers = new Headers({ accept: "application/json" });
+  const address = request.headers.get(clientAddressHeader);
+  if (address) headers.set(clientAddressHeader, address);
+  return auth.handler(new Request(`${config.publicUrl}${path}`, { method: request.method, headers }));
 }
