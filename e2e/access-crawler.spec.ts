@@ -30,6 +30,11 @@ const publicRoutes = new Set([
   "/monitoring",
   "/api/health",
   "/api/auth/[...all]",
+  // OAuth for MCP clients: the metadata documents a client reads before it has any credential.
+  "/.well-known/oauth-authorization-server",
+  "/.well-known/oauth-authorization-server/api/auth",
+  "/.well-known/oauth-protected-resource",
+  "/.well-known/oauth-protected-resource/mcp",
   "/sign-in",
   "/setup",
   "/forgot-password",
@@ -135,6 +140,7 @@ test("every page and route handler refuses anonymous requests, except ingest, /m
   // And the public ones do answer without a session.
   expect((await request.get("/api/health")).status()).toBe(200);
   expect((await request.get("/sign-in", { maxRedirects: 0 })).status()).toBe(200);
+  expect((await request.get("/.well-known/oauth-protected-resource/mcp")).status()).toBe(200);
 });
 
 test("every server action refuses anonymous callers before doing anything", async ({ request }) => {

@@ -33,6 +33,7 @@ import * as environmentPreference from "./seeds/0031-environment-preference";
 import * as sessionCountsTimeIndexes from "./seeds/0032-session-counts-time-indexes";
 import * as cronMonitors from "./seeds/0033-cron-monitors";
 import * as uptimeMonitors from "./seeds/0034-uptime-monitors";
+import * as mcpOAuth from "./seeds/0035-mcp-oauth";
 
 /**
  * One seed per migration, keyed by the migration's name in src/server/db/migrate.ts, each in seeds/ under
@@ -81,4 +82,5 @@ export const upgradeSeeds: Record<string, UpgradeSeed> = {
   "0032-session-counts-time-indexes": sessionCountsTimeIndexes,
   "0033-cron-monitors": cronMonitors,
   "0034-uptime-monitors": uptimeMonitors,
+  "0035-mcp-oauth": mcpOAuth,
 };

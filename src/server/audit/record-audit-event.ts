@@ -22,6 +22,8 @@ export type AuditAction =
   | "team.project_removed"
   | "token.created"
   | "token.revoked"
+  | "oauth.client_authorized"
+  | "oauth.client_revoked"
   | "key.created"
   | "key.rotated"
   | "key.disabled"

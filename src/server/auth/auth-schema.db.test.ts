@@ -13,7 +13,7 @@ describe(`better-auth over Lantern's tables on ${testDialect}`, () => {
   });
   afterEach(() => database.destroy());
 
-  it("finds every table and column it needs in migration 0007 (nothing to create or add)", async () => {
+  it("finds every table and column it needs in migrations 0007 and 0035 (nothing to create or add)", async () => {
     const { toBeCreated, toBeAdded } = await getMigrations(authOptions(database, loadConfig({}), secret));
     expect(toBeCreated.map((table) => table.table)).toEqual([]);
     expect(toBeAdded.map((table) => `${table.table}: ${Object.keys(table.fields).join(", ")}`)).toEqual([]);

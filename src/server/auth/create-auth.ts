@@ -3,6 +3,7 @@ import { nextCookies } from "better-auth/next-js";
 import { genericOAuth } from "better-auth/plugins";
 import type { LanternConfig } from "../config";
 import type { LanternDatabase } from "../db/create-database";
+import { boundClientRegistration, isMcpOAuthAvailable, mcpOAuthPlugin } from "../oauth/mcp-oauth-options";
 import { passwordResetUrl } from "./password-reset-url";
 import { recordOidcSignIn } from "./record-oidc-sign-in";
 import { sendMail } from "./send-mail";
@@ -19,6 +20,13 @@ export const oidcProviderId = "oidc";
  * throttled, audited actions and verbs call better-auth's server API instead.
  */
 export const servedAuthPaths = [`/callback/${oidcProviderId}`] as const;
+
+/**
+ * The OAuth 2.1 endpoints of the MCP plugin (mcp-oauth-options.ts) that MCP clients call, served when the
+ * instance's URL allows OAuth for MCP. The consent page answers through better-auth's server API (no HTTP endpoint for it).
+ * The metadata documents are served at the site's root by their own routes (`/.well-known/...`).
+ */
+export const servedOAuthPaths = ["/oauth2/authorize", "/oauth2/token", "/oauth2/register", "/oauth2/revoke"] as const;
 
 /**
  * better-auth over Lantern's own database connection and tables (snake_case columns, created by migration
@@ -90,10 +98,11 @@ export function authOptions(database: LanternDatabase, config: LanternConfig, se
     },
     // A failed OIDC callback (refused e-mail, cancelled, expired state) lands on the sign-in page with ?error=.
     onAPIError: { errorURL: "/sign-in" },
-    hooks: { after: recordOidcSignIn(database.db) },
+    hooks: { before: boundClientRegistration, after: recordOidcSignIn(database.db) },
     // Password sign-in is throttled by Lantern (per account and per address, from the audit log).
     rateLimit: { enabled: true, window: 60, max: 30 },
     plugins: [
+      ...(isMcpOAuthAvailable(config) ? [mcpOAuthPlugin(config)] : []),
       ...(oidc
         ? [
             genericOAuth({

@@ -34,6 +34,7 @@ import * as environmentPreference from "./migrations/0031-environment-preference
 import * as sessionCountsTimeIndexes from "./migrations/0032-session-counts-time-indexes";
 import * as cronMonitors from "./migrations/0033-cron-monitors";
 import * as uptimeMonitors from "./migrations/0034-uptime-monitors";
+import * as mcpOAuth from "./migrations/0035-mcp-oauth";
 
 /**
  * Forward-only migrations, listed in code (not read from disk) so they survive bundling.
@@ -74,6 +75,7 @@ const migrations: Record<string, Migration> = {
   "0032-session-counts-time-indexes": sessionCountsTimeIndexes,
   "0033-cron-monitors": cronMonitors,
   "0034-uptime-monitors": uptimeMonitors,
+  "0035-mcp-oauth": mcpOAuth,
 };
 
 /** Every migration's name, oldest first (the upgrade tests start a database at each). */

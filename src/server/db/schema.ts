@@ -692,6 +692,60 @@ export interface SessionsTable {
   updated_at: AuthTimestamp;
 }
 
+/** better-auth's string lists and JSON: jsonb (parsed) in PostgreSQL, JSON text in SQLite. */
+type AuthJson = ColumnType<unknown, string | unknown, string | unknown>;
+type AuthBoolean = ColumnType<boolean | number | null, boolean | number | null | undefined, boolean | number | null>;
+
+/** The OAuth provider plugin's tables (0035-mcp-oauth): the columns Lantern reads; the plugin writes them all. */
+export interface OAuthClientsTable {
+  id: string;
+  client_id: string;
+  name: string | null;
+  uri: string | null;
+  redirect_uris: AuthJson;
+  token_endpoint_auth_method: string | null;
+  disabled: AuthBoolean;
+  user_id: string | null;
+  created_at: AuthTimestamp | null;
+}
+
+export interface OAuthAccessTokensTable {
+  id: string;
+  /** SHA-256 (hex) of the token. */
+  token: string;
+  client_id: string;
+  session_id: string | null;
+  user_id: string | null;
+  resources: AuthJson;
+  refresh_id: string | null;
+  expires_at: AuthTimestamp;
+  created_at: AuthTimestamp;
+  revoked: AuthTimestamp | null;
+  scopes: AuthJson;
+}
+
+export interface OAuthRefreshTokensTable {
+  id: string;
+  token: string;
+  client_id: string;
+  session_id: string | null;
+  user_id: string;
+  resources: AuthJson;
+  expires_at: AuthTimestamp;
+  created_at: AuthTimestamp;
+  revoked: AuthTimestamp | null;
+  scopes: AuthJson;
+}
+
+export interface OAuthConsentsTable {
+  id: string;
+  client_id: string;
+  user_id: string | null;
+  scopes: AuthJson;
+  created_at: AuthTimestamp;
+  updated_at: AuthTimestamp;
+}
+
 export interface AccountsTable {
   id: string;
   user_id: string;
@@ -909,6 +963,10 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   accounts: AccountsTable;
+  oauth_clients: OAuthClientsTable;
+  oauth_access_tokens: OAuthAccessTokensTable;
+  oauth_refresh_tokens: OAuthRefreshTokensTable;
+  oauth_consents: OAuthConsentsTable;
   teams: TeamsTable;
   team_members: TeamMembersTable;
   team_projects: TeamProjectsTable;

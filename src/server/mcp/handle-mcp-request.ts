@@ -5,6 +5,7 @@ import { requestContext } from "../access/get-api-context";
 import type { Viewer } from "../access/viewer";
 import { getConfig } from "../config";
 import { getDatabase } from "../db/get-database";
+import { authenticateOAuthAccessToken } from "../oauth/authenticate-oauth-access-token";
 import { authenticateApiToken } from "../tokens/api-tokens";
 import { createMcpServer } from "./create-mcp-server";
 import { takeMcpCall } from "./mcp-rate-limit";
@@ -70,8 +71,9 @@ export async function handleMcpRequest(request: Request): Promise<Response> {
   }
 }
 
+/** A Lantern API token (sntrys_, lnt_), else an OAuth access token issued to an MCP client (lantern_oat_). */
 async function authenticateBearer(db: Parameters<typeof authenticateApiToken>[0], token: string): Promise<Viewer | null> {
-  return authenticateApiToken(db, token);
+  return (await authenticateApiToken(db, token)) ?? (await authenticateOAuthAccessToken(db, token));
 }
 
 /** Reads at most maxBodyBytes (a chunked body has no Content-Length) and parses it; a Response when it cannot. */

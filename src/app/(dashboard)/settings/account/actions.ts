@@ -9,6 +9,7 @@ import { getAppContext } from "@/server/app-context";
 import { getAuth } from "@/server/auth/get-auth";
 import { changePassword } from "@/server/users/change-password";
 import { createPersonalApiToken } from "@/server/users/create-personal-api-token";
+import { revokeMcpClient } from "@/server/oauth/connected-mcp-clients";
 import { revokePersonalApiToken } from "@/server/users/revoke-personal-api-token";
 import { signOutEverywhere } from "@/server/users/sign-out-everywhere";
 import { formField as field, revalidated, runFormAction } from "@/server/actions/form-action";
@@ -49,6 +50,11 @@ export async function createApiTokenAction(_previous: SecretState, formData: For
 export async function revokeApiTokenAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
   const context = await getAppContext();
   return runFormAction(() => revokePersonalApiToken(context, { tokenId: field(formData, "tokenId") }), revalidated(path, () => ({ message: "Token revoked." })));
+}
+
+export async function revokeConnectedAppAction(_previous: ActionState, formData: FormData): Promise<ActionState> {
+  const context = await getAppContext();
+  return runFormAction(() => revokeMcpClient(context, { clientId: field(formData, "clientId") }), revalidated(path, () => ({ message: "Access revoked." })));
 }
 
 const maxListedProjects = 5000;

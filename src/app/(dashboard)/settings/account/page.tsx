@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { ApiTokenForm } from "@/components/accounts/api-token-form";
 import { ApiTokenList } from "@/components/accounts/api-token-list";
+import { ConnectedAppList } from "@/components/accounts/connected-app-list";
 import { ChangePasswordForm } from "@/components/accounts/change-password-form";
 import { NotificationPreferencesForm } from "@/components/alerts/notification-preferences-form";
 import { PageHeader } from "@/components/shell/page-header";
@@ -9,8 +10,9 @@ import { Card, CardDescription, CardTitle } from "@/components/ui/card";
 import { permissions } from "@/server/access/viewer";
 import { listNotificationSettings } from "@/server/alerts/list-notification-settings";
 import { getAppContext } from "@/server/app-context";
+import { listConnectedMcpClients } from "@/server/oauth/connected-mcp-clients";
 import { listApiTokens } from "@/server/tokens/api-tokens";
-import { changePasswordAction, createApiTokenAction, revokeApiTokenAction, saveNotificationPreferencesAction, signOutEverywhereAction } from "./actions";
+import { changePasswordAction, createApiTokenAction, revokeApiTokenAction, revokeConnectedAppAction, saveNotificationPreferencesAction, signOutEverywhereAction } from "./actions";
 
 export const metadata: Metadata = { title: "Your account" };
 
@@ -23,6 +25,7 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
   const { changed } = await searchParams;
   const tokens = await listApiTokens(db, viewer.userId);
   const notifications = await listNotificationSettings(context);
+  const connectedApps = await listConnectedMcpClients(context);
   return (
     <>
       <PageHeader title="Your account" description={`${viewer.name} · ${viewer.email} · ${roleWords[viewer.role]}`} />
@@ -61,6 +64,13 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
           <div className="mt-4 grid gap-6 lg:grid-cols-2">
             <ApiTokenForm action={createApiTokenAction} grantable={permissions.filter((permission) => viewer.permissions.has(permission))} />
             <ApiTokenList tokens={tokens} revoke={revokeApiTokenAction} />
+          </div>
+        </Card>
+        <Card className="lg:col-span-2">
+          <CardTitle>Connected apps</CardTitle>
+          <CardDescription>MCP clients (Claude Code, Cursor, VS Code…) you allowed through OAuth. Each acts as you on Lantern&apos;s MCP server, limited to what you allowed: read, or read and triage.</CardDescription>
+          <div className="mt-4">
+            <ConnectedAppList apps={connectedApps} revoke={revokeConnectedAppAction} />
           </div>
         </Card>
       </div>
