@@ -31,11 +31,12 @@ export const findMonitors = defineTool({
     const projectSlug = args.projectSlug ? (await authorizeProjectRef(context, "monitor.list", args.projectSlug)).project.slug : undefined;
     const monitors = await listMonitors(context, { projectSlug, query: args.query ?? "", limit: args.limit + 1 });
     if (monitors.length === 0) return "# Cron monitors\n\nNo monitor matches.";
-    const rows = monitors.slice(0, args.limit).flatMap((monitor) =>
-      monitor.environments
-        .filter((environment) => !args.environment || environment.name === args.environment)
-        .map((environment) => [monitor.slug, monitor.projectSlug, monitor.scheduleText, environment.name, environment.status, iso(environment.lastCheckInAt), iso(environment.nextCheckInAt)]),
-    );
+    const rows = monitors.slice(0, args.limit).flatMap((monitor) => {
+      const environments = monitor.environments.filter((environment) => !args.environment || environment.name === args.environment);
+      // A monitor made by hand has no environment until its first check-in: it is listed all the same.
+      if (environments.length === 0) return args.environment ? [] : [[monitor.slug, monitor.projectSlug, monitor.scheduleText, null, { text: "no check-in yet" }, null, null]];
+      return environments.map((environment) => [monitor.slug, monitor.projectSlug, monitor.scheduleText, environment.name, environment.status, iso(environment.lastCheckInAt), iso(environment.nextCheckInAt)]);
+    });
     const more = monitors.length > args.limit ? "\n\nMore monitors match: narrow with projectSlug or query." : "";
     return ["# Cron monitors", "", table(["Slug", "Project", "Schedule", "Environment", "Status", "Last check-in", "Next expected"], rows), more].join("\n");
   },
