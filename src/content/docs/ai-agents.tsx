@@ -23,10 +23,15 @@ export const mcpTools: { name: string; isWrite: boolean; summary: string }[] = [
   { name: "find_dsns", isWrite: false, summary: "a project's DSNs" },
   { name: "find_releases", isWrite: false, summary: "releases, newest first" },
   { name: "find_monitors", isWrite: false, summary: "cron monitors" },
+  { name: "get_monitor_details", isWrite: false, summary: "a cron monitor's schedule, environments and recent check-ins" },
+  { name: "find_uptime_monitors", isWrite: false, summary: "uptime monitors, up or down, with 24 h uptime" },
+  { name: "get_uptime_monitor_details", isWrite: false, summary: "an uptime monitor's recent checks, why they failed, and its incidents" },
+  { name: "get_release_details", isWrite: false, summary: "a release's projects, new issues, commits and deploys" },
   { name: "search_issues", isWrite: false, summary: "issues by Sentry's search syntax (is:unresolved, firstSeen:-24h, sort=recommended…)" },
   { name: "get_issue_details", isWrite: false, summary: "an issue (by short id, id, URL or event id) as the full Copy for LLMs brief" },
   { name: "get_issue_tag_values", isWrite: false, summary: "a tag's values across an issue's events" },
   { name: "get_issue_activity", isWrite: false, summary: "an issue's activity and notes" },
+  { name: "get_issue_user_reports", isWrite: false, summary: "what users wrote about an issue (user feedback)" },
   { name: "search_events", isWrite: false, summary: "error events (and logs and spans where stored)" },
   { name: "search_issue_events", isWrite: false, summary: "the events of one issue" },
   { name: "get_trace_details", isWrite: false, summary: "a trace's spans and errors" },
@@ -154,7 +159,10 @@ export function AiAgents({ instance }: DocContentProps) {
           Every tool calls the same operations as the pages and the API, so an agent sees exactly the projects its person sees (see <Link href="/docs/guides/roles">Roles and access</Link>), and a
           read token or grant cannot call a write tool.
         </li>
-        <li>Tools are rate-limited per token; over the limit a call is refused with the time to wait.</li>
+        <li>
+          Each token (or OAuth grant) may make <code>LANTERN_MCP_CALLS_PER_MINUTE</code> requests a minute (120 by default); over the limit a request is answered 429 with the seconds
+          to wait.
+        </li>
         <li>
           Write tools (<code>update_issue</code>, <code>add_issue_note</code>) are recorded in the audit log and the issue&apos;s activity under the token&apos;s person, like the same change made
           on the page.
