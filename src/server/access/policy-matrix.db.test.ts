@@ -1,3 +1,5 @@
+import { listApiTeams } from "../api/teams/list-api-teams";
+import { listTeamsRoute } from "../api/routes/team-routes";
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -200,6 +202,7 @@ const instanceWide = new Set<Verb>([
   "trace.read",
   "span.search",
   "log.search",
+  "team.list",
   "team.create",
   "team.delete",
   "team.add_member",
@@ -494,6 +497,10 @@ const drivers = {
     ],
   },
   "received.read": { call: async (context, t) => [await listReceivedEnvelopes(context, t.projectId), await getReceivedEnvelope(context, t.projectId, t.intakeId)] },
+  "team.list": {
+    call: (context) => listApiTeams(context, { organizationSlug: org }),
+    api: (): ApiCall[] => [{ route: listTeamsRoute, method: "GET", path: `/api/0/organizations/${org}/teams/`, params: { organizationSlug: org } }],
+  },
   "team.create": { call: (context) => createTeam(context, { name: `Matrix team ${++fixtures.count}` }) },
   "team.delete": { call: async (context) => deleteTeam(context, { teamId: await fixtures.newTeam() }) },
   "team.add_member": { call: async (context) => addTeamMember(context, { teamId: await fixtures.newTeam(), userId: await fixtures.newUser() }) },

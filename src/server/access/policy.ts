@@ -47,6 +47,7 @@ export const policy = {
   "monitor.list": { permission: "read", summary: "List cron monitors, their check-ins and stats (Crons pages, monitors API)" },
   "monitor.write": { permission: "write", summary: "Create, change, disable, mute and delete cron monitors" },
   "received.read": { permission: "read", summary: "Read received raw envelopes" },
+  "team.list": { permission: "read", summary: "List the teams: names, slugs, member counts (teams API)" },
   "team.create": { permission: "admin", summary: "Create a team" },
   "team.delete": { permission: "admin", summary: "Delete a team" },
   "team.add_member": { permission: "admin", summary: "Add a person to a team" },
