@@ -55,6 +55,8 @@ describe(`Sentry's MCP server against Lantern on ${testDialect}`, () => {
     owner = await createTestUser(database, createTestAuth(database, config), "owner");
     token = (await createApiToken(database.db, { userId: owner.userId, name: "mcp", scopes: ["read", "write", "admin"], issuer: tokenIssuerOf(config) })).token;
     shop = await insertProject(database.db, { name: `MCP shop ${Date.now()}`, platform: "node" });
+    const team = await database.db.insertInto("teams").values({ slug: "checkout-team", name: "Checkout", created_at: Date.now() }).returning("id").executeTakeFirstOrThrow();
+    await database.db.insertInto("team_projects").values({ team_id: team.id, project_id: shop.project.id }).execute();
     const created = await api(`/organizations/${org}/releases/`, { method: "POST", body: JSON.stringify({ version: release, projects: [shop.project.slug] }) });
     expect(created.status).toBe(201);
     const deploy = await api(`/organizations/${org}/releases/${encodeURIComponent(release)}/deploys/`, { method: "POST", body: JSON.stringify({ environment: "production", name: "deploy-1" }) });
@@ -87,27 +89,76 @@ describe(`Sentry's MCP server against Lantern on ${testDialect}`, () => {
     else process.env.LANTERN_URL = previousUrl;
   });
 
-  it("explores", async () => {
-    const calls: [string, Record<string, unknown>][] = [
-      ["whoami", {}],
-      ["find_organizations", {}],
-      ["find_projects", { organizationSlug: org }],
-      ["find_teams", { organizationSlug: org }],
-      ["search_issues", { organizationSlug: org, query: "firstSeen:-24h", sort: "recommended" }],
-      ["search_events", { organizationSlug: org, dataset: "errors", query: `user.email:${seed.userEmail}` }],
-      ["find_releases", { organizationSlug: org }],
-      ["get_release_details", { organizationSlug: org, releaseVersion: release }],
-      ["find_dsns", { organizationSlug: org, projectSlug: shop.project.slug }],
-      ["find_monitors", { organizationSlug: org }],
-      ["get_trace_details", { organizationSlug: org, traceId: facts.traceId }],
-      ["get_issue_details", { organizationSlug: org, eventId: facts.eventId }],
-    ];
-    for (const [name, args] of calls) {
-      try {
-        console.log("=== " + name + "\n" + (await tool(name, args)).slice(0, 1500));
-      } catch (error) {
-        console.log("!!! " + String(error).slice(0, 1500));
-      }
-    }
+  it("answers every tool an assistant uses to triage, with the seeded values and without isError", async () => {
+    const issues = (await (await api(`/organizations/${org}/issues/?query=`)).json()) as { id: string; shortId: string }[];
+    expect(issues).toHaveLength(1);
+    const { id: issueId, shortId } = issues[0]!;
+
+    const whoami = await tool("whoami", {});
+    expect(whoami).toContain(owner.email);
+    expect(whoami).toContain(owner.userId);
+
+    expect(await tool("find_organizations", {})).toContain(`"slug": "${org}"`);
+    expect(await tool("find_projects", { organizationSlug: org })).toContain(shop.project.slug);
+    expect(await tool("find_teams", { organizationSlug: org })).toContain("checkout-team");
+
+    const recent = await tool("search_issues", { organizationSlug: org, query: "firstSeen:-24h", sort: "recommended" });
+    expect(recent).toContain(shortId);
+    expect(recent).toContain(seed.message);
+    expect(await tool("search_issues", { organizationSlug: org, query: "firstSeen:+24h", sort: "date" })).not.toContain(shortId);
+
+    const byShortId = await tool("get_issue_details", { organizationSlug: org, issueId: shortId });
+    expect(byShortId).toContain(seed.message);
+    expect(byShortId).toContain(facts.eventId);
+    const byEventId = await tool("get_issue_details", { organizationSlug: org, eventId: facts.eventId });
+    expect(byEventId).toContain(`# Issue ${shortId}`);
+    expect(byEventId).toContain(facts.eventId);
+
+    const errors = await tool("search_events", { organizationSlug: org, dataset: "errors", query: `user.email:${seed.userEmail}` });
+    expect(errors).toContain(shortId);
+    expect(errors).toContain("TypeError");
+    expect(errors).toContain("user-42");
+    const counted = await tool("search_events", { organizationSlug: org, dataset: "errors", query: "level:error", fields: ["issue", "count()", "count_unique(user)", "last_seen()"], sort: "-count()" });
+    expect(counted).toMatch(new RegExp(`"issue": "${shortId}",\\s*"count\\(\\)": 1,\\s*"count_unique\\(user\\)": 1`));
+
+    const issueEvents = await tool("search_issue_events", { organizationSlug: org, issueId: shortId, query: `user.email:${seed.userEmail}` });
+    expect(issueEvents).toContain(facts.eventId);
+    expect(await tool("search_issue_events", { organizationSlug: org, issueId: shortId, query: "user.email:nobody@shop.test" })).toContain("No results found");
+
+    const tagValues = await tool("get_issue_tag_values", { organizationSlug: org, issueId: shortId, tagKey: "payment.provider" });
+    expect(tagValues).toContain(seed.tagValue);
+
+    const note = "Looked at it: the card processor timed out.";
+    expect(await tool("add_issue_note", { organizationSlug: org, issueId: shortId, text: note })).toContain(note);
+    const activity = await tool("get_issue_activity", { organizationSlug: org, issueId: shortId });
+    expect(activity).toContain(note);
+    expect(activity).toContain("first_seen");
+
+    const reports = await tool("get_issue_user_reports", { organizationSlug: org, issueId: shortId });
+    expect(reports).toContain(`${seed.message}: the button did nothing`);
+
+    const releases = await tool("find_releases", { organizationSlug: org });
+    expect(releases).toContain(release);
+    const releaseDetails = await tool("get_release_details", { organizationSlug: org, releaseVersion: release });
+    expect(releaseDetails).toContain("deploy-1");
+    expect(releaseDetails).toContain("production");
+
+    expect(await tool("find_dsns", { organizationSlug: org, projectSlug: shop.project.slug })).toContain(shop.key.public_key);
+    expect(await tool("find_monitors", { organizationSlug: org })).toContain(seed.monitorSlug);
+    expect(await tool("get_monitor_details", { organizationSlug: org, monitorSlug: seed.monitorSlug })).toContain("interval");
+
+    const trace = await tool("get_trace_details", { organizationSlug: org, traceId: facts.traceId });
+    expect(trace).toContain(facts.traceId);
+    expect(trace).toContain("payment");
+
+    const ignored = await tool("update_issue", { organizationSlug: org, issueId: shortId, status: "ignored", ignoreDurationMinutes: 60 });
+    expect(ignored).toContain("**ignored**");
+    const stored = await database.db.selectFrom("issues").select(["status", "substatus", "ignore_condition"]).where("id", "=", Number(issueId)).executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({ status: "ignored", substatus: "archived_until_condition_met" });
+    const condition = JSON.parse(stored.ignore_condition!) as { kind: string; minutes: number; until: number };
+    expect(condition).toMatchObject({ kind: "duration", minutes: 60 });
+    expect(Math.abs(condition.until - (Date.now() + 60 * 60_000))).toBeLessThan(120_000);
+    const details = (await (await api(`/organizations/${org}/issues/${shortId}/`)).json()) as { status: string; statusDetails: { ignoreDuration?: number } };
+    expect(details).toMatchObject({ status: "ignored", statusDetails: { ignoreDuration: 60 } });
   }, 300_000);
 });
