@@ -30,7 +30,7 @@ test.describe("Sentry-style issue links", () => {
       issuePath = `/projects/${project.slug}/issues/${issueId}`;
       shortId = `${project.slug.toUpperCase()}-${issueId}`;
     } finally {
-      await database.destroy();
+      await database.close();
     }
   });
 

@@ -55,7 +55,8 @@ export type ErrorCondition =
 export interface ErrorSearch {
   fields: ErrorField[];
   conditions: ErrorCondition[];
-  sort: { field: ErrorField; descending: boolean };
+  /** Null: newest first (events), whatever the fields. */
+  sort: { field: ErrorField; descending: boolean } | null;
   /** Epoch ms, start inclusive, end exclusive. */
   window: { startMs: number; endMs: number };
   /** Project ids or slugs from `project=` (-1 or none: every project the caller can see). */
@@ -152,8 +153,7 @@ export function parseErrorSearch(params: URLSearchParams, now = Date.now()): Err
   if (fieldNames.length > maxFields) throw bad(`At most ${maxFields} fields.`);
   const fields = [...new Set(fieldNames)].map(parseErrorField);
   const sortText = params.get("sort") ?? params.get("orderby");
-  const hasAggregate = fields.some((field) => field.kind === "aggregate");
-  let sort: ErrorSearch["sort"];
+  let sort: ErrorSearch["sort"] = null;
   if (sortText) {
     const descending = sortText.startsWith("-");
     const name = descending ? sortText.slice(1) : sortText;
@@ -161,8 +161,8 @@ export function parseErrorSearch(params: URLSearchParams, now = Date.now()): Err
     if (!field) throw bad(`sort must name one of the fields ("${clip(name)}" is not one).`);
     sort = { field, descending };
   } else {
-    const field = hasAggregate ? fields.find((candidate) => candidate.kind === "aggregate")! : (fields.find((candidate) => candidate.kind === "property" && candidate.property === "timestamp") ?? fields[0]!);
-    sort = { field, descending: true };
+    const aggregate = fields.find((candidate) => candidate.kind === "aggregate");
+    if (aggregate) sort = { field: aggregate, descending: true };
   }
   const cursorText = params.get("cursor");
   let offset = 0;

@@ -263,10 +263,12 @@ export async function searchErrorEvents(context: AccessContext, search: ErrorSea
       return row;
     });
   }
-  const sortName = search.sort.field.name;
-  const direction = search.sort.descending ? -1 : 1;
-  // Rows arrive newest first: a stable sort keeps that order among equal values.
-  if (!(aggregates.length === 0 && sortName === "timestamp" && search.sort.descending)) table.sort((a, b) => direction * compareValues(a[sortName] ?? null, b[sortName] ?? null));
+  // Rows arrive newest first: without a sort they stay so, and a stable sort keeps that order among equal values.
+  if (search.sort) {
+    const sortName = search.sort.field.name;
+    const direction = search.sort.descending ? -1 : 1;
+    table.sort((a, b) => direction * compareValues(a[sortName] ?? null, b[sortName] ?? null));
+  }
   const page = table.slice(search.offset, search.offset + search.limit);
   return {
     data: page,
