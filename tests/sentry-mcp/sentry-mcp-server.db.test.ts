@@ -161,4 +161,18 @@ describe(`Sentry's MCP server against Lantern on ${testDialect}`, () => {
     const details = (await (await api(`/organizations/${org}/issues/${shortId}/`)).json()) as { status: string; statusDetails: { ignoreDuration?: number } };
     expect(details).toMatchObject({ status: "ignored", statusDetails: { ignoreDuration: 60 } });
   }, 300_000);
+
+  it("manages teams, projects and DSNs through the project-management tools", async () => {
+    expect(await tool("create_team", { organizationSlug: org, name: "Growth" })).toContain("growth");
+    const created = await tool("create_project", { organizationSlug: org, teamSlug: "growth", name: "Growth site", platform: "javascript" });
+    expect(created).toContain("growth-site");
+    const project = await database.db.selectFrom("projects").select("id").where("slug", "=", "growth-site").executeTakeFirstOrThrow();
+    const owners = await database.db.selectFrom("team_projects").innerJoin("teams", "teams.id", "team_projects.team_id").select("teams.slug").where("team_projects.project_id", "=", project.id).execute();
+    expect(owners.map((row) => row.slug)).toEqual(["growth"]);
+    expect(await tool("update_project", { organizationSlug: org, projectSlug: "growth-site", name: "Growth website" })).toContain("Growth website");
+    const updated = await tool("update_dsn", { organizationSlug: org, projectSlug: shop.project.slug, keyId: shop.key.public_key, name: "Checkout key", rateLimitWindow: 60, rateLimitCount: 500 });
+    expect(updated).toContain("Checkout key");
+    const key = (await (await api(`/projects/${org}/${shop.project.slug}/keys/${shop.key.public_key}/`)).json()) as { name: string; rateLimit: { window: number; count: number } | null };
+    expect(key).toMatchObject({ name: "Checkout key", rateLimit: { window: 60, count: 500 } });
+  }, 120_000);
 });

@@ -1,3 +1,4 @@
+import { renameProjectKey } from "../projects/keys/rename-project-key";
 import { listApiTeams } from "../api/teams/list-api-teams";
 import { listTeamsRoute } from "../api/routes/team-routes";
 import { randomUUID } from "node:crypto";
@@ -342,6 +343,10 @@ const drivers = {
   },
   "key.rotate": { isDestructive: true, call: (context, t) => rotateProjectKey(context, { projectId: t.projectId, keyId: t.keyId }) },
   "key.set_active": { call: (context, t) => setProjectKeyActive(context, { projectId: t.projectId, keyId: t.keyId, isActive: true }) },
+  "key.rename": {
+    call: (context, t) => renameProjectKey(context, { projectId: t.projectId, keyId: t.keyId, label: "Matrix key" }),
+    api: (t): ApiCall[] => [{ route: updateKeyRoute, method: "PUT", path: `/api/0/projects/${org}/${t.projectSlug}/keys/${t.publicKey}/`, params: { organizationSlug: org, projectSlug: t.projectSlug, keyId: t.publicKey }, body: { name: `Matrix key ${++fixtures.count}` } }],
+  },
   "key.set_rate_limit": {
     call: (context, t) => setProjectKeyRateLimit(context, { projectId: t.projectId, keyId: t.keyId, count: null, windowSeconds: null }),
     api: (t): ApiCall[] => [{ route: updateKeyRoute, method: "PUT", path: `/api/0/projects/${org}/${t.projectSlug}/keys/${t.publicKey}/`, params: { organizationSlug: org, projectSlug: t.projectSlug, keyId: t.publicKey }, body: { rateLimit: null } }],

@@ -21,6 +21,7 @@ export const policy = {
   "key.create": { permission: "admin", summary: "Create a client key" },
   "key.rotate": { permission: "admin", summary: "Rotate a client key" },
   "key.set_active": { permission: "admin", summary: "Disable or enable a client key" },
+  "key.rename": { permission: "admin", summary: "Rename a client key" },
   "key.set_rate_limit": { permission: "admin", summary: "Set a client key's rate limit" },
   "issue.list": { permission: "read", summary: "Search and list issues, live updates" },
   "issue.read": { permission: "read", summary: "Open an issue: details, volume, tags, grouping, comments" },

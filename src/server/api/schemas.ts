@@ -282,7 +282,7 @@ export const ApiProjectKeyCreate = z.object({
 export type ApiProjectKeyCreate = z.infer<typeof ApiProjectKeyCreate>;
 
 export const ApiProjectKeyUpdate = z.object({
-  name: z.string().trim().min(1).max(64).optional().meta({ description: "The key's current name (keys are not renamed)" }),
+  name: z.string().trim().min(1).max(64).optional().meta({ description: "A new name for the key (owners and admins); the DSN stays the same" }),
   isActive: z.boolean().optional(),
   rateLimit: ApiProjectKeyCreate.shape.rateLimit.meta({ description: "At most `count` envelopes per data category every `window` seconds, shared by all instances; null removes it" }),
 });
