@@ -79,6 +79,8 @@ const sampleSegments: Record<string, string> = {
   monitorSlug: "nightly-backup",
   monitorId: "1",
   uptimeId: "1",
+  tagKey: "browser",
+  teamSlug: "backend",
 };
 
 function samplePath(route: string): string {

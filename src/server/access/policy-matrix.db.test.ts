@@ -1,3 +1,6 @@
+import { renameProjectKey } from "../projects/keys/rename-project-key";
+import { listApiTeams } from "../api/teams/list-api-teams";
+import { listTeamsRoute } from "../api/routes/team-routes";
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -201,6 +204,7 @@ const instanceWide = new Set<Verb>([
   "trace.read",
   "span.search",
   "log.search",
+  "team.list",
   "team.create",
   "team.delete",
   "team.add_member",
@@ -340,6 +344,10 @@ const drivers = {
   },
   "key.rotate": { isDestructive: true, call: (context, t) => rotateProjectKey(context, { projectId: t.projectId, keyId: t.keyId }) },
   "key.set_active": { call: (context, t) => setProjectKeyActive(context, { projectId: t.projectId, keyId: t.keyId, isActive: true }) },
+  "key.rename": {
+    call: (context, t) => renameProjectKey(context, { projectId: t.projectId, keyId: t.keyId, label: "Matrix key" }),
+    api: (t): ApiCall[] => [{ route: updateKeyRoute, method: "PUT", path: `/api/0/projects/${org}/${t.projectSlug}/keys/${t.publicKey}/`, params: { organizationSlug: org, projectSlug: t.projectSlug, keyId: t.publicKey }, body: { name: `Matrix key ${++fixtures.count}` } }],
+  },
   "key.set_rate_limit": {
     call: (context, t) => setProjectKeyRateLimit(context, { projectId: t.projectId, keyId: t.keyId, count: null, windowSeconds: null }),
     api: (t): ApiCall[] => [{ route: updateKeyRoute, method: "PUT", path: `/api/0/projects/${org}/${t.projectSlug}/keys/${t.publicKey}/`, params: { organizationSlug: org, projectSlug: t.projectSlug, keyId: t.publicKey }, body: { rateLimit: null } }],
@@ -500,6 +508,10 @@ const drivers = {
     ],
   },
   "received.read": { call: async (context, t) => [await listReceivedEnvelopes(context, t.projectId), await getReceivedEnvelope(context, t.projectId, t.intakeId)] },
+  "team.list": {
+    call: (context) => listApiTeams(context, { organizationSlug: org }),
+    api: (): ApiCall[] => [{ route: listTeamsRoute, method: "GET", path: `/api/0/organizations/${org}/teams/`, params: { organizationSlug: org } }],
+  },
   "team.create": { call: (context) => createTeam(context, { name: `Matrix team ${++fixtures.count}` }) },
   "team.delete": { call: async (context) => deleteTeam(context, { teamId: await fixtures.newTeam() }) },
   "team.add_member": { call: async (context) => addTeamMember(context, { teamId: await fixtures.newTeam(), userId: await fixtures.newUser() }) },

@@ -68,9 +68,8 @@ const monitorSchema: JsonSchema = {
     owner: { type: "null" },
     config: schemaRef("ApiMonitorConfig"),
     environments: { type: "array", items: schemaRef("ApiMonitorEnvironment") },
-    alertRule: { type: "null" },
   },
-  required: ["id", "slug", "name", "status", "isMuted", "isUpserting", "type", "dateCreated", "project", "owner", "config", "environments", "alertRule"],
+  required: ["id", "slug", "name", "status", "isMuted", "isUpserting", "type", "dateCreated", "project", "owner", "config", "environments"],
 };
 
 const monitorInputSchema: JsonSchema = {

@@ -21,6 +21,7 @@ import { feedbackOperations, feedbackSchemas } from "./openapi-feedback";
 import { uptimeOperations, uptimeSchemas } from "./openapi-uptime";
 import { sessionOperations, sessionSchemas } from "./openapi-sessions";
 import { monitorOperations, monitorSchemas } from "./openapi-monitors";
+import { assistantOperations, assistantSchemas } from "./openapi-assistants";
 import { ApiAlertRule, ApiAlertRuleInput, ApiNotificationChannel, ApiNotificationChannelCreate, ApiNotificationChannelCreated, ApiNotificationChannelUpdate } from "./alerts/alert-schemas";
 import { ApiAssembleAnswer, ApiAuthInfo, ApiChunkUploadOptions, ApiCommit, ApiCommitFile, ApiDeploy, ApiDeployCreate, ApiRelease, ApiReleaseCreate, ApiReleaseFile, ApiReleaseUpdate } from "./releases/release-schemas";
 import { ApiArtifactBundleAssemble, ApiReleaseArchiveAssemble } from "./sourcemaps/assemble-requests";
@@ -165,6 +166,8 @@ export function buildOpenApiDocument(publicUrl: string): OpenApiDocument {
     tags: [
       { name: "Organizations", description: "The instance, as Sentry's one organization" },
       { name: "Projects", description: "Projects the token's user can see" },
+      { name: "Users", description: "The calling user" },
+      { name: "Teams", description: "Teams and the projects they have" },
       { name: "Issues", description: "Search, read and triage issues" },
       { name: "Events", description: "Stored events" },
       { name: "Keys", description: "Client keys (DSNs)" },
@@ -192,6 +195,15 @@ export function buildOpenApiDocument(publicUrl: string): OpenApiDocument {
       },
       "/api/0/projects/{organization_id_or_slug}/{project_id_or_slug}/": {
         get: { operationId: "getProject", summary: "Retrieve a project", tags: ["Projects"], parameters: [param("organization"), param("project")], responses: { "200": { description: "The project", content: json(ref("ApiProject")) }, ...errors("404") } },
+        put: {
+          operationId: "updateProject",
+          summary: "Update a project",
+          description: "Its name and platform (owners and admins; the admin scope on a token). Lantern keeps a project's slug: another slug is a 400.",
+          tags: ["Projects"],
+          parameters: [param("organization"), param("project")],
+          requestBody: { required: true, content: json({ type: "object", properties: { name: { type: "string", maxLength: 64 }, platform: { type: "string" }, slug: { type: "string" } } }) },
+          responses: { "200": { description: "The project", content: json(ref("ApiProject")) }, ...errors("400", "403", "404", "413") },
+        },
       },
       "/api/0/projects/{organization_id_or_slug}/{project_id_or_slug}/issues/": issueListOperations("project", "project"),
       [`${orgPrefix}/issues/`]: issueListOperations("organization", "organization"),
@@ -249,12 +261,13 @@ export function buildOpenApiDocument(publicUrl: string): OpenApiDocument {
       ...uptimeOperations(orgPrefix),
       ...sessionOperations(),
       ...monitorOperations(orgPrefix),
+      ...assistantOperations(orgPrefix),
       "/api/0/openapi.json": {
         get: { operationId: "getOpenApiDocument", summary: "This document", tags: ["Meta"], responses: { "200": { description: "OpenAPI 3.1", content: json({ type: "object" }) }, ...errors() } },
       },
     },
     components: {
-      schemas: { ...componentSchemas(), ...traceSchemas, ...feedbackSchemas, ...sessionSchemas, ...monitorSchemas, ...uptimeSchemas },
+      schemas: { ...componentSchemas(), ...traceSchemas, ...feedbackSchemas, ...sessionSchemas, ...monitorSchemas, ...uptimeSchemas, ...assistantSchemas },
       parameters: {
         organization: { name: "organization_id_or_slug", in: "path", required: true, description: "The organization's slug (LANTERN_ORG_SLUG, default lantern) or id (1)", schema: { type: "string" } },
         project: { name: "project_id_or_slug", in: "path", required: true, description: "A project's slug or id", schema: { type: "string" } },

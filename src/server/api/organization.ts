@@ -22,7 +22,8 @@ export function serializeOrganization(config: LanternConfig): ApiOrganization {
     isEarlyAdopter: false,
     require2FA: false,
     features: [],
-    // Newer Sentry clients send an organization's API calls to its regionUrl: here, this instance.
-    links: { organizationUrl: config.publicUrl, regionUrl: config.publicUrl },
+    // Newer Sentry clients send an organization's API calls to its regionUrl: here, this instance. Sentry's MCP
+    // server refuses a regionUrl argument that is not https, and takes "" as "no separate region" (self-hosted).
+    links: { organizationUrl: config.publicUrl, regionUrl: new URL(config.publicUrl).protocol === "https:" ? config.publicUrl : "" },
   };
 }

@@ -64,6 +64,7 @@ export const ApiStatusDetails = z
     ignoreCount: z.number().int().optional(),
     ignoreUserCount: z.number().int().optional(),
     ignoreUntil: isoTime.optional(),
+    ignoreDuration: z.number().int().optional().meta({ description: "Minutes the issue was ignored for (with ignoreUntil)" }),
   })
   .meta({ description: "Why the issue is in its status and what ends it; empty while unresolved or resolved for good" });
 export type ApiStatusDetails = z.infer<typeof ApiStatusDetails>;
@@ -125,20 +126,31 @@ export const ApiIssueDetails = ApiIssue.extend({
 });
 export type ApiIssueDetails = z.infer<typeof ApiIssueDetails>;
 
+const ignoreConditions = {
+  ignoreDuration: z.number().int().positive().max(1_000_000_000).optional().meta({ description: "Minutes" }),
+  ignoreCount: z.number().int().positive().max(1_000_000_000).optional(),
+  ignoreUserCount: z.number().int().positive().max(1_000_000_000).optional(),
+  ignoreWindow: z.number().int().optional().meta({ description: "Accepted and not applied: Lantern counts from the moment of ignoring" }),
+  ignoreUserWindow: z.number().int().optional().meta({ description: "Accepted and not applied" }),
+};
+
 export const ApiIssueUpdate = z
   .object({
     status: z.enum(["resolved", "resolvedInNextRelease", "unresolved", "ignored"]).optional(),
+    substatus: z
+      .string()
+      .max(64)
+      .nullable()
+      .optional()
+      .meta({ description: "With status ignored: archived_forever and archived_until_escalating ignore forever (Lantern has no escalation forecast); archived_until_condition_met uses the ignore condition given" }),
     statusDetails: z
       .object({
         inRelease: z.string().min(1).max(200).optional(),
         inNextRelease: z.boolean().optional(),
-        ignoreDuration: z.number().int().positive().max(1_000_000_000).optional().meta({ description: "Minutes" }),
-        ignoreCount: z.number().int().positive().max(1_000_000_000).optional(),
-        ignoreUserCount: z.number().int().positive().max(1_000_000_000).optional(),
-        ignoreWindow: z.number().int().optional().meta({ description: "Accepted and not applied: Lantern counts from the moment of ignoring" }),
-        ignoreUserWindow: z.number().int().optional().meta({ description: "Accepted and not applied" }),
+        ...ignoreConditions,
       })
       .optional(),
+    ...Object.fromEntries(Object.entries(ignoreConditions).map(([name, schema]) => [name, schema.meta({ description: `As statusDetails.${name} (Sentry's MCP server sends it here)` })])) as typeof ignoreConditions,
     assignedTo: z
       .string()
       .max(320)
@@ -270,7 +282,7 @@ export const ApiProjectKeyCreate = z.object({
 export type ApiProjectKeyCreate = z.infer<typeof ApiProjectKeyCreate>;
 
 export const ApiProjectKeyUpdate = z.object({
-  name: z.string().trim().min(1).max(64).optional().meta({ description: "The key's current name (keys are not renamed)" }),
+  name: z.string().trim().min(1).max(64).optional().meta({ description: "A new name for the key (owners and admins); the DSN stays the same" }),
   isActive: z.boolean().optional(),
   rateLimit: ApiProjectKeyCreate.shape.rateLimit.meta({ description: "At most `count` envelopes per data category every `window` seconds, shared by all instances; null removes it" }),
 });

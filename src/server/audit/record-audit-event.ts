@@ -28,6 +28,7 @@ export type AuditAction =
   | "key.rotated"
   | "key.disabled"
   | "key.enabled"
+  | "key.renamed"
   | "key.rate_limit_changed"
   | "project.settings_changed"
   | "project.renamed"

@@ -39,7 +39,7 @@ export async function ignoreIssue(context: AccessContext, { issueId, until }: Ig
           ? { kind: "count", count: until.count, baseline: issue.times_seen }
           : until.kind === "users"
             ? { kind: "users", count: until.count, baseline: issue.users_seen }
-            : { kind: "duration", until: now + until.minutes * 60_000 };
+            : { kind: "duration", until: now + until.minutes * 60_000, minutes: until.minutes };
     await trx
       .updateTable("issues")
       .set({

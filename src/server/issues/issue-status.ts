@@ -23,7 +23,7 @@ export const IgnoreCondition = z.discriminatedUnion("kind", [
   /** Wakes when `count` more distinct users than `baseline` are affected. */
   z.object({ kind: z.literal("users"), count: z.number().int().positive(), baseline: z.number().int().nonnegative() }),
   /** Wakes at the first event after `until` (epoch ms), or when the sweep finds it expired. */
-  z.object({ kind: z.literal("duration"), until: z.number() }),
+  z.object({ kind: z.literal("duration"), until: z.number(), minutes: z.number().int().positive().optional().meta({ description: "The duration asked for (absent on issues ignored before it was kept)" }) }),
 ]);
 export type IgnoreCondition = z.infer<typeof IgnoreCondition>;
 

@@ -8,9 +8,13 @@ describe("parseIssueListRequest's sort", () => {
     expect(() => parseIssueListRequest(new URLSearchParams(), "organization")).not.toThrow();
   });
 
+  it("reads sort=recommended as the most recently seen first (Lantern's closest order)", () => {
+    expect(parseIssueListRequest(new URLSearchParams("sort=recommended"), "organization").sort).toBe("last_seen");
+  });
+
   it.each(["priority", "constructor", "__proto__", "toString"])("answers sort=%s with a 400 naming the sorts it knows", (sort) => {
     const read = () => parseIssueListRequest(new URLSearchParams({ sort }), "project");
     expect(read).toThrow(AppError);
-    expect(read).toThrow(`Unsupported sort "${sort}": use date, new, freq or user.`);
+    expect(read).toThrow(`Unsupported sort "${sort}": use date, new, freq, user or recommended.`);
   });
 });

@@ -25,6 +25,9 @@ const sorts: Record<string, IssueSort> = {
   times_seen: "times_seen",
   user: "users_seen",
   users_seen: "users_seen",
+  // Sentry's default ranking weighs recency, volume and priority; Lantern's closest order is the most
+  // recently seen first (what `date` gives).
+  recommended: "last_seen",
 };
 
 const unitMs: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 7 * 86_400_000 };
@@ -44,7 +47,7 @@ export function parseIssueListRequest(params: URLSearchParams, scope: "project" 
 
   const sortName = params.get("sort") || "date";
   const sort = ownValue(sorts, sortName);
-  if (!sort) throw new AppError("bad_request", `Unsupported sort "${sortName}": use date, new, freq or user.`);
+  if (!sort) throw new AppError("bad_request", `Unsupported sort "${sortName}": use date, new, freq, user or recommended.`);
 
   const statsName = scope === "project" ? params.get("statsPeriod") : params.get("groupStatsPeriod");
   const statsPeriods = readStatsPeriod(statsName ?? "24h", scope === "project" ? "statsPeriod" : "groupStatsPeriod");

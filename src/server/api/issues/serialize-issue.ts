@@ -44,7 +44,7 @@ export function statusDetailsOf(issue: Pick<IssueRow, "status" | "resolution" | 
     const condition = parseJson(IgnoreCondition, issue.ignore_condition);
     if (condition?.kind === "count") return { ignoreCount: condition.count };
     if (condition?.kind === "users") return { ignoreUserCount: condition.count };
-    if (condition?.kind === "duration") return { ignoreUntil: iso(condition.until) };
+    if (condition?.kind === "duration") return condition.minutes === undefined ? { ignoreUntil: iso(condition.until) } : { ignoreUntil: iso(condition.until), ignoreDuration: condition.minutes };
   }
   return {};
 }

@@ -78,7 +78,15 @@ type StatusChange =
   | { kind: "ignore"; until: IgnoreUntil }
   | { kind: "unresolve" };
 
-function statusChange({ status, statusDetails: details = {} }: ApiIssueUpdate): StatusChange {
+function statusChange(update: ApiIssueUpdate): StatusChange {
+  const { status } = update;
+  // Sentry's MCP server sends the ignore condition beside `status`, the web UI inside `statusDetails`.
+  const details = {
+    ignoreDuration: update.ignoreDuration,
+    ignoreCount: update.ignoreCount,
+    ignoreUserCount: update.ignoreUserCount,
+    ...Object.fromEntries(Object.entries(update.statusDetails ?? {}).filter(([, value]) => value !== undefined)),
+  } as NonNullable<ApiIssueUpdate["statusDetails"]>;
   if (status === "unresolved") return { kind: "unresolve" };
   if (status === "ignored") {
     if (details.ignoreDuration !== undefined) return { kind: "ignore", until: { kind: "duration", minutes: details.ignoreDuration } };

@@ -36,7 +36,6 @@ export interface ApiMonitor {
   owner: null;
   config: ApiMonitorConfig;
   environments: ApiMonitorEnvironment[];
-  alertRule: null;
 }
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -81,7 +80,7 @@ export function serializeMonitor(monitor: MonitorView): ApiMonitor {
     project: { id: String(monitor.projectId), slug: monitor.projectSlug, name: monitor.projectName },
     owner: null,
     config: serializeMonitorConfig(monitor),
+    // No `alertRule`: Sentry leaves it out when a monitor has none, and its MCP server refuses a null there.
     environments: monitor.environments.map(serializeEnvironment),
-    alertRule: null,
   };
 }

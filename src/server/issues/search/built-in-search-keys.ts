@@ -35,4 +35,7 @@ export const builtInSearchKeys: readonly BuiltInSearchKey[] = [
   { key: "users", description: "Number of users: >=3", values: [">=1", ">=10", ">=100"] },
   { key: "digest", description: "A Next.js error digest", values: [] },
   { key: "trace", description: "A trace id: issues with an event of that trace", values: [] },
+  { key: "id", description: "An event id: the issue of that event", values: [] },
+  { key: "issue.id", description: "An issue's id or short id", values: [] },
+  { key: "issue.category", description: "error, performance, cron or uptime", values: ["error", "performance", "cron", "uptime"] },
 ];

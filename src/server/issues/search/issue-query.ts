@@ -9,6 +9,10 @@ export type IssueState = (typeof issueStates)[number];
 export const issueLevels = ["fatal", "error", "warning", "info", "debug"] as const;
 export type IssueLevel = (typeof issueLevels)[number];
 
+/** The categories Lantern has issues of; `feedback` is searchable and matches none (feedback is not an issue here). */
+export const issueCategoryNames = ["error", "performance", "cron", "uptime", "feedback"] as const;
+export type IssueCategoryName = (typeof issueCategoryNames)[number];
+
 export type Comparison = "=" | ">" | ">=" | "<" | "<=";
 
 /** A moment in a time filter: relative to the search's `now`, or absolute (epoch ms, UTC). */
@@ -43,6 +47,12 @@ export type IssueFilter =
   | { kind: "trace"; traceId: string; negated: boolean }
   /** "=" on a whole day (a date without time) means that UTC day. */
   | { kind: "time"; field: "first_seen" | "last_seen"; op: Comparison; point: TimePoint; negated: boolean }
+  /** `id:`/`event.id:` or a bare 32-hex event id: the issue that event joined (32 lowercase hex). */
+  | { kind: "event"; eventId: string; negated: boolean }
+  /** `issue.id:42` or `issue:SHOP-42`: that issue (its number; a short id's project prefix is not checked). */
+  | { kind: "issue"; issueId: number; negated: boolean }
+  /** `issue.category:`: Sentry's category, from the issue's type (lib/issue-types.ts). */
+  | { kind: "category"; value: IssueCategoryName; negated: boolean }
   | { kind: "count"; field: "times_seen" | "users_seen"; op: Comparison; value: number; negated: boolean };
 
 export interface IssueQuery {

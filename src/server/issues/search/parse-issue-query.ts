@@ -1,4 +1,4 @@
-import { issueLevels, issueStates, type IssueFilter, type IssueQueryError, type ParsedIssueQuery } from "./issue-query";
+import { issueCategoryNames, issueLevels, issueStates, type IssueFilter, type IssueQueryError, type ParsedIssueQuery } from "./issue-query";
 import { parseCountValue, parseTimeValue } from "./parse-filter-values";
 import { tokenizeIssueQuery, type QueryToken } from "./tokenize-issue-query";
 import { ownValue } from "@/lib/own-value";
@@ -23,6 +23,11 @@ import { parseTraceId } from "@/lib/trace-id";
  *   has:TAGKEY        TAGKEY:V  (any other key, e.g. browser.name:Chrome)
  *   first-seen:T  last-seen:T    T = -24h | +7d | [>|>=|<|<=]YYYY-MM-DD[THH:MM[:SS][Z|±HH:MM]]
  *   times-seen:N  users:N        N = [>|>=|<|<=|=]digits
+ *   id:EVENTID  event.id:EVENTID  (or the event id alone as a word: the issue of that event)
+ *   issue.id:N  issue:SHORT-ID   issue.category:error|performance|cron|uptime|feedback
+ *
+ * Sentry's spellings are accepted too: firstSeen, lastSeen, timesSeen, userCount (any case, with or
+ * without the hyphen), and `age:-24h` for first-seen.
  *
  * Anything else (a bad value for a known key, an empty value, an unclosed quote) is an error with its
  * position. Whether a tag key exists is not the parser's to say: find-unknown-search-key.ts asks the
@@ -34,7 +39,9 @@ export function parseIssueQuery(text: string): ParsedIssueQuery {
   const filters: IssueFilter[] = [];
   for (const token of tokenized.tokens) {
     if (token.kind === "text") {
-      filters.push({ kind: "text", value: token.value });
+      // A Sentry event id pasted as the query (as Sentry's MCP server looks an event up): its issue.
+      const eventId = eventIdOf(token.value);
+      filters.push(eventId ? { kind: "event", eventId, negated: false } : { kind: "text", value: token.value });
       continue;
     }
     const filter = parseFilter(token);
@@ -52,7 +59,7 @@ function parseFilter(token: FilterToken): IssueFilter | IssueQueryError {
   const { key, value, negated } = token;
   const valueError = (message: string): IssueQueryError => ({ message: `${key}: ${message}`, position: token.valueStart, length: token.end - token.valueStart });
   if (value === "") return { message: `${key}: needs a value, as in ${example(key)}`, position: token.start, length: token.end - token.start };
-  const lowered = key.toLowerCase();
+  const lowered = ownValue(sentryKeySpellings, key.toLowerCase()) ?? key.toLowerCase();
   switch (lowered) {
     case "is": {
       const state = value.toLowerCase();
@@ -121,9 +128,35 @@ function parseFilter(token: FilterToken): IssueFilter | IssueQueryError {
       if (typeof count === "string") return valueError(count);
       return { kind: "count", field: lowered === "users" ? "users_seen" : "times_seen", ...count, negated };
     }
+    case "id":
+    case "event.id": {
+      const eventId = eventIdOf(value);
+      if (eventId === null) return valueError(`“${value}” is not an event id (32 hexadecimal digits)`);
+      return { kind: "event", eventId, negated };
+    }
+    case "issue":
+    case "issue.id": {
+      const match = /^(?:[A-Za-z0-9_-]+-)?(\d{1,15})$/.exec(value);
+      if (!match || Number(match[1]) <= 0) return valueError(`“${value}” is not an issue id or short id (SHOP-42)`);
+      return { kind: "issue", issueId: Number(match[1]), negated };
+    }
+    case "issue.category": {
+      const category = value.toLowerCase();
+      if (!isOneOf(issueCategoryNames, category)) return valueError(`“${value}” is not a category; use one of ${issueCategoryNames.join(", ")}`);
+      return { kind: "category", value: category, negated };
+    }
     default:
       return { kind: "tag", key, value, negated };
   }
+}
+
+/** Sentry's issue-search spellings of Lantern's keys (lower-cased). */
+const sentryKeySpellings: Record<string, string> = { firstseen: "first-seen", lastseen: "last-seen", age: "first-seen", timesseen: "times-seen", usercount: "users", "times_seen": "times-seen", "first_seen": "first-seen", "last_seen": "last-seen" };
+
+/** A 32-hex event id (dashes of a UUID allowed) in lower case, or null. */
+function eventIdOf(text: string): string | null {
+  const compact = text.replace(/-/g, "").toLowerCase();
+  return /^[0-9a-f]{32}$/.test(compact) && (compact.length === text.length || /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(text)) ? compact : null;
 }
 
 function yesOrNo(value: string): boolean | null {

@@ -1,6 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from "kysely";
 import type { Database } from "../../db/schema";
 import type { IssueFilter, IssueQuery } from "./issue-query";
+import { cronIssueType, uptimeIssueType } from "@/lib/issue-types";
 
 export interface MatchingIssuesInput {
   projectId?: number;
@@ -86,6 +87,30 @@ function matches(eb: IssuesExpressions, filter: Exclude<IssueFilter, { kind: "te
     }
     case "count":
       return eb(`issues.${filter.field}`, filter.op, filter.value);
+    case "event":
+      // Through the unique (project_id, event_id): one probe per project.
+      return eb("issues.id", "in", eb.selectFrom("events").select("events.issue_id").where("events.project_id", "in", eb.selectFrom("projects").select("projects.id")).where("events.event_id", "=", filter.eventId).where("events.issue_id", "is not", null).$narrowType<{ issue_id: number }>());
+    case "issue":
+      return eb("issues.id", "=", filter.issueId);
+    case "category":
+      return categoryCondition(eb, filter.value);
+  }
+}
+
+/** `issue.category:` by the issue's type, as lib/issue-types.ts's issueCategoryOf reads it. Never NULL. */
+function categoryCondition(eb: IssuesExpressions, category: Extract<IssueFilter, { kind: "category" }>["value"]): Expression<SqlBool> {
+  const ownTypes = [cronIssueType, uptimeIssueType, "performance"];
+  switch (category) {
+    case "error":
+      return eb("issues.type", "not in", ownTypes);
+    case "performance":
+      return eb("issues.type", "=", "performance");
+    case "cron":
+      return eb("issues.type", "=", cronIssueType);
+    case "uptime":
+      return eb("issues.type", "=", uptimeIssueType);
+    case "feedback":
+      return sql<SqlBool>`1 = 0`;
   }
 }
 

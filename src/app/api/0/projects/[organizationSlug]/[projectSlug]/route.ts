@@ -1,4 +1,6 @@
 import { projectRoute } from "@/server/api/routes/project-routes";
+import { updateProjectRoute } from "@/server/api/routes/team-routes";
 
-/** GET /api/0/projects/{org}/{project}/ */
+/** GET|PUT /api/0/projects/{org}/{project}/ */
 export const GET = projectRoute;
+export const PUT = updateProjectRoute;
