@@ -56,6 +56,7 @@ describe(`every tool of Lantern's MCP server answers on ${testDialect}`, () => {
     expect(await call("whoami", {})).toContain(setup.member.email);
     expect(await call("find_organizations", {})).toContain(`**${org}**`);
     expect(await call("find_projects", { organizationSlug: org })).toContain(seeded.shop);
+    expect(await call("find_teams", { organizationSlug: org })).toContain(setup.shopTeam.slug);
     expect(await call("find_dsns", { organizationSlug: org, projectSlug: seeded.shop })).toMatch(/http:\/\/\w+@/);
   });
 
@@ -72,6 +73,17 @@ describe(`every tool of Lantern's MCP server answers on ${testDialect}`, () => {
     expect(await call("explain_grouping", { organizationSlug: org, issueId: seeded.shortId })).toMatch(/joined the issue through hash `[0-9a-f]{32}`/);
     expect(await call("get_frame_diagnosis", { organizationSlug: org, issueId: seeded.shortId, eventId: seeded.eventId })).toContain(seeded.eventId);
     expect(await call("get_issue_user_reports", { organizationSlug: org, issueId: seeded.shortId })).toContain("No user wrote");
+  });
+
+  it("searches error events, one by one and counted by issue, and refuses what it cannot search with the reason", async () => {
+    const events = await call("search_events", { organizationSlug: org, dataset: "errors", query: "level:error", period: "24h" });
+    expect(events).toContain("Checkout failed");
+    expect(events).toContain(seeded.shop);
+    const counted = await call("search_events", { organizationSlug: org, dataset: "errors", fields: ["issue", "count()"], sort: "-count()" });
+    expect(counted).toMatch(new RegExp(`\\| \`${seeded.shortId}\` \\| 1 \\|`));
+    const refused = (await client.callTool({ name: "search_events", arguments: { organizationSlug: org, dataset: "errors", fields: ["no_such_field"] } })) as CallToolResult;
+    expect(refused.isError).toBe(true);
+    expect(((await client.callTool({ name: "search_events", arguments: { organizationSlug: org, dataset: "profiles" } })) as CallToolResult).isError).toBe(true);
   });
 
   it("finds the event behind a Next.js digest, the trace, the release, and the monitors", async () => {

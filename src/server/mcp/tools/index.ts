@@ -2,7 +2,8 @@ import type { McpTool } from "../mcp-tool";
 import { addIssueNote, getIssueActivity, getIssueDetails, getIssueTagValues, getIssueUserReports, searchIssueEvents, searchIssues, updateIssue } from "./issue-tools";
 import { explainGroupingTool, findByDigest, getFrameDiagnosis, getIssueHintsTool } from "./lantern-tools";
 import { findMonitors, findUptimeMonitors, getMonitorDetails, getUptimeMonitorDetails } from "./monitor-tools";
-import { findDsns, findOrganizations, findProjects, whoami } from "./organization-tools";
+import { searchEvents } from "./event-tools";
+import { findDsns, findOrganizations, findProjects, findTeams, whoami } from "./organization-tools";
 import { findReleases, getReleaseDetails } from "./release-tools";
 import { getTraceDetails } from "./trace-tools";
 
@@ -11,6 +12,7 @@ export const mcpTools: readonly McpTool[] = [
   whoami,
   findOrganizations,
   findProjects,
+  findTeams,
   findDsns,
   searchIssues,
   getIssueDetails,
@@ -20,6 +22,7 @@ export const mcpTools: readonly McpTool[] = [
   addIssueNote,
   updateIssue,
   getIssueUserReports,
+  searchEvents,
   findReleases,
   getReleaseDetails,
   getTraceDetails,

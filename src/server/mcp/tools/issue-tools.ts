@@ -4,6 +4,7 @@ import { authorizeProjectId } from "../../access/authorize";
 import { listApiIssueEvents } from "../../api/events/list-api-issue-events";
 import { findApiIssue } from "../../api/issues/find-api-issue";
 import { serializeIssueDetails } from "../../api/issues/get-api-issue";
+import { listApiIssueActivities } from "../../api/issues/list-api-issue-activities";
 import { listApiIssues } from "../../api/issues/list-api-issues";
 import { parseIssueListRequest } from "../../api/issues/parse-issue-list-request";
 import { parseIssueUpdate, updateApiIssues } from "../../api/issues/update-api-issues";
@@ -142,14 +143,13 @@ export const getIssueActivity = defineTool({
   isWrite: false,
   run: async (context, args) => {
     checkOrganization(context, args.organizationSlug);
-    const issue = await findApiIssue(context, issueRefOf(args), "issue.read");
-    const details = await serializeIssueDetails(context, issue.id);
-    const entries = details.activity.filter((entry) => args.includeComments || entry.type !== "note").slice(0, args.limit);
-    const lines = [`# Activity of **${details.shortId}** ${codeSpan(details.title)}`, ""];
+    const { activity } = await listApiIssueActivities(context, { organizationSlug: args.organizationSlug, issueRef: issueRefOf(args) });
+    const entries = activity.filter((entry) => args.includeComments || entry.type !== "note").slice(0, args.limit);
+    const lines = [`# Activity of issue ${codeSpan(issueRefOf(args))}`, ""];
     if (entries.length === 0) lines.push("No activity yet.");
     for (const entry of entries) {
-      const text = typeof entry.data.text === "string" ? ` ${codeSpan(entry.data.text)}` : "";
-      lines.push(`- ${entry.dateCreated} — ${entry.type}${entry.user ? ` by ${codeSpan(entry.user.name)}` : ""}${text}`);
+      const text = typeof entry.data.text === "string" ? `: ${codeSpan(entry.data.text)}` : "";
+      lines.push(`- ${entry.dateCreated} — ${entry.type}${entry.user ? ` by ${codeSpan(entry.user.name || entry.user.email)}` : ""}${text}`);
     }
     return lines.join("\n");
   },

@@ -3,6 +3,7 @@ import { codeSpan, table } from "@/lib/mcp-markdown";
 import { listApiProjectKeys } from "../../api/keys/list-api-project-keys";
 import { serializeOrganization } from "../../api/organization";
 import { listApiProjects } from "../../api/projects/list-api-projects";
+import { listApiTeams } from "../../api/teams/list-api-teams";
 import { defineTool } from "../mcp-tool";
 import { checkOrganization, organizationSlug, pageUrl, regionUrl } from "./arguments";
 
@@ -68,5 +69,18 @@ export const findDsns = defineTool({
       lines.push(`- Rate limit: ${key.rateLimit ? `${key.rateLimit.count} per ${key.rateLimit.window} s` : "none"}`);
     }
     return lines.join("\n");
+  },
+});
+
+export const findTeams = defineTool({
+  name: "find_teams",
+  title: "Find teams",
+  description: "Find the organization's teams: slug, name, members, and whether you are in it.",
+  input: { organizationSlug, regionUrl, query: z.string().max(200).nullable().default(null).describe("Filter by name or slug.") },
+  isWrite: false,
+  run: async (context, args) => {
+    const teams = await listApiTeams(context, { organizationSlug: args.organizationSlug, query: args.query });
+    if (teams.length === 0) return "# Teams\n\nNo team matches.";
+    return [`# Teams in **${args.organizationSlug}**`, "", table(["Slug", "Id", "Name", "Members", "You are in it"], teams.slice(0, 25).map((team) => [team.slug, team.id, team.name, team.memberCount, { text: team.isMember ? "yes" : "no" }]))].join("\n");
   },
 });
