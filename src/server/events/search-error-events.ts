@@ -34,7 +34,6 @@ interface EventRow {
   environment: string | null;
   user_key: string | null;
   trace_id: string | null;
-  payload: Uint8Array;
 }
 
 /** The type of a field's values in `meta.fields`. */
@@ -66,12 +65,14 @@ class ErrorEventFacts {
   constructor(
     readonly row: EventRow,
     private readonly projectSlug: string,
+    private readonly payloads: ReadonlyMap<number, Uint8Array>,
   ) {}
 
   private get payload(): JsonObject {
     if (this.payloadCache === null) {
       try {
-        this.payloadCache = readEventPayload(this.row.payload);
+        const bytes = this.payloads.get(this.row.id);
+        this.payloadCache = bytes ? readEventPayload(bytes) : {};
       } catch {
         this.payloadCache = {};
       }
@@ -183,6 +184,20 @@ function columnEqualities(conditions: ErrorCondition[]): ColumnEquality[] {
   });
 }
 
+/** Events whose payloads are read at a time. */
+const payloadBatch = 200;
+
+/** Properties the events table has no column for: they come from the stored payload. */
+const payloadProperties = new Set<ErrorProperty>(["message", "error.type", "error.value", "culprit", "transaction", "user.id", "user.email", "user.username", "user.ip", "user.display"]);
+
+function readsPayload(search: ErrorSearch): boolean {
+  const refs: ErrorValueRef[] = [
+    ...search.conditions.map((condition) => condition.ref),
+    ...search.fields.flatMap((field): ErrorValueRef[] => (field.kind === "aggregate" ? (field.argument ? [field.argument] : []) : [field.kind === "tag" ? { kind: "tag", key: field.key } : { kind: "property", property: field.property }])),
+  ];
+  return refs.some((ref) => ref.kind === "tag" || payloadProperties.has(ref.property));
+}
+
 function compareValues(a: string | number | null, b: string | number | null): number {
   if (a === b) return 0;
   if (a === null) return -1;
@@ -219,23 +234,53 @@ export async function searchErrorEvents(context: AccessContext, search: ErrorSea
   const conditions = search.conditions.filter((condition) => !projectConditions.includes(condition));
   let query = context.db
     .selectFrom("events")
-    .select(["id", "event_id", "project_id", "issue_id", "timestamp", "title", "type", "level", "platform", "release", "environment", "user_key", "trace_id", "payload"])
+    .select(["id", "event_id", "project_id", "issue_id", "timestamp", "title", "type", "level", "platform", "release", "environment", "user_key", "trace_id"])
     .where("project_id", "in", projectIds.length > 0 ? projectIds : [-1])
     .where("timestamp", ">=", search.window.startMs)
     .where("timestamp", "<", search.window.endMs)
     .where("type", "not in", nonErrorTypes);
   if (search.environments.length > 0) query = query.where("environment", "in", search.environments);
   for (const { column, values } of columnEqualities(conditions)) query = query.where(column, "in", values as never[]);
-  const rows = await query.orderBy("timestamp", "desc").orderBy("id", "desc").limit(maxScannedErrorEvents + 1).execute();
-  const isPartial = rows.length > maxScannedErrorEvents;
-  const events = rows
-    .slice(0, maxScannedErrorEvents)
-    .map((row) => new ErrorEventFacts({ ...row, id: Number(row.id), project_id: Number(row.project_id), issue_id: row.issue_id === null ? null : Number(row.issue_id), timestamp: Number(row.timestamp) }, slugOf.get(Number(row.project_id)) ?? ""))
-    .filter((facts) => conditions.every((condition) => holds(facts, condition)));
-
-  const valueOfField = (facts: ErrorEventFacts, field: Exclude<ErrorField, { kind: "aggregate" }>) => (field.kind === "tag" ? facts.value({ kind: "tag", key: field.key }) : facts.property(field.property));
   const plainFields = search.fields.filter((field): field is Exclude<ErrorField, { kind: "aggregate" }> => field.kind !== "aggregate");
   const aggregates = search.fields.filter((field): field is Extract<ErrorField, { kind: "aggregate" }> => field.kind === "aggregate");
+  // A plain newest-first list reads events a batch at a time and stops at its page; groups and other sorts
+  // need every event of the window (up to maxScannedErrorEvents). Payloads (the stored, compressed events)
+  // are read only for what the columns cannot answer, and only for the events read.
+  const isNewestFirst = aggregates.length === 0 && (!search.sort || (search.sort.field.kind === "property" && search.sort.field.property === "timestamp" && search.sort.descending));
+  const needsPayload = readsPayload(search);
+  const payloads = new Map<number, Uint8Array>();
+  const wanted = search.offset + search.limit + 1;
+  const batchSize = isNewestFirst ? Math.min(maxScannedErrorEvents, Math.max(payloadBatch, wanted)) : maxScannedErrorEvents;
+  const events: ErrorEventFacts[] = [];
+  let scannedCount = 0;
+  let isPartial = false;
+  let last: { timestamp: number; id: number } | null = null;
+  while (scannedCount < maxScannedErrorEvents && events.length < (isNewestFirst ? wanted : Number.POSITIVE_INFINITY)) {
+    const after: { timestamp: number; id: number } | null = last;
+    const fetched = await query
+      .$if(after !== null, (next) => next.where((eb) => eb.or([eb("timestamp", "<", after!.timestamp), eb.and([eb("timestamp", "=", after!.timestamp), eb("id", "<", after!.id)])])))
+      .orderBy("timestamp", "desc")
+      .orderBy("id", "desc")
+      .limit(Math.min(batchSize, maxScannedErrorEvents - scannedCount) + 1)
+      .execute();
+    const rows: EventRow[] = fetched.slice(0, Math.min(batchSize, maxScannedErrorEvents - scannedCount)).map((row) => ({ ...row, id: Number(row.id), project_id: Number(row.project_id), issue_id: row.issue_id === null ? null : Number(row.issue_id), timestamp: Number(row.timestamp) }));
+    scannedCount += rows.length;
+    for (let start = 0; start < rows.length && (!isNewestFirst || events.length < wanted); start += payloadBatch) {
+      const chunk = rows.slice(start, start + payloadBatch);
+      if (needsPayload) for (const row of await context.db.selectFrom("events").select(["id", "payload"]).where("id", "in", chunk.map((row) => row.id)).execute()) payloads.set(Number(row.id), row.payload);
+      for (const row of chunk) {
+        const facts = new ErrorEventFacts(row, slugOf.get(row.project_id) ?? "", payloads);
+        if (conditions.every((condition) => holds(facts, condition))) events.push(facts);
+        if (isNewestFirst && events.length >= wanted) break;
+      }
+    }
+    if (fetched.length <= rows.length) break;
+    if (scannedCount >= maxScannedErrorEvents) isPartial = true;
+    const lastRow = rows.at(-1)!;
+    last = { timestamp: lastRow.timestamp, id: lastRow.id };
+  }
+
+  const valueOfField = (facts: ErrorEventFacts, field: Exclude<ErrorField, { kind: "aggregate" }>) => (field.kind === "tag" ? facts.value({ kind: "tag", key: field.key }) : facts.property(field.property));
   let table: Record<string, string | number | null>[];
   if (aggregates.length === 0) {
     table = events.map((facts) => Object.fromEntries(plainFields.map((field) => [field.name, valueOfField(facts, field)])));
