@@ -121,6 +121,12 @@ describe(`Sentry's MCP server against Lantern on ${testDialect}`, () => {
     const counted = await tool("search_events", { organizationSlug: org, dataset: "errors", query: "level:error", fields: ["issue", "count()", "count_unique(user)", "last_seen()"], sort: "-count()" });
     expect(counted).toMatch(new RegExp(`"issue": "${shortId}",\\s*"count\\(\\)": 1,\\s*"count_unique\\(user\\)": 1`));
 
+    const spans = await tool("search_events", { organizationSlug: org, dataset: "spans", query: "span.op:payment" });
+    expect(spans).toContain("charge card");
+    expect(spans).toContain(facts.traceId);
+    const logs = await tool("search_events", { organizationSlug: org, dataset: "logs", query: "severity:warn" });
+    expect(logs).toContain(`${seed.message}: retrying the card`);
+
     const issueEvents = await tool("search_issue_events", { organizationSlug: org, issueId: shortId, query: `user.email:${seed.userEmail}` });
     expect(issueEvents).toContain(facts.eventId);
     expect(await tool("search_issue_events", { organizationSlug: org, issueId: shortId, query: "user.email:nobody@shop.test" })).toContain("No results found");
