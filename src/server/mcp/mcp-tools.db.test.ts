@@ -99,6 +99,16 @@ describe(`every tool of Lantern's MCP server answers on ${testDialect}`, () => {
     expect(await call("get_uptime_monitor_details", { organizationSlug: org, projectSlug: seeded.shop, uptimeMonitorId: uptimeId })).toContain("93.184.215.14");
   });
 
+  it("fetches what a URL names: an issue, an event, a trace, a monitor", async () => {
+    const base = "http://lantern.test";
+    expect(await call("get_sentry_resource", { url: `${base}/projects/${seeded.shop}/issues/${seeded.issueId}` })).toContain("Checkout failed");
+    expect(await call("get_sentry_resource", { url: `${base}/organizations/${org}/issues/${seeded.shortId}/events/${seeded.eventId}/` })).toContain(seeded.eventId);
+    expect(await call("get_sentry_resource", { url: `${base}/traces/${seeded.traceId}` })).toContain(seeded.traceId);
+    expect(await call("get_sentry_resource", { resourceType: "monitor", resourceId: "nightly-invoices" })).toContain("0 3 * * *");
+    const replay = (await client.callTool({ name: "get_sentry_resource", arguments: { resourceType: "replay", resourceId: "abc" } })) as CallToolResult;
+    expect(replay.isError).toBe(true);
+  });
+
   it("resolves and reopens an issue, and assigns it", async () => {
     expect(await call("update_issue", { organizationSlug: org, issueId: seeded.shortId, status: "resolved" })).toContain("Status: resolved");
     expect(await call("update_issue", { organizationSlug: org, issueUrl: `http://lantern.test/organizations/${org}/issues/${seeded.shortId}/`, status: "unresolved", assignedTo: setup.member.email })).toMatch(/Status: unresolved[\s\S]*Assigned to: `/);

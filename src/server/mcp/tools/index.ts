@@ -1,6 +1,6 @@
 import type { McpTool } from "../mcp-tool";
 import { addIssueNote, getIssueActivity, getIssueDetails, getIssueTagValues, getIssueUserReports, searchIssueEvents, searchIssues, updateIssue } from "./issue-tools";
-import { explainGroupingTool, findByDigest, getFrameDiagnosis, getIssueHintsTool } from "./lantern-tools";
+import { explainGroupingTool, findByDigest, getFrameDiagnosis, getIssueHintsTool, getSentryResource } from "./lantern-tools";
 import { findMonitors, findUptimeMonitors, getMonitorDetails, getUptimeMonitorDetails } from "./monitor-tools";
 import { searchEvents } from "./event-tools";
 import { findDsns, findOrganizations, findProjects, findTeams, whoami } from "./organization-tools";
@@ -30,6 +30,7 @@ export const mcpTools: readonly McpTool[] = [
   getMonitorDetails,
   findUptimeMonitors,
   getUptimeMonitorDetails,
+  getSentryResource,
   getIssueHintsTool,
   explainGroupingTool,
   findByDigest,

@@ -10,6 +10,9 @@ import { getIssueHints } from "../../issues/get-issue-hints";
 import { resolveStoredEvent } from "../../sourcemaps/resolve-stored-event";
 import type { AccessContext } from "../../access/authorize";
 import { defineTool } from "../mcp-tool";
+import { getIssueDetails } from "./issue-tools";
+import { getMonitorDetails } from "./monitor-tools";
+import { getTraceDetails } from "./trace-tools";
 import { checkOrganization, issueId, issueRefOf, issueUrl, organizationSlug, pageUrl, regionUrl } from "./arguments";
 
 const issueArguments = { organizationSlug: organizationSlug.optional(), regionUrl, issueId: issueId.optional(), issueUrl: issueUrl.optional() };
@@ -122,4 +125,61 @@ function hasFrames(payload: Record<string, unknown>): boolean {
   const exception = payload.exception;
   const values = isRecord(exception) && Array.isArray(exception.values) ? exception.values : [];
   return values.some((value) => isRecord(value) && isRecord(value.stacktrace) && Array.isArray(value.stacktrace.frames) && value.stacktrace.frames.length > 0);
+}
+
+const resourceTypes = ["issue", "event", "trace", "ai_conversation", "replay", "monitor", "snapshot"] as const;
+
+/** What a Lantern or Sentry URL names: the segment after /issues/, /events/, /traces/ (or /trace/), /crons/ (or /monitors/). */
+function resourceOfUrl(url: string): { type: (typeof resourceTypes)[number]; id: string; issueId?: string } | null {
+  const path = (() => {
+    try {
+      return new URL(url).pathname;
+    } catch {
+      return url;
+    }
+  })();
+  const event = /\/issues\/([\w-]+)\/events\/([0-9a-fA-F-]{32,36})/.exec(path);
+  if (event) return { type: "event", id: event[2]!.replace(/-/g, ""), issueId: event[1]! };
+  const issue = /\/issues\/([\w-]+)/.exec(path);
+  if (issue) return { type: "issue", id: issue[1]! };
+  const trace = /\/traces?\/([0-9a-fA-F]{32})/.exec(path);
+  if (trace) return { type: "trace", id: trace[1]! };
+  const monitor = /\/(?:crons|monitors)\/([\w-]+)/.exec(path);
+  if (monitor) return { type: "monitor", id: monitor[1]! };
+  return null;
+}
+
+export const getSentryResource = defineTool({
+  name: "get_sentry_resource",
+  title: "Get a resource by URL or id",
+  description: "Fetch what a Lantern (or Sentry-style) URL names — an issue, an event, a trace or a cron monitor — or one given by resourceType and resourceId. Lantern has no replays, AI conversations or snapshots.",
+  input: {
+    url: z.string().max(2000).optional(),
+    resourceType: z.enum(resourceTypes).optional(),
+    resourceId: z.string().max(200).optional(),
+    organizationSlug: organizationSlug.optional(),
+  },
+  isWrite: false,
+  run: async (context, args) => {
+    checkOrganization(context, args.organizationSlug);
+    const resource = args.url ? resourceOfUrl(args.url) : args.resourceType && args.resourceId ? { type: args.resourceType, id: args.resourceId } : null;
+    if (!resource) throw new AppError("bad_request", args.url ? "This URL names no issue, event, trace or monitor Lantern knows." : "Give url, or resourceType with resourceId.");
+    const organization = context.config.auth.organizationSlug;
+    switch (resource.type) {
+      case "issue":
+        return getIssueDetails.run(context, { organizationSlug: organization, issueId: resource.id });
+      case "event":
+        return getIssueDetails.run(context, { organizationSlug: organization, ...("issueId" in resource && resource.issueId ? { issueId: resource.issueId } : {}), eventId: resource.id.toLowerCase() });
+      case "trace":
+        return getTraceDetails.run(context, { organizationSlug: organization, traceId: resource.id });
+      case "monitor":
+        return getMonitorDetails.run(context, getMonitorDetailsDefaults(organization, resource.id));
+      default:
+        throw new AppError("bad_request", `Lantern holds no ${resource.type.replace("_", " ")}s.`);
+    }
+  },
+});
+
+function getMonitorDetailsDefaults(organizationSlug: string, monitorSlug: string) {
+  return { organizationSlug, monitorSlug, projectSlugOrId: null, environment: null, period: null, start: null, end: null, checkInLimit: 10, includeStats: true, rollupSeconds: null };
 }
