@@ -81,6 +81,9 @@ describe(`every tool of Lantern's MCP server answers on ${testDialect}`, () => {
     expect(events).toContain(seeded.shop);
     const counted = await call("search_events", { organizationSlug: org, dataset: "errors", fields: ["issue", "count()"], sort: "-count()" });
     expect(counted).toMatch(new RegExp(`\\| \`${seeded.shortId}\` \\| 1 \\|`));
+    // Grouped by a column (issue: counted in SQL) and by a payload field (error.type: counted event by event), the same one event.
+    expect(await call("search_events", { organizationSlug: org, dataset: "errors", fields: ["error.type", "count()", "count_unique(user)"] })).toMatch(/\| `Error` \| 1 \| 0 \|/);
+    expect(await call("search_events", { organizationSlug: org, dataset: "errors", fields: ["project", "level", "count()", "last_seen()"], sort: "-last_seen()" })).toMatch(new RegExp(`\\| \`${seeded.shop}\` \\| \`error\` \\| 1 \\| \`20\\d\\d-`));
     const refused = (await client.callTool({ name: "search_events", arguments: { organizationSlug: org, dataset: "errors", fields: ["no_such_field"] } })) as CallToolResult;
     expect(refused.isError).toBe(true);
     expect(((await client.callTool({ name: "search_events", arguments: { organizationSlug: org, dataset: "profiles" } })) as CallToolResult).isError).toBe(true);
