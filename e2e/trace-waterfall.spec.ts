@@ -160,9 +160,9 @@ test("the trace, trace-meta and events?dataset=spans APIs answer the same trace 
   expect(page.data).toHaveLength(4);
   expect(page.meta.fields).toEqual({ id: "string", "span.op": "string", "span.duration": "duration" });
   expect(answer.headers().link).toMatch(/rel="next"; results="true"; cursor="0:4:0"/);
-  const refused = await request.get(`/api/0/organizations/lantern/events/?dataset=errors&field=title`);
+  const refused = await request.get(`/api/0/organizations/lantern/events/?dataset=profiles&field=title`);
   expect(refused.status()).toBe(400);
-  expect(await refused.json()).toEqual({ detail: expect.stringContaining('Unsupported dataset "errors"') });
+  expect(await refused.json()).toEqual({ detail: expect.stringContaining('Unsupported dataset "profiles"') });
 });
 
 test("a 5,000-span trace keeps only the rows in view in the DOM, scrolls to its last span, and shows markup as text", async ({ page }) => {
