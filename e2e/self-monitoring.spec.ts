@@ -85,7 +85,7 @@ test.describe("Lantern monitors itself through /monitoring", () => {
       await expect(page.getByRole("list", { name: "Top unresolved issues" }).getByRole("link", { name: "Error: Lantern diagnostics: unhandled browser error" })).toBeVisible();
       const activity = page.getByRole("region", { name: "Activity in the last 24 hours" });
       await expect(activity.getByText("Crash-free sessions")).toBeVisible();
-      await expect(activity.getByText(/^\d+ of \d+ sessions? crashed$/)).toBeVisible();
+      await expect(activity.getByText(/^[\d,]+ of [\d,]+ sessions? crashed$/)).toBeVisible();
     } finally {
       await database.close();
     }
