@@ -1,5 +1,5 @@
 import { AppError } from "../errors";
-import { parseWindow } from "../spans/parse-span-search";
+import { parseOffsetPage, parseWindow } from "../spans/parse-span-search";
 
 /**
  * `GET /organizations/{org}/events/?dataset=errors` (and `discover`, its older name) as Sentry's clients send
@@ -164,17 +164,7 @@ export function parseErrorSearch(params: URLSearchParams, now = Date.now()): Err
     const aggregate = fields.find((candidate) => candidate.kind === "aggregate");
     if (aggregate) sort = { field: aggregate, descending: true };
   }
-  const cursorText = params.get("cursor");
-  let offset = 0;
-  if (cursorText) {
-    const match = /^\d{1,16}:(\d{1,9}):[01]$/.exec(cursorText.trim());
-    if (!match) throw bad("Invalid cursor: pass back a cursor from a Link header.");
-    offset = Number(match[1]);
-    if (offset > maxErrorSearchOffset) throw bad(`Pages end after ${maxErrorSearchOffset.toLocaleString("en")} rows: narrow the query or the time window.`);
-  }
-  const limitText = params.get("per_page") ?? params.get("limit");
-  const limit = limitText === null || limitText === "" ? 100 : Number(limitText);
-  if (!Number.isInteger(limit) || limit < 1) throw bad("per_page must be a whole number above 0.");
+  const { offset, limit } = parseOffsetPage(params, maxErrorSearchOffset);
   const window = parseWindow(params, now);
   return {
     fields,

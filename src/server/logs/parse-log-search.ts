@@ -1,5 +1,5 @@
 import { AppError } from "../errors";
-import { parseWindow } from "../spans/parse-span-search";
+import { parseOffsetPage, parseWindow } from "../spans/parse-span-search";
 import { levelNamed, severityLevels, type SeverityLevel } from "./read-logs";
 
 /**
@@ -168,17 +168,7 @@ export function parseLogEventsRequest(params: URLSearchParams, now = Date.now())
     sortField = hasCount ? fields.find((field) => field.kind === "count")! : { name: "timestamp", kind: "property", property: "timestamp" };
   }
   const listKey = !hasCount && sortField.kind === "property" ? sortKeyOf(sortField.property) : "timestamp";
-  const cursorText = params.get("cursor");
-  let offset = 0;
-  if (cursorText) {
-    const match = /^\d{1,16}:(\d{1,9}):[01]$/.exec(cursorText.trim());
-    if (!match) throw bad("Invalid cursor: pass back a cursor from a Link header.");
-    offset = Number(match[1]);
-    if (offset > maxLogSearchOffset) throw bad(`Pages end after ${maxLogSearchOffset.toLocaleString("en")} rows: narrow the query or the time window.`);
-  }
-  const limitText = params.get("per_page") ?? params.get("limit");
-  const limit = limitText === null || limitText === "" ? 100 : Number(limitText);
-  if (!Number.isInteger(limit) || limit < 1) throw bad("per_page must be a whole number above 0.");
+  const { offset, limit } = parseOffsetPage(params, maxLogSearchOffset);
   return {
     fields,
     sortField,

@@ -59,6 +59,22 @@ const stringKeys: Record<string, StringKey> = {
 const durationKeys = new Set(["span.duration", "duration"]);
 
 const bad = (message: string) => new AppError("bad_request", message);
+
+/** Sentry's offset cursor (`0:<offset>:0`, refused past `maxOffset`) and `per_page` (or `limit`, default 100), as the events searches read them. */
+export function parseOffsetPage(params: URLSearchParams, maxOffset: number): { offset: number; limit: number } {
+  const cursorText = params.get("cursor");
+  let offset = 0;
+  if (cursorText) {
+    const match = /^\d{1,16}:(\d{1,9}):[01]$/.exec(cursorText.trim());
+    if (!match) throw bad("Invalid cursor: pass back a cursor from a Link header.");
+    offset = Number(match[1]);
+    if (offset > maxOffset) throw bad(`Pages end after ${maxOffset.toLocaleString("en")} rows: narrow the query or the time window.`);
+  }
+  const limitText = params.get("per_page") ?? params.get("limit");
+  const limit = limitText === null || limitText === "" ? 100 : Number(limitText);
+  if (!Number.isInteger(limit) || limit < 1) throw bad("per_page must be a whole number above 0.");
+  return { offset, limit };
+}
 const clip = (text: string) => (text.length > 80 ? `${text.slice(0, 80)}…` : text);
 
 export function parseSpanSearch(params: URLSearchParams, now = Date.now()): SpanSearch {
@@ -86,17 +102,7 @@ export function parseSpanSearch(params: URLSearchParams, now = Date.now()): Span
   }
   const projects = params.getAll("project").filter((value) => value !== "" && value !== "-1");
   const environments = params.getAll("environment").filter((value) => value !== "");
-  const cursorText = params.get("cursor");
-  let offset = 0;
-  if (cursorText) {
-    const match = /^\d{1,16}:(\d{1,9}):[01]$/.exec(cursorText.trim());
-    if (!match) throw bad("Invalid cursor: pass back a cursor from a Link header.");
-    offset = Number(match[1]);
-    if (offset > maxSpanSearchOffset) throw bad(`Pages end after ${maxSpanSearchOffset.toLocaleString("en")} rows: narrow the query or the time window.`);
-  }
-  const limitText = params.get("per_page") ?? params.get("limit");
-  const limit = limitText === null || limitText === "" ? 100 : Number(limitText);
-  if (!Number.isInteger(limit) || limit < 1) throw bad("per_page must be a whole number above 0.");
+  const { offset, limit } = parseOffsetPage(params, maxSpanSearchOffset);
   return {
     dataset: datasetName,
     fields,
