@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { buildReplayTimeline, formatOffset, initialOffsetMs, type ErrorEventFact, type ReplayTimeline, type TimelineMarker } from "@/lib/replays/replay-timeline";
@@ -19,6 +19,7 @@ interface ReplayPlayerProps {
 type Recording = { state: "loading" } | { state: "failed"; message: string } | { state: "loaded"; events: unknown[]; timeline: ReplayTimeline };
 
 const remoteStorageKey = (replayId: string) => `lantern.replay.remote.${replayId}`;
+const subscribeToNothing = () => () => {};
 
 /**
  * The replay page's player: fetches the (sanitized) recording with the viewer's session and hands it by
@@ -30,24 +31,19 @@ const remoteStorageKey = (replayId: string) => `lantern.replay.remote.${replayId
 export function ReplayPlayer({ replayId, projectSlug, errors, openAt }: ReplayPlayerProps) {
   const frameRef = useRef<HTMLIFrameElement>(null);
   const [recording, setRecording] = useState<Recording>({ state: "loading" });
-  const [remote, setRemote] = useState(false);
-  const [frameKey, setFrameKey] = useState(0);
+  // The opt-in is remembered for this replay only, in this tab; the server renders without it.
+  const storedRemote = useSyncExternalStore(
+    subscribeToNothing,
+    () => window.sessionStorage.getItem(remoteStorageKey(replayId)) === "1",
+    () => false,
+  );
+  const [optedIn, setOptedIn] = useState(false);
+  const remote = storedRemote || optedIn;
   const [currentMs, setCurrentMs] = useState(0);
   const [firstFrame, setFirstFrame] = useState(false);
   const [playerProblem, setPlayerProblem] = useState<string | null>(null);
   const frameReady = useRef(false);
-  const loadSent = useRef(false);
   const positionMs = useRef<number | null>(null);
-
-  useEffect(() => {
-    // The opt-in is remembered for this replay only, in this tab.
-    if (window.sessionStorage.getItem(remoteStorageKey(replayId)) === "1") {
-      frameReady.current = false;
-      loadSent.current = false;
-      setRemote(true);
-      setFrameKey((key) => key + 1);
-    }
-  }, [replayId]);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -70,9 +66,9 @@ export function ReplayPlayer({ replayId, projectSlug, errors, openAt }: ReplayPl
     frameRef.current?.contentWindow?.postMessage(message, window.location.origin);
   }, []);
 
+  // Sent again on every `ready`: a reloaded frame (the opt-in) is a new player; one already playing ignores it.
   const sendRecording = useCallback(() => {
-    if (!frameReady.current || loadSent.current || recording.state !== "loaded") return;
-    loadSent.current = true;
+    if (!frameReady.current || recording.state !== "loaded") return;
     post({ type: "lantern-replay:load", events: recording.events, offsetMs: positionMs.current ?? 0, skipInactive: true });
   }, [post, recording]);
 
@@ -114,10 +110,8 @@ export function ReplayPlayer({ replayId, projectSlug, errors, openAt }: ReplayPl
     window.sessionStorage.setItem(remoteStorageKey(replayId), "1");
     // A new frame: it announces itself and gets the recording again, at the current position.
     frameReady.current = false;
-    loadSent.current = false;
     setFirstFrame(false);
-    setRemote(true);
-    setFrameKey((key) => key + 1);
+    setOptedIn(true);
   };
 
   const timeline = recording.state === "loaded" ? recording.timeline : null;
@@ -126,7 +120,7 @@ export function ReplayPlayer({ replayId, projectSlug, errors, openAt }: ReplayPl
     <div className="space-y-4" data-testid="replay-player" data-first-frame={firstFrame ? "true" : "false"}>
       <div className="overflow-hidden rounded-lg border border-border bg-muted">
         <iframe
-          key={frameKey}
+          key={remote ? "remote" : "local"}
           ref={frameRef}
           data-testid="replay-player-frame"
           title="Replay player"
