@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { IdentifierText } from "@/components/ui/identifier-text";
 import type { ReplayView } from "@/lib/views/replay";
 import { formatOffset } from "@/lib/replays/replay-timeline";
 
@@ -35,7 +36,9 @@ export function ReplayFacts({ replay }: { replay: ReplayView }) {
           <summary className="cursor-pointer text-muted-foreground">{replay.urls.length} pages visited</summary>
           <ul className="mt-1 space-y-0.5 font-mono text-xs">
             {replay.urls.map((url, index) => (
-              <li key={index} className="break-all">{url}</li>
+              <li key={index} className="wrap-break-word">
+                <IdentifierText value={url} />
+              </li>
             ))}
           </ul>
         </details>

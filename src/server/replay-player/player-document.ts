@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { join } from "node:path";
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { playerDocumentStyles, playerGlueScript, playerLoaderScript } from "./player-glue";
 
 /**
@@ -27,14 +26,16 @@ interface PlayerAsset {
 
 const assetBase = "/replays/player/assets/";
 
+/**
+ * A file of an installed package, read at run time (the bundler is not asked to resolve it): from the
+ * installation `lantern start` runs in (cli/lantern.mjs's folder's parent), else the working directory
+ * (next dev, tests).
+ */
 function packageFile(relativePath: string): Buffer {
-  // The built server chunks live under .next/ inside the installation, so resolving from here finds its
-  // node_modules; the working directory is the fallback (next dev, tests).
-  try {
-    return readFileSync(createRequire(import.meta.url).resolve(relativePath));
-  } catch {
-    return readFileSync(join(process.cwd(), "node_modules", relativePath));
-  }
+  const script = process.argv[1];
+  const candidates = [...(script && /lantern\.mjs$/.test(script) ? [join(dirname(script), "..", "node_modules", relativePath)] : []), join(process.cwd(), "node_modules", relativePath)];
+  for (const candidate of candidates) if (existsSync(candidate)) return readFileSync(candidate);
+  throw new Error(`The replay player needs ${relativePath}: run npm install.`);
 }
 
 function withoutSourceMapComment(source: Buffer): Buffer {
