@@ -17,7 +17,7 @@ export interface ReplayPageData {
 /**
  * The replay page's data: the replay (404 when the viewer cannot see it) and its error events, found by
  * event id in the replay's project the way the errors search finds them (an SDK links the error to the
- * replay as it sends it, so the events lie within a day of the recording).
+ * replay as it sends it, so the events lie near the recording).
  */
 export async function loadReplayPage(context: AccessContext, replayId: string): Promise<ReplayPageData> {
   const replay = await getReplay(context, replayId);
@@ -27,7 +27,8 @@ export async function loadReplayPage(context: AccessContext, replayId: string): 
     fields: ["id", "issue.id", "timestamp", "title"].map(parseErrorField),
     conditions: [{ kind: "match", ref: { kind: "property", property: "id" }, values: errorIds, contains: false, negated: false }],
     sort: null,
-    window: { startMs: replay.startedAt - dayMs, endMs: replay.finishedAt + dayMs },
+    // The id condition is an indexed equality, so a wide window costs nothing and tolerates a skewed client clock.
+    window: { startMs: replay.startedAt - 90 * dayMs, endMs: replay.finishedAt + dayMs },
     projects: [String(replay.projectId)],
     environments: [],
     limit: maxErrors,
