@@ -45,9 +45,19 @@ export function fullSnapshotEvent(timestamp: number, node: SerializedNode): Rrwe
   return { type: 2, timestamp, data: { node, initialOffset: { left: 0, top: 0 } } };
 }
 
-/** An incremental mutation adding nodes to a parent (appended). */
+/**
+ * An incremental mutation appending nodes to a parent. The recorder lists every added node on its own, its
+ * children after it with their parent's id (the replayer builds each add without children), so do we.
+ */
 export function addNodesEvent(timestamp: number, parentId: number, nodes: SerializedNode[]): RrwebEvent {
-  return { type: 3, timestamp, data: { source: 0, texts: [], attributes: [], removes: [], adds: nodes.map((node) => ({ parentId, nextId: null, node })) } };
+  const adds: { parentId: number; nextId: null; node: SerializedNode }[] = [];
+  const visit = (node: SerializedNode, parent: number) => {
+    const { childNodes, ...rest } = node;
+    adds.push({ parentId: parent, nextId: null, node: Array.isArray(childNodes) ? { ...rest, childNodes: [] } : rest });
+    for (const child of Array.isArray(childNodes) ? (childNodes as SerializedNode[]) : []) visit(child, node.id as number);
+  };
+  for (const node of nodes) visit(node, parentId);
+  return { type: 3, timestamp, data: { source: 0, texts: [], attributes: [], removes: [], adds } };
 }
 
 export function consoleEvent(timestamp: number, level: string, message: string): RrwebEvent {
