@@ -170,6 +170,25 @@ try {
       const elapsed = performance.now() - started;
       // The first run warms the server's caches and compiles nothing else: not counted.
       if (run > 0) timings.push(elapsed);
+      if (run === runs) {
+        const breakdown = await page.evaluate(() => {
+          const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+          const resource = (part: string) => (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).find((entry) => entry.name.includes(part));
+          const mark = (name: string) => Math.round(performance.getEntriesByName(name)[0]?.startTime ?? -1);
+          const recording = resource("/recording");
+          const loader = resource("/replays/player");
+          return {
+            documentResponseEnd: Math.round(navigation.responseEnd),
+            domContentLoaded: Math.round(navigation.domContentLoadedEventEnd),
+            recordingFetch: recording ? `${Math.round(recording.startTime)}–${Math.round(recording.responseEnd)}` : "?",
+            loaderFetch: loader ? `${Math.round(loader.startTime)}–${Math.round(loader.responseEnd)}` : "?",
+            recordingLoaded: mark("replay-recording-loaded"),
+            playerReady: mark("replay-player-ready"),
+            firstFrame: mark("replay-first-frame"),
+          };
+        });
+        console.log("last run, ms from navigation start:", JSON.stringify(breakdown));
+      }
       await page.close();
     }
     timings.sort((a, b) => a - b);

@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import { preload } from "react-dom";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { buildReplayTimeline, formatOffset, initialOffsetMs, type ErrorEventFact, type ReplayTimeline, type TimelineMarker } from "@/lib/replays/replay-timeline";
@@ -20,6 +21,7 @@ type Recording = { state: "loading" } | { state: "failed"; message: string } | {
 
 const remoteStorageKey = (replayId: string) => `lantern.replay.remote.${replayId}`;
 const subscribeToNothing = () => () => {};
+const recordingPath = (replayId: string) => `/replays/${replayId}/recording`;
 
 /**
  * The replay page's player: fetches the (sanitized) recording with the viewer's session and hands it by
@@ -29,6 +31,8 @@ const subscribeToNothing = () => () => {};
  * the player. Recorded values are React text, never HTML.
  */
 export function ReplayPlayer({ replayId, projectSlug, errors, openAt }: ReplayPlayerProps) {
+  // The recording starts loading with the page's HTML, not after hydration (same credentials as the fetch below).
+  preload(recordingPath(replayId), { as: "fetch", crossOrigin: "anonymous" });
   const frameRef = useRef<HTMLIFrameElement>(null);
   const [recording, setRecording] = useState<Recording>({ state: "loading" });
   // The opt-in is remembered for this replay only, in this tab; the server renders without it.
@@ -47,10 +51,11 @@ export function ReplayPlayer({ replayId, projectSlug, errors, openAt }: ReplayPl
 
   useEffect(() => {
     const controller = new AbortController();
-    fetch(`/replays/${replayId}/recording`, { signal: controller.signal, cache: "no-store" })
+    fetch(recordingPath(replayId), { signal: controller.signal })
       .then(async (response) => {
         if (!response.ok) throw new Error(response.status === 404 ? "This replay has no recording you can see." : `The recording could not be loaded (HTTP ${response.status}).`);
         const events = (await response.json()) as unknown[];
+        performance.mark("replay-recording-loaded");
         const timeline = buildReplayTimeline(events as Record<string, unknown>[], errors);
         positionMs.current ??= initialOffsetMs(timeline, openAt);
         setRecording({ state: "loaded", events, timeline });
@@ -78,9 +83,12 @@ export function ReplayPlayer({ replayId, projectSlug, errors, openAt }: ReplayPl
       const message = event.data as PlayerMessage | null;
       if (!message || typeof message !== "object") return;
       if (message.type === "lantern-replay:ready") {
+        performance.mark("replay-player-ready");
         frameReady.current = true;
         sendRecording();
       } else if (message.type === "lantern-replay:first-frame") {
+        // Marks for bench:replay-page's breakdown of the time to the first frame.
+        performance.mark("replay-first-frame");
         setFirstFrame(true);
         if (typeof message.offsetMs === "number") setCurrentMs(message.offsetMs);
       } else if (message.type === "lantern-replay:time" && typeof message.offsetMs === "number") {
