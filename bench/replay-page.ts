@@ -171,22 +171,22 @@ try {
       // The first run warms the server's caches and compiles nothing else: not counted.
       if (run > 0) timings.push(elapsed);
       if (run === runs) {
-        const breakdown = await page.evaluate(() => {
-          const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
-          const resource = (part: string) => (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).find((entry) => entry.name.includes(part));
-          const mark = (name: string) => Math.round(performance.getEntriesByName(name)[0]?.startTime ?? -1);
-          const recording = resource("/recording");
-          const loader = resource("/replays/player");
+        // A string, not a function: tsx would name the helpers with a __name() the page does not have.
+        const breakdown = await page.evaluate(`(() => {
+          const navigation = performance.getEntriesByType("navigation")[0];
+          const resources = performance.getEntriesByType("resource");
+          const span = (part) => { const entry = resources.find((candidate) => candidate.name.includes(part)); return entry ? Math.round(entry.startTime) + "-" + Math.round(entry.responseEnd) : "?"; };
+          const mark = (name) => Math.round(performance.getEntriesByName(name)[0]?.startTime ?? -1);
           return {
             documentResponseEnd: Math.round(navigation.responseEnd),
             domContentLoaded: Math.round(navigation.domContentLoadedEventEnd),
-            recordingFetch: recording ? `${Math.round(recording.startTime)}–${Math.round(recording.responseEnd)}` : "?",
-            loaderFetch: loader ? `${Math.round(loader.startTime)}–${Math.round(loader.responseEnd)}` : "?",
+            recordingFetch: span("/recording"),
+            loaderFetch: span("/replays/player"),
             recordingLoaded: mark("replay-recording-loaded"),
             playerReady: mark("replay-player-ready"),
             firstFrame: mark("replay-first-frame"),
           };
-        });
+        })()`);
         console.log("last run, ms from navigation start:", JSON.stringify(breakdown));
       }
       await page.close();

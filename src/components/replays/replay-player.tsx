@@ -17,7 +17,7 @@ interface ReplayPlayerProps {
   openAt: { t: string | null; event: string | null };
 }
 
-type Recording = { state: "loading" } | { state: "failed"; message: string } | { state: "loaded"; events: unknown[]; timeline: ReplayTimeline };
+type Recording = { state: "loading" } | { state: "failed"; message: string } | { state: "loaded"; timeline: ReplayTimeline };
 
 const remoteStorageKey = (replayId: string) => `lantern.replay.remote.${replayId}`;
 const subscribeToNothing = () => () => {};
@@ -49,33 +49,39 @@ export function ReplayPlayer({ replayId, projectSlug, errors, openAt }: ReplayPl
   const frameReady = useRef(false);
   const positionMs = useRef<number | null>(null);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    fetch(recordingPath(replayId), { signal: controller.signal })
-      .then(async (response) => {
-        if (!response.ok) throw new Error(response.status === 404 ? "This replay has no recording you can see." : `The recording could not be loaded (HTTP ${response.status}).`);
-        const events = (await response.json()) as unknown[];
-        performance.mark("replay-recording-loaded");
-        const timeline = buildReplayTimeline(events as Record<string, unknown>[], errors);
-        positionMs.current ??= initialOffsetMs(timeline, openAt);
-        setRecording({ state: "loaded", events, timeline });
-      })
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted) setRecording({ state: "failed", message: error instanceof Error ? error.message : String(error) });
-      });
-    return () => controller.abort();
-  }, [replayId, errors, openAt]);
-
   const post = useCallback((message: Record<string, unknown>) => {
     // The loader is Lantern's own document; it passes the message on to the opaque player frame inside it.
     frameRef.current?.contentWindow?.postMessage(message, window.location.origin);
   }, []);
 
-  // Sent again on every `ready`: a reloaded frame (the opt-in) is a new player; one already playing ignores it.
+  // The recording as JSON text: a string crosses the two postMessage hops without cloning 10 minutes of
+  // events object by object. Sent on every `ready` (a reloaded frame is a new player; one playing ignores it).
+  const recordingText = useRef<string | null>(null);
   const sendRecording = useCallback(() => {
-    if (!frameReady.current || recording.state !== "loaded") return;
-    post({ type: "lantern-replay:load", events: recording.events, offsetMs: positionMs.current ?? 0, skipInactive: true });
-  }, [post, recording]);
+    if (!frameReady.current || recordingText.current === null) return;
+    post({ type: "lantern-replay:load", eventsJson: recordingText.current, offsetMs: positionMs.current ?? 0, skipInactive: true });
+  }, [post]);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    fetch(recordingPath(replayId), { signal: controller.signal })
+      .then(async (response) => {
+        if (!response.ok) throw new Error(response.status === 404 ? "This replay has no recording you can see." : `The recording could not be loaded (HTTP ${response.status}).`);
+        const text = await response.text();
+        performance.mark("replay-recording-loaded");
+        const events = JSON.parse(text) as Record<string, unknown>[];
+        const timeline = buildReplayTimeline(events, errors);
+        positionMs.current ??= initialOffsetMs(timeline, openAt);
+        // The player first, the panels after: rendering them must not delay the first frame.
+        recordingText.current = text;
+        sendRecording();
+        setRecording({ state: "loaded", timeline });
+      })
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) setRecording({ state: "failed", message: error instanceof Error ? error.message : String(error) });
+      });
+    return () => controller.abort();
+  }, [replayId, errors, openAt, sendRecording]);
 
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {

@@ -4,7 +4,7 @@
  * only from its parent window (the loader) and answers with `postMessage(…, "*")`, the only target an opaque
  * frame can name; what it sends back is the player's time and state, never data.
  *
- * Messages in: `{type: "lantern-replay:load", events, offsetMs, skipInactive}` (events already sanitized by
+ * Messages in: `{type: "lantern-replay:load", eventsJson, offsetMs, skipInactive}` (events sanitized by
  * the server), `{type: "lantern-replay:seek", offsetMs, play}`, and `hello` (answered with `ready`: the page
  * may have missed the first one while it was not yet hydrated). Messages out: `ready`, `first-frame`,
  * `time` (offsetMs, at most every 250 ms) and `failed` (message).
@@ -20,7 +20,13 @@ export const playerGlueScript = String.raw`"use strict";
   function start(message) {
     var target = document.getElementById("player");
     target.textContent = "";
-    var events = Array.isArray(message.events) ? message.events : [];
+    var events = [];
+    try {
+      events = typeof message.eventsJson === "string" ? JSON.parse(message.eventsJson) : [];
+    } catch (error) {
+      events = [];
+    }
+    if (!Array.isArray(events)) events = [];
     if (events.length < 2) {
       send({ type: "lantern-replay:failed", message: "The recording holds fewer than two events: nothing to play." });
       return;
@@ -57,7 +63,8 @@ export const playerGlueScript = String.raw`"use strict";
       send({ type: "lantern-replay:time", offsetMs: offsetMs });
     });
     var offsetMs = typeof message.offsetMs === "number" && message.offsetMs > 0 ? message.offsetMs : 0;
-    player.goto(offsetMs, false);
+    // The player shows the start by itself; seek only for a later moment.
+    if (offsetMs > 0) player.goto(offsetMs, false);
     send({ type: "lantern-replay:first-frame", offsetMs: offsetMs });
   }
   window.addEventListener("message", function (event) {
