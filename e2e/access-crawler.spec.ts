@@ -44,6 +44,10 @@ const publicRoutes = new Set([
   "/status/[projectSlug]",
   "/sign-out",
   "/sign-in/oidc",
+  // The replay player's loader document and its scripts and styles: no data in them (the recording comes
+  // from the replay page by postMessage), and the page that frames them needs a session.
+  "/replays/player",
+  "/replays/player/assets/[name]",
   // The app icons (Next's file conventions in src/app): a browser asks for them before anyone signs in.
   "/favicon.ico",
   "/icon.svg",
@@ -81,6 +85,8 @@ const sampleSegments: Record<string, string> = {
   uptimeId: "1",
   tagKey: "browser",
   teamSlug: "backend",
+  replayId: "0123456789abcdef0123456789abcdef",
+  name: "player.js",
 };
 
 function samplePath(route: string): string {
@@ -143,6 +149,7 @@ test("every page and route handler refuses anonymous requests, except ingest, /m
   expect((await request.get("/api/health")).status()).toBe(200);
   expect((await request.get("/sign-in", { maxRedirects: 0 })).status()).toBe(200);
   expect((await request.get("/.well-known/oauth-protected-resource/mcp")).status()).toBe(200);
+  expect((await request.get("/replays/player")).status()).toBe(200);
 });
 
 test("every server action refuses anonymous callers before doing anything", async ({ request }) => {
