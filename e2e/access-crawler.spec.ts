@@ -81,6 +81,8 @@ const sampleSegments: Record<string, string> = {
   uptimeId: "1",
   tagKey: "browser",
   teamSlug: "backend",
+  replayId: "0123456789abcdef0123456789abcdef",
+  segmentId: "0",
 };
 
 function samplePath(route: string): string {
