@@ -184,7 +184,7 @@ describe(`Sentry's MCP server against Lantern on ${testDialect}`, () => {
     const dsn = `http://${shop.key.public_key}@127.0.0.1:${server.port}/${shop.project.id}`;
     for (const [segmentId, segment] of events.entries()) {
       const { body } = replayEnvelope({ dsn, replayId, segmentId, startedAt, events: segment, errorIds: segmentId === 1 ? [facts.eventId] : [], replayEvent: { user: { id: "viewer-7", email }, urls: segmentId === 0 ? ["https://shop.example.com/checkout"] : [] } });
-      const sent = await fetch(`${server.url}/api/${shop.project.id}/envelope/?sentry_key=${shop.key.public_key}&sentry_version=7`, { method: "POST", body });
+      const sent = await fetch(`${server.url}/api/${shop.project.id}/envelope/?sentry_key=${shop.key.public_key}&sentry_version=7`, { method: "POST", body: Buffer.from(body) });
       expect(sent.status).toBe(200);
     }
     await server.service.digest.drain();

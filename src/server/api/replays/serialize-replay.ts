@@ -78,11 +78,11 @@ export const replayFields = [
 export type ReplayField = (typeof replayFields)[number];
 
 /**
- * Sentry's 1-to-10 activity score: errors weigh most, then pages visited and rage clicks; a replay with none of
- * them is 1. The formula is Lantern's (the score only orders replays); the scale is Sentry's.
+ * Sentry's 1-to-10 activity score, from the weights listReplays sorts `activity` by (errors, then rage clicks,
+ * then dead clicks), so the order and the numbers agree; a replay with none of them is 1.
  */
-export function replayActivity(replay: Pick<ReplayView, "countErrors" | "urls" | "countRageClicks">): number {
-  return Math.min(10, Math.max(1, Math.floor((replay.countErrors * 25 + replay.urls.length * 5 + replay.countRageClicks * 5) / 10)));
+export function replayActivity(replay: Pick<ReplayView, "countErrors" | "countRageClicks" | "countDeadClicks">): number {
+  return Math.min(10, 1 + replay.countErrors * 4 + replay.countRageClicks * 2 + replay.countDeadClicks);
 }
 
 export function serializeReplay(replay: ReplayView): ApiReplay {
@@ -96,7 +96,7 @@ export function serializeReplay(replay: ReplayView): ApiReplay {
     count_warnings: 0,
     count_infos: 0,
     count_segments: replay.countSegments,
-    count_urls: replay.urls.length,
+    count_urls: replay.countUrls,
     count_dead_clicks: replay.countDeadClicks,
     count_rage_clicks: replay.countRageClicks,
     error_ids: replay.errorIds,
@@ -110,7 +110,7 @@ export function serializeReplay(replay: ReplayView): ApiReplay {
     device: { name: replay.device.name, brand: replay.device.brand, model: replay.device.model, family: replay.device.family, model_id: null },
     sdk: { name: replay.sdk.name, version: replay.sdk.version },
     releases: replay.release === null ? [] : [replay.release],
-    dist: null,
+    dist: replay.dist,
     environment: replay.environment,
     platform: replay.platform,
     replay_type: replay.replayType,

@@ -34,7 +34,7 @@ describe(`the replays API on ${testDialect}`, { timeout: 120_000 }, () => {
   const bobStart = now - 5 * 60_000;
 
   async function post(body: Uint8Array, projectId: number, publicKey: string): Promise<void> {
-    const response = await fetch(`${server.url}/api/${projectId}/envelope/?sentry_key=${publicKey}&sentry_version=7`, { method: "POST", body, headers: { "content-type": "application/x-sentry-envelope" } });
+    const response = await fetch(`${server.url}/api/${projectId}/envelope/?sentry_key=${publicKey}&sentry_version=7`, { method: "POST", body: Buffer.from(body), headers: { "content-type": "application/x-sentry-envelope" } });
     expect(response.status, await response.text()).toBe(200);
   }
 
