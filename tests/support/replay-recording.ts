@@ -9,7 +9,8 @@ import { serializeEnvelope } from "@/server/ingest/serialize-envelope";
 type RrwebEvent = { type: number; timestamp: number; data: Record<string, unknown> };
 type SerializedNode = Record<string, unknown> & { id: number };
 
-const segmentMs = 5_000;
+/** The SDK flushes a segment every 5 s. */
+const sdkSegmentMs = 5_000;
 const encoder = new TextEncoder();
 
 /** A small deterministic pseudo-random generator (mulberry32), so runs compare. */
@@ -131,8 +132,8 @@ export function replayEvents(startedAt: number, durationMs: number, seed = 1): R
   return events.sort((a, b) => a.timestamp - b.timestamp);
 }
 
-/** The events cut into the SDK's 5-second segments. */
-export function segmentsOf(events: readonly RrwebEvent[], startedAt: number): RrwebEvent[][] {
+/** The events cut into the SDK's 5-second segments (or longer ones, to tell per-request from per-byte costs). */
+export function segmentsOf(events: readonly RrwebEvent[], startedAt: number, segmentMs = sdkSegmentMs): RrwebEvent[][] {
   const segments: RrwebEvent[][] = [];
   for (const event of events) {
     const index = Math.floor((event.timestamp - startedAt) / segmentMs);
@@ -184,7 +185,7 @@ export function replayEnvelope(input: { dsn: string; replayId: string; segmentId
 }
 
 /** A whole replay of `minutes` minutes as the envelopes of its segments, in order. */
-export function replayEnvelopes(input: { dsn: string; replayId: string; startedAt: number; minutes: number; seed?: number }): ReplayEnvelope[] {
-  const segments = segmentsOf(replayEvents(input.startedAt, input.minutes * 60_000, input.seed), input.startedAt);
+export function replayEnvelopes(input: { dsn: string; replayId: string; startedAt: number; minutes: number; seed?: number; segmentMs?: number }): ReplayEnvelope[] {
+  const segments = segmentsOf(replayEvents(input.startedAt, input.minutes * 60_000, input.seed), input.startedAt, input.segmentMs);
   return segments.map((events, segmentId) => replayEnvelope({ dsn: input.dsn, replayId: input.replayId, segmentId, startedAt: input.startedAt, events }));
 }
