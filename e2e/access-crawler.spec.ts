@@ -87,6 +87,7 @@ const sampleSegments: Record<string, string> = {
   teamSlug: "backend",
   replayId: "0123456789abcdef0123456789abcdef",
   name: "player.js",
+  segmentId: "0",
 };
 
 function samplePath(route: string): string {

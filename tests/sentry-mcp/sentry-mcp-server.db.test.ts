@@ -1,7 +1,9 @@
+import { randomUUID } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { replayEnvelope } from "../support/replay-recording";
 import { runSdkScript, uniqueToken } from "../support/sdk-helpers";
 import { startLanternHttpServer, type LanternHttpServer } from "../support/start-lantern-http-server";
 import { createTestAuth, createTestConfig, createTestUser, type TestUser } from "../support/test-accounts";
@@ -167,6 +169,41 @@ describe(`Sentry's MCP server against Lantern on ${testDialect}`, () => {
     const details = (await (await api(`/organizations/${org}/issues/${shortId}/`)).json()) as { status: string; statusDetails: { ignoreDuration?: number } };
     expect(details).toMatchObject({ status: "ignored", statusDetails: { ignoreDuration: 60 } });
   }, 300_000);
+
+  it("inspects a session replay sent as the Replay SDK sends it: get_replay_details by id and by URL, get_sentry_resource, search_events on replays", async () => {
+    const replayId = randomUUID().replaceAll("-", "");
+    const startedAt = Date.now() - 60_000;
+    const email = `${uniqueToken("viewer-")}@shop.test`;
+    const events = [
+      [
+        { type: 4, timestamp: startedAt, data: { href: "https://shop.example.com/checkout", width: 1280, height: 800 } },
+        { type: 2, timestamp: startedAt + 1, data: { node: { type: 0, id: 1, childNodes: [{ type: 2, id: 2, tagName: "html", attributes: {}, childNodes: [] }] }, initialOffset: { top: 0, left: 0 } } },
+      ],
+      [{ type: 5, timestamp: startedAt + 6_000, data: { tag: "breadcrumb", payload: { timestamp: (startedAt + 6_000) / 1000, type: "default", category: "ui.click", message: "body > main > button#pay-now" } } }],
+    ];
+    const dsn = `http://${shop.key.public_key}@127.0.0.1:${server.port}/${shop.project.id}`;
+    for (const [segmentId, segment] of events.entries()) {
+      const { body } = replayEnvelope({ dsn, replayId, segmentId, startedAt, events: segment, errorIds: segmentId === 1 ? [facts.eventId] : [], replayEvent: { user: { id: "viewer-7", email }, urls: segmentId === 0 ? ["https://shop.example.com/checkout"] : [] } });
+      const sent = await fetch(`${server.url}/api/${shop.project.id}/envelope/?sentry_key=${shop.key.public_key}&sentry_version=7`, { method: "POST", body: Buffer.from(body) });
+      expect(sent.status).toBe(200);
+    }
+    await server.service.digest.drain();
+
+    const byId = await tool("get_replay_details", { organizationSlug: org, replayId });
+    expect(byId).toContain(`# Replay ${replayId}`);
+    expect(byId).toContain(email);
+    expect(byId).toContain("https://shop.example.com/checkout");
+    expect(byId).toContain("**Recording Segments**: 2");
+    expect(byId).toContain("button#pay-now");
+    const dashed = `${replayId.slice(0, 8)}-${replayId.slice(8, 12)}-${replayId.slice(12, 16)}-${replayId.slice(16, 20)}-${replayId.slice(20)}`;
+    const byUrl = await tool("get_replay_details", { replayUrl: `${server.url}/organizations/${org}/replays/${dashed}/` });
+    expect(byUrl).toContain(email);
+    expect(byUrl).toContain("**Errors**: 1");
+    const resource = await tool("get_sentry_resource", { url: `${server.url}/organizations/${org}/explore/replays/${replayId}/` });
+    expect(resource).toContain(`# Replay ${replayId}`);
+    const found = await tool("search_events", { organizationSlug: org, dataset: "replays", query: `user.email:${email}` });
+    expect(found).toContain(replayId);
+  }, 120_000);
 
   it("manages teams, projects and DSNs through the project-management tools", async () => {
     expect(await tool("create_team", { organizationSlug: org, name: "Growth" })).toContain("growth");

@@ -28,7 +28,7 @@ export const mcpTools: { name: string; isWrite: boolean; summary: string }[] = [
   { name: "get_uptime_monitor_details", isWrite: false, summary: "an uptime monitor's recent checks, why they failed, and its incidents" },
   { name: "get_release_details", isWrite: false, summary: "a release's projects, new issues, commits and deploys" },
   { name: "search_issues", isWrite: false, summary: "issues by Sentry's search syntax (is:unresolved, firstSeen:-24h, sort=recommended…)" },
-  { name: "get_sentry_resource", isWrite: false, summary: "whatever a Lantern (or Sentry-style) URL names: an issue, an event, a trace or a cron monitor" },
+  { name: "get_sentry_resource", isWrite: false, summary: "whatever a Lantern (or Sentry-style) URL names: an issue, an event, a trace, a session replay or a cron monitor" },
   { name: "get_issue_details", isWrite: false, summary: "an issue (by short id, id, URL or event id) as the full Copy for LLMs brief" },
   { name: "get_issue_tag_values", isWrite: false, summary: "a tag's values across an issue's events" },
   { name: "get_issue_activity", isWrite: false, summary: "an issue's activity and notes" },
@@ -36,6 +36,7 @@ export const mcpTools: { name: string; isWrite: boolean; summary: string }[] = [
   { name: "search_events", isWrite: false, summary: "error events (and logs and spans where stored)" },
   { name: "search_issue_events", isWrite: false, summary: "the events of one issue" },
   { name: "get_trace_details", isWrite: false, summary: "a trace's spans and errors" },
+  { name: "get_replay_details", isWrite: false, summary: "a session replay: who, which pages, its errors, and what the user did (clicks, console errors, failed requests) at which moment" },
   { name: "update_issue", isWrite: true, summary: "resolve, ignore (also for a while), reopen or assign an issue" },
   { name: "add_issue_note", isWrite: true, summary: "comment on an issue" },
 ];

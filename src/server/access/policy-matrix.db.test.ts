@@ -53,6 +53,7 @@ import { listIssueFeedback } from "../feedback/list-issue-feedback";
 import { setFeedbackStatus } from "../feedback/set-feedback-status";
 import { submitUserReport } from "../feedback/submit-user-report";
 import { issueUserReportsRoute, projectUserFeedbackRoute, submitUserFeedbackRoute } from "../api/routes/feedback-routes";
+import { organizationReplayRoute, organizationReplaysRoute, replayCountRoute, replaySegmentsRoute } from "../api/routes/replay-routes";
 import { createMonitorRoute, monitorCheckInsRoute, monitorRoute, monitorStatsRoute, updateMonitorRoute } from "../api/routes/monitor-routes";
 import { createMonitor } from "../monitors/create-monitor";
 import { deleteMonitor } from "../monitors/delete-monitor";
@@ -475,9 +476,17 @@ const drivers = {
   },
   "replay.list": {
     call: async (context, t) => [await listReplays(context, { projectSlugs: [t.projectSlug] }), await listIssueReplays(context, t.issueId), await countReplaysForIssues(context, [t.issueId])],
+    api: (t): ApiCall[] => [
+      { route: organizationReplaysRoute, method: "GET", path: `/api/0/organizations/${org}/replays/?project=${t.projectSlug}`, params: { organizationSlug: org } },
+      { route: replayCountRoute, method: "GET", path: `/api/0/organizations/${org}/replay-count/?query=issue.id:[${t.issueId}]`, params: { organizationSlug: org } },
+    ],
   },
   "replay.read": {
     call: async (context, t) => [await getReplay(context, t.replayId), await readReplaySegments(context, t.replayId)],
+    api: (t): ApiCall[] => [
+      { route: organizationReplayRoute, method: "GET", path: `/api/0/organizations/${org}/replays/${t.replayId}/`, params: { organizationSlug: org, replayId: t.replayId } },
+      { route: replaySegmentsRoute, method: "GET", path: `/api/0/projects/${org}/${t.projectSlug}/replays/${t.replayId}/recording-segments/?download=true`, params: { organizationSlug: org, projectSlug: t.projectSlug, replayId: t.replayId } },
+    ],
   },
   "monitor.list": {
     call: async (context, t) => {

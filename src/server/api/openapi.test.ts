@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { buildOpenApiDocument } from "./openapi";
 
 const apiDirectory = fileURLToPath(new URL("../../app/api/0", import.meta.url));
-const segmentNames: Record<string, string> = { "[organizationSlug]": "{organization_id_or_slug}", "[projectSlug]": "{project_id_or_slug}", "[issueId]": "{issue_id}", "[eventId]": "{event_id}", "[version]": "{version}", "[ruleId]": "{rule_id}", "[channelSlug]": "{channel_slug}", "[keyId]": "{key_id}", "[traceId]": "{trace_id}", "[monitorSlug]": "{monitor_id_or_slug}", "[uptimeId]": "{uptime_id}", "[tagKey]": "{key}", "[teamSlug]": "{team_id_or_slug}" };
+const segmentNames: Record<string, string> = { "[organizationSlug]": "{organization_id_or_slug}", "[projectSlug]": "{project_id_or_slug}", "[issueId]": "{issue_id}", "[eventId]": "{event_id}", "[version]": "{version}", "[ruleId]": "{rule_id}", "[channelSlug]": "{channel_slug}", "[keyId]": "{key_id}", "[traceId]": "{trace_id}", "[monitorSlug]": "{monitor_id_or_slug}", "[uptimeId]": "{uptime_id}", "[tagKey]": "{key}", "[teamSlug]": "{team_id_or_slug}", "[replayId]": "{replay_id}", "[segmentId]": "{segment_id}" };
 
 /** Every route file under src/app/api/0 as "METHOD /api/0/…/" (Sentry's trailing slash), the catch-all aside. */
 function servedOperations(): string[] {

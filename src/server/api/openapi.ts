@@ -18,6 +18,7 @@ import { uploadOperations } from "./openapi-uploads";
 import { alertOperations } from "./openapi-alerts";
 import { traceOperations, traceSchemas } from "./openapi-traces";
 import { feedbackOperations, feedbackSchemas } from "./openapi-feedback";
+import { replayOperations, replaySchemas } from "./openapi-replays";
 import { uptimeOperations, uptimeSchemas } from "./openapi-uptime";
 import { sessionOperations, sessionSchemas } from "./openapi-sessions";
 import { monitorOperations, monitorSchemas } from "./openapi-monitors";
@@ -176,6 +177,7 @@ export function buildOpenApiDocument(publicUrl: string): OpenApiDocument {
       { name: "Alerts", description: "Issue-alert rules (Sentry's JSON) and notification channels" },
       { name: "Traces", description: "Spans and errors of a distributed trace, in Sentry's shapes" },
       { name: "Feedback", description: "User feedback: the widget's, captureFeedback's and user reports, in Sentry's user-report shape" },
+      { name: "Replays", description: "Session replays in Sentry's shapes: the list, one replay, its recording segments (rrweb events) and replay counts by issue" },
       { name: "Crons", description: "Cron monitors, their check-ins and stats, in Sentry's shapes" },
       { name: "Uptime", description: "Uptime monitors and their checks, in Sentry's shapes" },
       { name: "Meta", description: "This document" },
@@ -258,6 +260,7 @@ export function buildOpenApiDocument(publicUrl: string): OpenApiDocument {
       ...alertOperations(),
       ...traceOperations(),
       ...feedbackOperations(orgPrefix),
+      ...replayOperations(orgPrefix),
       ...uptimeOperations(orgPrefix),
       ...sessionOperations(),
       ...monitorOperations(orgPrefix),
@@ -267,7 +270,7 @@ export function buildOpenApiDocument(publicUrl: string): OpenApiDocument {
       },
     },
     components: {
-      schemas: { ...componentSchemas(), ...traceSchemas, ...feedbackSchemas, ...sessionSchemas, ...monitorSchemas, ...uptimeSchemas, ...assistantSchemas },
+      schemas: { ...componentSchemas(), ...traceSchemas, ...feedbackSchemas, ...replaySchemas, ...sessionSchemas, ...monitorSchemas, ...uptimeSchemas, ...assistantSchemas },
       parameters: {
         organization: { name: "organization_id_or_slug", in: "path", required: true, description: "The organization's slug (LANTERN_ORG_SLUG, default lantern) or id (1)", schema: { type: "string" } },
         project: { name: "project_id_or_slug", in: "path", required: true, description: "A project's slug or id", schema: { type: "string" } },

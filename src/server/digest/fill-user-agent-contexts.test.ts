@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { fillUserAgentContexts } from "./fill-user-agent-contexts";
 import { normalizeEvent } from "./normalize-event";
 
 const chromeOnLinux = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.8078.73 Safari/537.36";
@@ -23,6 +24,12 @@ describe("contexts from the User-Agent header", () => {
     expect(contexts?.browser).toEqual({ name: "Custom", version: "1", type: "browser" });
     expect(contexts?.trace).toMatchObject({ trace_id: "a".repeat(32) });
     expect(contexts?.os).toMatchObject({ name: "Linux" });
+  });
+
+  it("reads the header object of an item that is not normalized first (a replay_event, as @sentry/browser sends it)", () => {
+    const replayEvent: Record<string, unknown> = { type: "replay_event", request: { url: "https://shop.example.com/", headers: { "User-Agent": chromeOnLinux } } };
+    fillUserAgentContexts(replayEvent);
+    expect(replayEvent.contexts).toMatchObject({ browser: { name: "Chrome" }, os: { name: "Linux" } });
   });
 
   it("adds nothing without a User-Agent", () => {

@@ -26,8 +26,14 @@ export function fillUserAgentContexts(event: JsonObject): void {
   if (isChanged) event.contexts = contexts;
 }
 
+/** Headers as normalized events hold them (pairs) or as the browser SDK sends them (an object, as replay_event items arrive). */
 function userAgentOf(request: unknown): string | null {
-  if (!isRecord(request) || !Array.isArray(request.headers)) return null;
+  if (!isRecord(request)) return null;
+  if (isRecord(request.headers)) {
+    for (const [name, value] of Object.entries(request.headers)) if (name.toLowerCase() === "user-agent" && typeof value === "string") return value.slice(0, 512);
+    return null;
+  }
+  if (!Array.isArray(request.headers)) return null;
   for (const pair of request.headers as unknown[]) {
     if (Array.isArray(pair) && typeof pair[0] === "string" && pair[0].toLowerCase() === "user-agent" && typeof pair[1] === "string") return pair[1].slice(0, 512);
   }

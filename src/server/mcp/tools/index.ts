@@ -5,6 +5,7 @@ import { findMonitors, findUptimeMonitors, getMonitorDetails, getUptimeMonitorDe
 import { searchEvents } from "./event-tools";
 import { findDsns, findOrganizations, findProjects, findTeams, whoami } from "./organization-tools";
 import { findReleases, getReleaseDetails } from "./release-tools";
+import { getReplayDetails } from "./replay-tools";
 import { getTraceDetails } from "./trace-tools";
 
 /** Every tool of Lantern's MCP server: Sentry's names first, then Lantern's own. */
@@ -26,6 +27,7 @@ export const mcpTools: readonly McpTool[] = [
   findReleases,
   getReleaseDetails,
   getTraceDetails,
+  getReplayDetails,
   findMonitors,
   getMonitorDetails,
   findUptimeMonitors,

@@ -12,6 +12,7 @@ import type { AccessContext } from "../../access/authorize";
 import { defineTool } from "../mcp-tool";
 import { getIssueDetails } from "./issue-tools";
 import { getMonitorDetails } from "./monitor-tools";
+import { getReplayDetails } from "./replay-tools";
 import { getTraceDetails } from "./trace-tools";
 import { checkOrganization, issueId, issueRefOf, issueUrl, organizationSlug, pageUrl, regionUrl } from "./arguments";
 
@@ -129,7 +130,7 @@ function hasFrames(payload: Record<string, unknown>): boolean {
 
 const resourceTypes = ["issue", "event", "trace", "ai_conversation", "replay", "monitor", "snapshot"] as const;
 
-/** What a Lantern or Sentry URL names: the segment after /issues/, /events/, /traces/ (or /trace/), /crons/ (or /monitors/). */
+/** What a Lantern or Sentry URL names: the segment after /issues/, /events/, /replays/, /traces/ (or /trace/), /crons/ (or /monitors/). */
 function resourceOfUrl(url: string): { type: (typeof resourceTypes)[number]; id: string; issueId?: string } | null {
   const path = (() => {
     try {
@@ -142,6 +143,8 @@ function resourceOfUrl(url: string): { type: (typeof resourceTypes)[number]; id:
   if (event) return { type: "event", id: event[2]!.replace(/-/g, ""), issueId: event[1]! };
   const issue = /\/issues\/([\w-]+)/.exec(path);
   if (issue) return { type: "issue", id: issue[1]! };
+  const replay = /\/replays\/([0-9a-fA-F-]{32,36})(?:[/?#]|$)/.exec(path);
+  if (replay) return { type: "replay", id: replay[1]! };
   const trace = /\/traces?\/([0-9a-fA-F]{32})/.exec(path);
   if (trace) return { type: "trace", id: trace[1]! };
   const monitor = /\/(?:crons|monitors)\/([\w-]+)/.exec(path);
@@ -152,7 +155,7 @@ function resourceOfUrl(url: string): { type: (typeof resourceTypes)[number]; id:
 export const getSentryResource = defineTool({
   name: "get_sentry_resource",
   title: "Get a resource by URL or id",
-  description: "Fetch what a Lantern (or Sentry-style) URL names — an issue, an event, a trace or a cron monitor — or one given by resourceType and resourceId. Lantern has no replays, AI conversations or snapshots.",
+  description: "Fetch what a Lantern (or Sentry-style) URL names — an issue, an event, a trace, a session replay or a cron monitor — or one given by resourceType and resourceId. Lantern has no AI conversations or snapshots.",
   input: {
     url: z.string().max(2000).optional(),
     resourceType: z.enum(resourceTypes).optional(),
@@ -163,7 +166,7 @@ export const getSentryResource = defineTool({
   run: async (context, args) => {
     checkOrganization(context, args.organizationSlug);
     const resource = args.url ? resourceOfUrl(args.url) : args.resourceType && args.resourceId ? { type: args.resourceType, id: args.resourceId } : null;
-    if (!resource) throw new AppError("bad_request", args.url ? "This URL names no issue, event, trace or monitor Lantern knows." : "Give url, or resourceType with resourceId.");
+    if (!resource) throw new AppError("bad_request", args.url ? "This URL names no issue, event, trace, replay or monitor Lantern knows." : "Give url, or resourceType with resourceId.");
     const organization = context.config.auth.organizationSlug;
     switch (resource.type) {
       case "issue":
@@ -172,6 +175,8 @@ export const getSentryResource = defineTool({
         return getIssueDetails.run(context, { organizationSlug: organization, ...("issueId" in resource && resource.issueId ? { issueId: resource.issueId } : {}), eventId: resource.id.toLowerCase() });
       case "trace":
         return getTraceDetails.run(context, { organizationSlug: organization, traceId: resource.id });
+      case "replay":
+        return getReplayDetails.run(context, { organizationSlug: organization, replayId: resource.id });
       case "monitor":
         return getMonitorDetails.run(context, getMonitorDetailsDefaults(organization, resource.id));
       default:

@@ -1,0 +1,4 @@
+import { replaySegmentsRoute } from "@/server/api/routes/replay-routes";
+
+/** GET /api/0/projects/{org}/{project}/replays/{replay_id}/recording-segments/ */
+export const GET = replaySegmentsRoute;
