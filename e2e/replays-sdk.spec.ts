@@ -164,7 +164,7 @@ test.describe("Session Replay with the real @sentry/browser", () => {
       // A bad search shows the parser's reason instead of rows.
       await page.getByLabel("Search replays").fill("duration:>soon");
       await page.getByRole("button", { name: "Search" }).click();
-      await expect(page.getByRole("alert")).not.toBeEmpty();
+      await expect(page.getByRole("main").getByRole("alert")).not.toBeEmpty();
       await expect(rows).toHaveCount(0);
 
       // The issue page's "Replays" links to it, opening at the error.

@@ -67,9 +67,9 @@ export function ReplayListScreen({ basePath, state, data, showProject, setupDsn 
         </p>
       ) : data.replays.length === 0 ? (
         isFiltered ? (
-          <p className="rounded-lg border border-dashed border-border px-6 py-8 text-center text-sm text-muted-foreground">No replay matches this search in {rangeLabels[state.range].toLowerCase()}.</p>
+          <p className="rounded-lg border border-dashed border-border px-6 py-8 text-center text-sm text-muted-foreground">No replay matches this search in the {rangeLabels[state.range].toLowerCase()}.</p>
         ) : (
-          <ReplaySetupHelp dsn={setupDsn} period={rangeLabels[state.range].toLowerCase()} />
+          <ReplaySetupHelp dsn={setupDsn} period={`the ${rangeLabels[state.range].toLowerCase()}`} />
         )
       ) : (
         <>
