@@ -24,6 +24,8 @@ export const environmentVariableDocs = [
   { name: "LANTERN_RETENTION_DAYS", defaultValue: "90", meaning: "Events older than this are deleted (a project may set its own); issue counts and each issue's first and newest event stay." },
   { name: "LANTERN_SPAN_RETENTION_DAYS", defaultValue: "14", meaning: "Spans (transactions, span items, OpenTelemetry traces) older than this are deleted. Over LANTERN_DISK_BUDGET the oldest spans go before any event." },
   { name: "LANTERN_LOG_RETENTION_DAYS", defaultValue: "7", meaning: "Log lines (SDK logs, OpenTelemetry logs) older than this are deleted. Over LANTERN_DISK_BUDGET the oldest log lines go first, with spans, before any event." },
+  { name: "LANTERN_REPLAY_RETENTION_DAYS", defaultValue: "30", meaning: "Session replays are deleted this many days after their last segment arrived, whatever the events' retention." },
+  { name: "LANTERN_REPLAY_DISK_SHARE", defaultValue: "25", meaning: "With LANTERN_DISK_BUDGET set, the percent of it replays' recordings may fill; past it the oldest replays are deleted first." },
   { name: "LANTERN_UPTIME_CHECK_RETENTION_DAYS", defaultValue: "7", meaning: "Uptime checks (one row per check) older than this are deleted; hourly sums, which give uptime % and response times, are kept 90 days." },
   { name: "LANTERN_MCP_CALLS_PER_MINUTE", defaultValue: "120", meaning: "Requests one token (an API token or an OAuth grant) may make to the built-in MCP server at /mcp per minute; more are answered 429 with Retry-After." },
   { name: "LANTERN_MAX_EVENTS_PER_ISSUE", defaultValue: "10000", meaning: "Stored events per issue before the oldest are deleted (a project may set its own); counts stay exact." },

@@ -95,6 +95,8 @@ export const environmentSchema = z.object({
   LANTERN_RETENTION_DAYS: count.default(90),
   LANTERN_SPAN_RETENTION_DAYS: count.default(14),
   LANTERN_LOG_RETENTION_DAYS: count.default(7),
+  LANTERN_REPLAY_RETENTION_DAYS: count.default(30),
+  LANTERN_REPLAY_DISK_SHARE: z.coerce.number({ message: "expected a percentage" }).int().min(1).max(100).default(25),
   LANTERN_UPTIME_CHECK_RETENTION_DAYS: count.default(7),
   LANTERN_MAX_EVENTS_PER_ISSUE: count.default(10_000),
   LANTERN_RAW_RETENTION_HOURS: wholeNumber.default(24),
@@ -198,6 +200,10 @@ function toConfig(env: z.infer<typeof environmentSchema>) {
       spanDays: env.LANTERN_SPAN_RETENTION_DAYS,
       /** Log lines (log items, OTLP logs) are kept this long, apart from events and spans. */
       logDays: env.LANTERN_LOG_RETENTION_DAYS,
+      /** Session replays are kept this long after their last segment, apart from everything else. */
+      replayDays: env.LANTERN_REPLAY_RETENTION_DAYS,
+      /** With a disk budget: the percent of it replays' recordings may fill before the oldest replays go. */
+      replayDiskSharePercent: env.LANTERN_REPLAY_DISK_SHARE,
       maxEventsPerIssue: env.LANTERN_MAX_EVENTS_PER_ISSUE,
       /** Raw envelopes are kept this long after digest (0: deleted right after digest). */
       rawHours: env.LANTERN_RAW_RETENTION_HOURS,

@@ -33,7 +33,7 @@ const simulatedDays = 7;
 const quietDays = 3;
 const issues = 8;
 const startsAt = Date.UTC(2026, 0, 5);
-const retention = { days: 2, spanDays: 2, logDays: 2, maxEventsPerIssue: 10_000, rawHours: 24 };
+const retention = { days: 2, spanDays: 2, logDays: 2, replayDays: 2, replayDiskSharePercent: 25, maxEventsPerIssue: 10_000, rawHours: 24 };
 
 interface DayEnd {
   day: number;

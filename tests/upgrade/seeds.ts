@@ -34,6 +34,7 @@ import * as sessionCountsTimeIndexes from "./seeds/0032-session-counts-time-inde
 import * as cronMonitors from "./seeds/0033-cron-monitors";
 import * as uptimeMonitors from "./seeds/0034-uptime-monitors";
 import * as mcpOAuth from "./seeds/0035-mcp-oauth";
+import * as replays from "./seeds/0036-replays";
 
 /**
  * One seed per migration, keyed by the migration's name in src/server/db/migrate.ts, each in seeds/ under
@@ -83,4 +84,5 @@ export const upgradeSeeds: Record<string, UpgradeSeed> = {
   "0033-cron-monitors": cronMonitors,
   "0034-uptime-monitors": uptimeMonitors,
   "0035-mcp-oauth": mcpOAuth,
+  "0036-replays": replays,
 };

@@ -1,6 +1,11 @@
 import { renameProjectKey } from "../projects/keys/rename-project-key";
 import { listApiTeams } from "../api/teams/list-api-teams";
 import { listTeamsRoute } from "../api/routes/team-routes";
+import { listReplays } from "../replays/list-replays";
+import { listIssueReplays } from "../replays/list-issue-replays";
+import { countReplaysForIssues } from "../replays/count-replays-for-issues";
+import { getReplay } from "../replays/get-replay";
+import { readReplaySegments } from "../replays/read-replay-segments";
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -261,6 +266,8 @@ interface Target {
   /** Widget feedback of this project, with a png screenshot. */
   feedbackId: number;
   screenshotId: number;
+  /** A session replay of this project, with one rrweb segment. */
+  replayId: string;
   /** A release of this project only. */
   release: string;
   /** An alert rule of this project that sends to `channelSlug`. */
@@ -465,6 +472,12 @@ const drivers = {
     api: (t): ApiCall[] => [
       { route: submitUserFeedbackRoute, method: "POST", path: `/api/0/projects/${org}/${t.projectSlug}/user-feedback/`, params: { organizationSlug: org, projectSlug: t.projectSlug }, body: { event_id: t.eventId, name: "Matrix", email: "matrix@lantern.test", comments: "It broke." } },
     ],
+  },
+  "replay.list": {
+    call: async (context, t) => [await listReplays(context, { projectSlugs: [t.projectSlug] }), await listIssueReplays(context, t.issueId), await countReplaysForIssues(context, [t.issueId])],
+  },
+  "replay.read": {
+    call: async (context, t) => [await getReplay(context, t.replayId), await readReplaySegments(context, t.replayId)],
   },
   "monitor.list": {
     call: async (context, t) => {
@@ -777,6 +790,13 @@ describe(`the access matrix (policy.ts × callers × surfaces) on ${testDialect}
       .values({ project_id: project.id, event_id: feedbackEventId, intake_id: intake.id, filename: "screenshot.png", content_type: "image/png", attachment_type: "event.attachment", size: 1, body: new Uint8Array([137]) })
       .returning("id")
       .executeTakeFirstOrThrow();
+    const replayId = randomUUID().replaceAll("-", "");
+    const replay = await database.db
+      .insertInto("replays")
+      .values({ project_id: project.id, replay_id: replayId, started_at: Date.now() - 60_000, finished_at: Date.now(), received_at: Date.now(), updated_at: Date.now(), count_segments: 1 })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await database.db.insertInto("replay_segments").values({ replay_row_id: replay.id, kind: "rrweb", segment_id: 0, encoding: "none", size: 2, received_at: Date.now(), body: new TextEncoder().encode("[]") }).execute();
     // Unmerge needs an issue holding two hashes: the second issue is merged into the first, as a person would.
     const { issueId: mergedInto } = await mergeIssues({ ...(await contextOf("owner")) }, { issueIds: [first.issueId, second.issueId] });
     const hashOfSecond = second.hash;
@@ -803,6 +823,7 @@ describe(`the access matrix (policy.ts × callers × surfaces) on ${testDialect}
       attachmentId: attachment.id,
       feedbackId: Number(feedback.id),
       screenshotId: Number(screenshot.id),
+      replayId,
       release,
       ruleId: rule.id,
       logRuleId: logRule.id,

@@ -45,6 +45,8 @@ export const policy = {
   "feedback.list": { permission: "read", summary: "List user feedback (per project, all projects, on an issue; the user-report API)" },
   "feedback.triage": { permission: "write", summary: "Resolve, reopen and assign user feedback" },
   "feedback.submit": { permission: "write", summary: "Send a user report with a token (the user-feedback API; SDKs send theirs with the DSN)" },
+  "replay.list": { permission: "read", summary: "List and search session replays, count an issue's replays (Replays pages, replays API; projects one can see)" },
+  "replay.read": { permission: "read", summary: "Open a session replay: its recording, video and details (the player, the replay and recording-segments API)" },
   "monitor.list": { permission: "read", summary: "List cron monitors, their check-ins and stats (Crons pages, monitors API)" },
   "monitor.write": { permission: "write", summary: "Create, change, disable, mute and delete cron monitors" },
   "received.read": { permission: "read", summary: "Read received raw envelopes" },

@@ -35,6 +35,7 @@ import * as sessionCountsTimeIndexes from "./migrations/0032-session-counts-time
 import * as cronMonitors from "./migrations/0033-cron-monitors";
 import * as uptimeMonitors from "./migrations/0034-uptime-monitors";
 import * as mcpOAuth from "./migrations/0035-mcp-oauth";
+import * as replays from "./migrations/0036-replays";
 
 /**
  * Forward-only migrations, listed in code (not read from disk) so they survive bundling.
@@ -76,6 +77,7 @@ const migrations: Record<string, Migration> = {
   "0033-cron-monitors": cronMonitors,
   "0034-uptime-monitors": uptimeMonitors,
   "0035-mcp-oauth": mcpOAuth,
+  "0036-replays": replays,
 };
 
 /** Every migration's name, oldest first (the upgrade tests start a database at each). */

@@ -92,6 +92,8 @@ export interface EventsTable {
   group_hash: ColumnType<string | null, string | null | undefined, string | null>;
   /** `contexts.trace.trace_id`, 32 lowercase hex digits, or null (none, invalid, or digested before 0018-event-trace-ids). */
   trace_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** `contexts.replay.replay_id` or the `replayId` tag, 32 lowercase hex digits, or null (0036-replays). */
+  replay_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface AttachmentsTable {
@@ -440,6 +442,67 @@ export interface MonitorCheckinsTable {
 }
 
 /** User feedback (migrations/0028-feedback.ts). */
+/** One row per session replay (migrations/0036-replays.ts): what lists, search and the API show. */
+export interface ReplaysTable {
+  id: Generated<number>;
+  project_id: number;
+  /** 32 lowercase hex digits. */
+  replay_id: string;
+  started_at: EpochMs;
+  finished_at: EpochMs;
+  received_at: EpochMs;
+  /** The last segment's or replay event's arrival; retention goes by it. */
+  updated_at: EpochMs;
+  /** session | buffer */
+  replay_type: ColumnType<string, string | undefined, string>;
+  platform: ColumnType<string, string | undefined, string>;
+  release: string | null;
+  environment: string | null;
+  dist: string | null;
+  user_id: string | null;
+  user_email: string | null;
+  user_username: string | null;
+  user_ip: string | null;
+  user_name: string | null;
+  browser_name: string | null;
+  browser_version: string | null;
+  os_name: string | null;
+  os_version: string | null;
+  device_name: string | null;
+  device_brand: string | null;
+  device_model: string | null;
+  device_family: string | null;
+  sdk_name: string | null;
+  sdk_version: string | null;
+  /** JSON arrays, capped (read-replay-event.ts). */
+  urls: ColumnType<string, string | undefined, string>;
+  error_ids: ColumnType<string, string | undefined, string>;
+  trace_ids: ColumnType<string, string | undefined, string>;
+  count_errors: ColumnType<number, number | undefined, number>;
+  count_urls: ColumnType<number, number | undefined, number>;
+  count_segments: ColumnType<number, number | undefined, number>;
+  count_clicks: ColumnType<number, number | undefined, number>;
+  count_dead_clicks: ColumnType<number, number | undefined, number>;
+  count_rage_clicks: ColumnType<number, number | undefined, number>;
+  stored_bytes: ColumnType<number, number | undefined, number>;
+  /** 0 | 1 */
+  has_video: ColumnType<number, number | undefined, number>;
+  /** JSON array of reasons segments were refused, or null. */
+  dropped: string | null;
+}
+
+export interface ReplaySegmentsTable {
+  replay_row_id: number;
+  /** rrweb | video */
+  kind: string;
+  segment_id: number;
+  /** zlib | gzip | none (rrweb JSON as sent or as Lantern compressed it), or the video's container (mp4 | webm). */
+  encoding: string;
+  size: number;
+  received_at: EpochMs;
+  body: Uint8Array;
+}
+
 export interface FeedbackTable {
   id: Generated<number>;
   project_id: number;
@@ -920,6 +983,8 @@ export interface Database {
   attachments: AttachmentsTable;
   stored_items: StoredItemsTable;
   feedback: FeedbackTable;
+  replays: ReplaysTable;
+  replay_segments: ReplaySegmentsTable;
   monitors: MonitorsTable;
   monitor_environments: MonitorEnvironmentsTable;
   monitor_checkins: MonitorCheckinsTable;

@@ -14,6 +14,7 @@ import { encodeRawBodySync } from "../intake/raw-body";
 import { deleteRawEnvelopes } from "../storage/raw-delete-envelopes";
 import { writeSpans } from "../spans/write-spans";
 import { writeLogs } from "../logs/write-logs";
+import { writeReplays } from "../replays/write-replays";
 import { processSourceMapCache, type SourceMapCache } from "../sourcemaps/source-map-cache";
 
 /** Runs digest's CPU steps over some envelopes: here (digestIntake) or on a pool of threads (DigestPool). */
@@ -125,6 +126,7 @@ async function writeRows(trx: Kysely<Database>, { dialect, sqlite }: LanternData
   const checkInProblems = await recordCheckIns(trx, dialect, rows.checkIns);
   await writeSpans(trx, rows.spanItems);
   await writeLogs(trx, dialect, rows.logItems, sqlite);
+  await writeReplays(trx, dialect, rows);
   await writeSessionCounts(trx, dialect, rows.sessionCounts, Date.now());
   // After the events' releases (written in issue assignment): both sets in (project, version) order, so two
   // PostgreSQL digesters meet a new release row in the same order.

@@ -27,12 +27,16 @@ import { detectSlowDbQueries } from "../spans/detect-slow-db-queries";
 import { nPlusOneEvent, slowDbQueryEvent } from "../spans/performance-issue-events";
 import { logsOfContainer, logsOfOtelLog } from "../logs/read-logs";
 import { logItemRows, type LogItemRows } from "../logs/log-item-rows";
+import { readReplayEvent, type ReplayEventInput } from "../replays/read-replay-event";
+import { readReplayRecording, replayRecordingPayload, type ReplaySegmentInput } from "../replays/read-replay-recording";
+import { readReplayVideoItem, videoContainerOf } from "../replays/read-replay-video";
+import { encode as encodeMessagePack } from "@msgpack/msgpack";
 
 const utf8 = new TextDecoder();
 const utf8Encoder = new TextEncoder();
 const hourMs = 3_600_000;
 /** Kept for views to come; other unknown items are accepted and ignored. */
-const storedItemTypes = new Set(["user_report", "feedback", "profile", "profile_chunk", "replay_event"]);
+const storedItemTypes = new Set(["user_report", "feedback", "profile", "profile_chunk"]);
 
 type IntakeForDigest = Pick<IntakeRow, "id" | "project_id" | "received_at" | "client_ip"> & { body: Uint8Array };
 
@@ -50,6 +54,11 @@ export interface DigestRows {
   spanItems: SpanItemRows[];
   /** Lines of `log` and `otel_log` items, one entry per item (logs/write-logs.ts). */
   logItems: LogItemRows[];
+  /** `replay_event` items and the segments of `replay_recording` and `replay_video` items (replays/write-replays.ts). */
+  replayEvents: ReplayEventInput[];
+  replaySegments: ReplaySegmentRow[];
+  /** Segments digest could not keep, named on their replay's row. */
+  replayDrops: { projectId: number; replayId: string; receivedAt: number; reason: string }[];
   /** Session counters; one carrying `sessionId` is counted only if that session was not counted so already. */
   sessionCounts: SessionCount[];
   /** Releases sessions named, first seen when their envelope arrived: Sentry creates a release from sessions alone. */
@@ -59,10 +68,13 @@ export interface DigestRows {
   scrubbedBodies: { id: number; body: Uint8Array; summary: string | null }[];
 }
 
+/** A segment to store: rrweb JSON (its counters read) or a mobile SDK's video. */
+export type ReplaySegmentRow = Omit<ReplaySegmentInput, "encoding" | "scrubbed" | "jsonBytes"> & { projectId: number; replayId: string; receivedAt: number; kind: "rrweb" | "video"; encoding: string };
+
 export type SessionCount = Insertable<SessionCountsTable> & { sessionId?: string; users?: string[] };
 
 export function emptyDigestRows(): DigestRows {
-  return { events: [], attachments: [], storedItems: [], feedback: [], checkIns: [], spanItems: [], logItems: [], sessionCounts: [], sessionReleases: [], outcomes: [], scrubbedBodies: [] };
+  return { events: [], attachments: [], storedItems: [], feedback: [], checkIns: [], spanItems: [], logItems: [], replayEvents: [], replaySegments: [], replayDrops: [], sessionCounts: [], sessionReleases: [], outcomes: [], scrubbedBodies: [] };
 }
 
 /**
@@ -89,7 +101,7 @@ export function digestEnvelope(row: IntakeForDigest, rows: DigestRows, configOf:
           isScrubbed = true;
         }
       }
-      digestItem(rows, row, { header: envelope.header, headerEventId, item, index, parsed, config, sourceMaps });
+      if (digestItem(rows, row, { header: envelope.header, headerEventId, item, index, parsed, config, sourceMaps })) isScrubbed = true;
     } catch (error) {
       problems.push(`item ${index + 1} (${item.header.type}): ${(error as Error).message}`);
     }
@@ -112,8 +124,14 @@ interface ItemContext {
   sourceMaps: ArtifactSource | undefined;
 }
 
-function digestItem(rows: DigestRows, row: IntakeForDigest, { header, headerEventId, item, index, parsed, config, sourceMaps }: ItemContext): void {
+/** Returns true when it rewrote the item's payload (a scrubbed replay recording). */
+function digestItem(rows: DigestRows, row: IntakeForDigest, { header, headerEventId, item, index, parsed, config, sourceMaps }: ItemContext): boolean {
   const { type } = item.header;
+  if (type === "replay_event") {
+    rows.replayEvents.push(readReplayEvent(parsed ?? parseJson(item.payload), replayOrigin(row, headerEventId, config)));
+    return false;
+  }
+  if (type === "replay_recording" || type === "replay_video") return digestReplaySegment(rows, row, item, headerEventId, config);
   if (type === "event") {
     const normalized = normalizeEvent(parsed ?? parseJson(item.payload), { receivedAt: row.received_at, sentAt: header.sent_at, headerEventId, clientIp: row.client_ip, payloadDepth: jsonNestingDepth(item.payload) });
     // Normalization fills `{{auto}}` with the SDK's address; a project that stores no IP addresses drops it.
@@ -164,6 +182,7 @@ function digestItem(rows: DigestRows, row: IntakeForDigest, { header, headerEven
         environment: normalized.environment,
         user_key: userKey,
         trace_id: eventTraceId(normalized.event),
+        replay_id: eventReplayId(normalized.event),
         // The fastest level: digest runs beside ingest on the same core, and level 1 already shrinks JSON ~5×.
         payload: deflateSync(JSON.stringify(normalized.event), { level: constants.Z_BEST_SPEED }),
       },
@@ -199,6 +218,82 @@ function digestItem(rows: DigestRows, row: IntakeForDigest, { header, headerEven
     }
     rows.storedItems.push({ project_id: row.project_id, intake_id: row.id, item_index: index, type, event_id: linkedEventId(type, parsed, item, headerEventId), received_at: row.received_at, payload: item.payload });
   }
+  return false;
+}
+
+const replayIdPattern = /^[0-9a-f]{32}$/;
+
+function replayOrigin(row: IntakeForDigest, headerEventId: string | null, config: ProjectDigestConfig) {
+  return { projectId: row.project_id, receivedAt: row.received_at, clientIp: row.client_ip, headerEventId, dropsIpAddress: config.scrubbing.isEnabled && config.scrubbing.scrubIpAddresses };
+}
+
+/**
+ * A `replay_recording` (one rrweb segment) or a mobile `replay_video` (a MessagePack map holding the replay
+ * event, the recording and the video). The replay is the envelope header's `event_id`. A segment that cannot
+ * be kept is named on its replay's row as well as in the envelope's digest error. Returns true when the
+ * item's payload was rewritten because scrubbing filtered something.
+ */
+function digestReplaySegment(rows: DigestRows, row: IntakeForDigest, item: EnvelopeItem, headerEventId: string | null, config: ProjectDigestConfig): boolean {
+  if (headerEventId === null || !replayIdPattern.test(headerEventId)) throw new Error("a replay segment needs the envelope header's event_id (the replay id)");
+  const replayId = headerEventId;
+  try {
+    if (item.header.type === "replay_recording") {
+      const segment = readReplayRecording(item.payload, config.scrubbing);
+      rows.replaySegments.push(replaySegmentRow(row, replayId, segment));
+      if (segment.scrubbed === 0) return false;
+      item.payload = replayRecordingPayload(segment);
+      return true;
+    }
+    const parts = readReplayVideoItem(item.payload);
+    let isRewritten = false;
+    let segmentId: number | null = null;
+    let replayEvent: Uint8Array | null = parts.replayEvent;
+    if (parts.replayEvent !== null) {
+      const value = parseJson(parts.replayEvent);
+      if (scrubEvent(value, config.scrubbing) > 0) {
+        replayEvent = utf8Encoder.encode(JSON.stringify(value));
+        isRewritten = true;
+      }
+      const event = readReplayEvent(value, replayOrigin(row, headerEventId, config));
+      rows.replayEvents.push(event);
+      segmentId = event.segmentId;
+    }
+    let replayRecording = parts.replayRecording;
+    if (parts.replayRecording !== null) {
+      const segment = readReplayRecording(parts.replayRecording, config.scrubbing);
+      rows.replaySegments.push(replaySegmentRow(row, replayId, segment));
+      segmentId = segment.segmentId;
+      if (segment.scrubbed > 0) {
+        replayRecording = replayRecordingPayload(segment);
+        isRewritten = true;
+      }
+    }
+    if (segmentId === null) throw new Error("a replay_video item names no segment_id");
+    rows.replaySegments.push({ projectId: row.project_id, replayId, receivedAt: row.received_at, kind: "video", segmentId, encoding: videoContainerOf(parts.video), body: parts.video, firstTimestamp: null, lastTimestamp: null, clicks: 0, deadClicks: 0, rageClicks: 0 });
+    if (isRewritten) item.payload = encodeMessagePack({ replay_event: replayEvent, replay_recording: replayRecording, replay_video: parts.video });
+    return isRewritten;
+  } catch (error) {
+    rows.replayDrops.push({ projectId: row.project_id, replayId, receivedAt: row.received_at, reason: `a ${item.header.type} item was not kept: ${(error as Error).message}` });
+    throw error;
+  }
+}
+
+function replaySegmentRow(row: IntakeForDigest, replayId: string, segment: ReplaySegmentInput): ReplaySegmentRow {
+  return { projectId: row.project_id, replayId, receivedAt: row.received_at, kind: "rrweb", segmentId: segment.segmentId, encoding: segment.encoding, body: segment.body, firstTimestamp: segment.firstTimestamp, lastTimestamp: segment.lastTimestamp, clicks: segment.clicks, deadClicks: segment.deadClicks, rageClicks: segment.rageClicks };
+}
+
+/** `contexts.replay.replay_id`, else the `replayId` tag the browser SDK sets: 32 lowercase hex digits or null. */
+function eventReplayId(event: Record<string, unknown>): string | null {
+  const contexts = isRecord(event.contexts) ? event.contexts : null;
+  let value: unknown = contexts && isRecord(contexts.replay) ? contexts.replay.replay_id : undefined;
+  if (value === undefined) {
+    const tags = event.tags;
+    if (Array.isArray(tags)) value = (tags as unknown[]).find((pair): pair is [string, unknown] => Array.isArray(pair) && pair[0] === "replayId")?.[1];
+    else if (isRecord(tags)) value = tags.replayId;
+  }
+  if (typeof value !== "string") return null;
+  const id = value.replaceAll("-", "").toLowerCase();
+  return replayIdPattern.test(id) ? id : null;
 }
 
 const spanContainerType = "application/vnd.sentry.items.span.v2+json";

@@ -131,6 +131,7 @@ function reviveBuffers(digest: Digest): Digest {
   for (const { row } of digest.rows.events) if (row.payload) row.payload = asBuffer(row.payload as Uint8Array);
   for (const attachment of digest.rows.attachments) attachment.body = asBuffer(attachment.body as Uint8Array);
   for (const item of digest.rows.storedItems) item.payload = asBuffer(item.payload as Uint8Array);
+  for (const segment of digest.rows.replaySegments) segment.body = asBuffer(segment.body);
   for (const scrubbed of digest.rows.scrubbedBodies) scrubbed.body = asBuffer(scrubbed.body);
   return digest;
 }

@@ -11,6 +11,7 @@ import { pruneRawEnvelopes } from "../storage/raw-prune-envelopes";
 import { pruneStoredItems } from "../storage/stored-items-prune";
 import { pruneSpans, pruneSpansToDiskBudget } from "../spans/prune-spans";
 import { pruneLogs, pruneLogsToDiskBudget } from "../logs/prune-logs";
+import { pruneReplays, pruneReplaysToDiskShare } from "../replays/prune-replays";
 import { processSourceMapCache } from "../sourcemaps/source-map-cache";
 import { pruneArtifactBundles } from "../sourcemaps/prune-artifact-bundles";
 import { pruneAlertHistory } from "../alerts/prune-alert-history";
@@ -116,12 +117,14 @@ export class DigestWorker {
     await pruneStoredItems(this.database, retention);
     await pruneSpans(this.database, retention.spanDays);
     await pruneLogs(this.database, retention.logDays);
+    await pruneReplays(this.database, retention.replayDays);
     await pruneAlertHistory(this.database);
     await pruneCheckIns(this.database);
     if (this.options.sourceMapRetention) {
       await pruneArtifactBundles(this.database, this.options.sourceMapRetention);
       await pruneSourceMapsToDiskBudget(this.database, this.options.diskBudgetBytes ?? null, this.options.sourceMapRetention);
     }
+    await pruneReplaysToDiskShare(this.database, this.options.diskBudgetBytes ?? null, retention.replayDiskSharePercent);
     await pruneLogsToDiskBudget(this.database, this.options.diskBudgetBytes ?? null);
     await pruneSpansToDiskBudget(this.database, this.options.diskBudgetBytes ?? null);
     await pruneToDiskBudget(this.database, this.options.diskBudgetBytes ?? null);

@@ -5,7 +5,7 @@ import { dataCategoryOf, limitedCategoriesFor } from "./data-categories";
 import { extractAuth } from "./extract-auth";
 import type { IngestService } from "./ingest-service";
 import { inspectEnvelope } from "./inspect-envelope";
-import { parseEnvelope } from "./parse-envelope";
+import { parseEnvelope, type EnvelopeItem } from "./parse-envelope";
 import { rateLimitHeaders, type RateLimit } from "./rate-limiter";
 import { serializeEnvelope } from "./serialize-envelope";
 import { isForeignKeyViolation } from "../db/is-foreign-key-violation";
@@ -54,6 +54,21 @@ export async function authenticateIngest(service: IngestService, input: Pick<Ing
   return { key, projectId };
 }
 
+/** Replay videos, and recordings whose rrweb JSON after the header line is zlib or gzip (the browser SDK's, unless its worker failed). */
+function isCompressedReplayItem({ header, payload }: EnvelopeItem): boolean {
+  if (header.type === "replay_video") return true;
+  if (header.type !== "replay_recording") return false;
+  const newline = payload.indexOf(0x0a);
+  const first = payload[newline + 1];
+  return newline >= 0 && (first === 0x78 || (first === 0x1f && payload[newline + 2] === 0x8b));
+}
+
+function isMostlyCompressedReplay(items: EnvelopeItem[], envelopeBytes: number): boolean {
+  let replayBytes = 0;
+  for (const item of items) if (isCompressedReplayItem(item)) replayBytes += item.payload.length;
+  return replayBytes * 2 > envelopeBytes;
+}
+
 export async function ingestEnvelope(service: IngestService, input: IngestInput): Promise<IngestResult> {
   const envelope = parseEnvelope(input.body);
   const { key, projectId } = await authenticateIngest(service, input, envelope.header.dsn);
@@ -77,8 +92,9 @@ export async function ingestEnvelope(service: IngestService, input: IngestInput)
 
   const isWhole = kept === envelope.items;
   const body = isWhole ? input.body : serializeEnvelope(envelope.header, kept);
-  // Kept compressed: the gzip the SDK sent when it is this very envelope, else compressed here.
-  const stored = await encodeRawBody(body, isWhole ? input.sentGzip : null);
+  // Kept compressed: the gzip the SDK sent when it is this very envelope, else compressed here — unless most
+  // of it is replay segments, which the SDK compressed already (brotli would spend ~6 ms a MB to gain nothing).
+  const stored = isMostlyCompressedReplay(kept, body.length) ? { body, encoding: "identity" as const } : await encodeRawBody(body, isWhole ? input.sentGzip : null);
   await appendToIntake(service, {
     project_id: projectId,
     received_at: Date.now(),

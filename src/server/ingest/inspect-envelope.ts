@@ -15,13 +15,15 @@ export interface EnvelopeFacts {
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 const hexId = /^[0-9a-f]{32}$/;
-const jsonItemTypes = new Set(["event", "transaction", "feedback", "user_report", "check_in", "session", "sessions", "client_report"]);
+const jsonItemTypes = new Set(["event", "transaction", "feedback", "user_report", "check_in", "session", "sessions", "client_report", "replay_event"]);
 const summarizedItemTypes = new Set(["event", "transaction", "feedback"]);
 const maxSummaryLength = 300;
 /** Relay's cap on the spans of one v2 container item (telemetry-protocol.md §1.3). */
 export const maxContainerSpans = 1000;
 /** Relay's max_container_size: one span (or log) container item's bytes. */
 export const maxContainerBytes = 12 * 1024 * 1024;
+/** Relay's max_replay_compressed_size: one replay segment as sent (recording or video). */
+export const maxReplaySegmentBytes = 10 * 1024 * 1024;
 /** Relay's max_log_size: one log line (an `otel_log` item; lines of a larger container are checked at digest). */
 export const maxLogBytes = 2 * 1024 * 1024;
 
@@ -42,7 +44,10 @@ export function inspectEnvelope(envelope: ParsedEnvelope, limits: LanternConfig[
   items.forEach((item, index) => {
     const { type } = item.header;
     const size = item.payload.length;
-    if ((type === "event" || type === "transaction" || type === "feedback") && size > limits.maxEventBytes) {
+    if ((type === "replay_recording" || type === "replay_video") && size > maxReplaySegmentBytes) {
+      throw new IngestRefusal("payload_too_large", `item ${index + 1} (${type}) is ${size} bytes; a replay segment is at most ${maxReplaySegmentBytes} compressed`);
+    }
+    if ((type === "event" || type === "transaction" || type === "feedback" || type === "replay_event") && size > limits.maxEventBytes) {
       throw new IngestRefusal("payload_too_large", `item ${index + 1} (${type}) is ${size} bytes; the limit is ${limits.maxEventBytes}`);
     }
     if (type === "span" && size > maxContainerBytes) {

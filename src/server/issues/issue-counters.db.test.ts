@@ -118,7 +118,7 @@ describe(`issue counters on ${testDialect}`, () => {
     }
     // Two digest threads — what `lantern start` runs, one per instance — each with its own connection.
     const digested = [0, 0];
-    const threads = [0, 1].map((index) => new DigestThread(database.settings, { days: 90, spanDays: 14, logDays: 7, maxEventsPerIssue: 10_000, rawHours: 24 }, (rows) => (digested[index]! += rows)));
+    const threads = [0, 1].map((index) => new DigestThread(database.settings, { days: 90, spanDays: 14, logDays: 7, replayDays: 30, replayDiskSharePercent: 25, maxEventsPerIssue: 10_000, rawHours: 24 }, (rows) => (digested[index]! += rows)));
     try {
       for (const thread of threads) thread.start();
       for (const thread of threads) thread.wake();
