@@ -9,6 +9,7 @@ describe("replayListState", () => {
   it("keeps Sentry's sort names with or without a minus, a known range and the cursor", () => {
     expect(replayListState({ query: "user.email:ada@example.com", sort: "count_errors", range: "24h", cursor: "abc" })).toEqual({ query: "user.email:ada@example.com", sort: "count_errors", range: "24h", cursor: "abc" });
     expect(replayListState({ sort: "-count_rage_clicks" }).sort).toBe("-count_rage_clicks");
+    expect(replayListState({ sort: "user.display_name" }).sort).toBe("user.display_name");
   });
 
   it("refuses what it does not know: other sorts, ranges, repeated params, long values", () => {

@@ -8,7 +8,7 @@ export type ReplayRange = keyof typeof replayRanges;
 export const defaultReplayRange: ReplayRange = "14d";
 
 /** Sentry's sortable replay fields; `-` in front sorts descending. */
-export const replaySortFields = ["started_at", "finished_at", "duration", "count_errors", "count_segments", "count_urls", "count_dead_clicks", "count_rage_clicks", "activity"] as const;
+export const replaySortFields = ["started_at", "finished_at", "duration", "count_errors", "count_segments", "count_urls", "count_dead_clicks", "count_rage_clicks", "activity", "user.display_name", "browser.name", "os.name"] as const;
 export type ReplaySortField = (typeof replaySortFields)[number];
 export const defaultReplaySort = "-started_at";
 

@@ -77,17 +77,13 @@ export function ReplayListScreen({ basePath, state, data, showProject, setupDsn 
             <table className="w-full text-left text-sm" aria-label="Replays">
               <thead className="border-b border-border text-xs text-muted-foreground">
                 <tr>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    User and first URL
-                  </th>
+                  {sortHeader("User and first URL", "user.display_name")}
                   {showProject ? (
                     <th scope="col" className="px-3 py-2 font-medium">
                       Project
                     </th>
                   ) : null}
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    Browser and OS
-                  </th>
+                  {sortHeader("Browser and OS", "browser.name")}
                   {sortHeader("Duration", "duration", "text-right")}
                   {sortHeader("Errors", "count_errors", "text-right")}
                   {sortHeader("Dead clicks", "count_dead_clicks", "text-right")}
