@@ -163,9 +163,9 @@ test.describe("Session Replay with the real @sentry/browser", () => {
       await expect(rows.first().getByLabel("1 error")).toHaveText("1");
       await expect(rows.first().getByRole("link", { name: scenario.userEmail })).toHaveAttribute("href", `/replays/${replayId}`);
       // A bad search shows the parser's reason instead of rows.
-      await page.getByLabel("Search replays").fill("duration:>soon");
-      await page.getByRole("button", { name: "Search" }).click();
-      await expect(page.getByRole("main").getByRole("alert")).not.toBeEmpty();
+      await page.getByRole("search", { name: "Replay search" }).getByLabel("Search replays").fill("duration:>soon");
+      await page.getByRole("search", { name: "Replay search" }).getByRole("button", { name: "Search" }).click();
+      await expect(page.getByRole("main").getByRole("alert")).toContainText("duration");
       await expect(rows).toHaveCount(0);
 
       // The issue page's "Replays" links to it, opening at the error.
