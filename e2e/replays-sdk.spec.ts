@@ -179,9 +179,17 @@ test.describe("Session Replay with the real @sentry/browser", () => {
       await page.getByRole("list", { name: "Replays of this issue" }).getByRole("link", { name: scenario.userEmail }).click();
       await expect(page).toHaveURL(new RegExp(`/replays/${replayId}\\?event=${eventId}$`));
       const player = page.getByTestId("replay-player-frame");
-      const recordedPage = page.frameLocator('[data-testid="replay-player-frame"]').frameLocator(".replayer-wrapper iframe");
+      // Frames: Lantern's loader, the player in it (an opaque data: document), rrweb's recorded page in that.
+      await expect(page.getByTestId("replay-player")).toHaveAttribute("data-first-frame", "true", { timeout: 20_000 });
+      const loader = await (await player.elementHandle())!.contentFrame();
+      const recordedPage = loader!.childFrames()[0]!.childFrames()[0]!;
       await expect(recordedPage.getByRole("heading", { name: "Checkout of the test shop" })).toBeVisible({ timeout: 15_000 });
-      await expect(recordedPage.locator("#card-note")).toHaveValue(/^\*+$/);
+      // `?event=` opens 5 s before the error (here: the start, before the typing); the end shows the typed value.
+      await page.goto(`/replays/${replayId}?t=3600`);
+      await expect(page.getByTestId("replay-player")).toHaveAttribute("data-first-frame", "true", { timeout: 20_000 });
+      const endFrame = (await (await player.elementHandle())!.contentFrame())!.childFrames()[0]!.childFrames()[0]!;
+      await expect(endFrame.getByRole("heading", { name: "Checkout of the test shop" })).toBeVisible({ timeout: 15_000 });
+      await expect(endFrame.locator("#card-note")).toHaveValue("*".repeat(secret.length));
       // A screenshot of the player, compared with nothing stored: it must show something, not one flat colour.
       expect(countPngColours(await player.screenshot()), "the player's screenshot is not a blank frame").toBeGreaterThan(2);
     } finally {
