@@ -109,7 +109,7 @@ test.describe("the app shell", () => {
       await page.setViewportSize({ width: 375, height: 812 });
       await page.goto(path);
       const navigation = page.getByRole("navigation", { name: "Main" });
-      for (const label of ["Projects", "Issues", "Feedback", "Logs", "Settings", "Docs"]) await expect(navigation.getByRole("link", { name: label })).toBeInViewport({ ratio: 1 });
+      for (const label of ["Projects", "Issues", "Feedback", "Logs", "Replays", "Settings", "Docs"]) await expect(navigation.getByRole("link", { name: label })).toBeInViewport({ ratio: 1 });
       await expect(page.getByRole("searchbox", { name: "Find by digest" })).toBeInViewport({ ratio: 1 });
       await expect(page.getByRole("button", { name: /Switch to (dark|light) theme/ })).toBeInViewport({ ratio: 1 });
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);

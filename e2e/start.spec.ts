@@ -15,7 +15,7 @@ test("npm start built, migrated a fresh SQLite database in WAL mode, created the
   const response = await page.goto("/");
   expect(response?.status()).toBe(200);
   await expect(page).toHaveURL(/\/projects$/);
-  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link")).toHaveText(["Projects", "Issues", "Feedback", "Logs", "Crons", "Settings", "Docs"]);
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link")).toHaveText(["Projects", "Issues", "Feedback", "Logs", "Replays", "Crons", "Settings", "Docs"]);
   await expect(page.getByRole("list", { name: "Projects" }).getByRole("link", { name: "Lantern" })).toBeVisible();
 });
 

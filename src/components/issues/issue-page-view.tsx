@@ -20,6 +20,7 @@ import { IssueHashes } from "@/components/issues/issue-hashes";
 import { IssueKeyboardShortcuts } from "@/components/issues/issue-keyboard-shortcuts";
 import { IssueParticipants } from "@/components/issues/issue-participants";
 import { IssueFeedback } from "@/components/issues/issue-feedback";
+import { IssueReplays, type IssueReplayRowView } from "@/components/issues/issue-replays";
 import { LogsAroundEvent } from "@/components/issues/logs-around-event";
 import { PriorityControl } from "@/components/issues/priority-control";
 import { RawEventJson } from "@/components/issues/raw-event-json";
@@ -53,6 +54,8 @@ interface IssuePageViewProps {
   path: string;
   /** The log lines around the event, streamed in after the rest of the page (null: no event). */
   logsAround?: Promise<LogsAroundEventView | null> | null;
+  /** The session replays of the issue's events, streamed in after the rest of the page. */
+  replays?: Promise<IssueReplayRowView[] | null> | null;
 }
 
 const ranges: ChartRange<VolumeRange>[] = [
@@ -68,7 +71,7 @@ const ranges: ChartRange<VolumeRange>[] = [
  * was grouped and the raw JSON are tabs under the event; the sidebar holds the assignee, facts, volume, tag
  * distribution, comments, participants, activity and the keyboard shortcuts.
  */
-export function IssuePageView({ details, event, volume: range, extras, path, logsAround = null }: IssuePageViewProps) {
+export function IssuePageView({ details, event, volume: range, extras, path, logsAround = null, replays = null }: IssuePageViewProps) {
   const { issue, project, environments, hashes, activity, eventCount } = details;
   const { volume, tags, comments, attachments, grouping, resolution, releases, suspectCommit } = extras;
 
@@ -222,6 +225,7 @@ export function IssuePageView({ details, event, volume: range, extras, path, log
             </Tabs>
           </Card>
           <IssueFeedback feedback={extras.feedback} projectSlug={project.slug} />
+          {replays ? <IssueReplays replays={replays} /> : null}
           {logsAround ? <LogsAroundEvent logs={logsAround} /> : null}
         </div>
 

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { cn } from "@/lib/cn";
 
-export type ProjectSection = "overview" | "issues" | "feedback" | "performance" | "logs" | "crons" | "releases" | "uptime" | "alerts" | "setup" | "keys" | "source-maps" | "settings";
+export type ProjectSection = "overview" | "issues" | "feedback" | "performance" | "logs" | "replays" | "crons" | "releases" | "uptime" | "alerts" | "setup" | "keys" | "source-maps" | "settings";
 
 const sections: { id: ProjectSection; label: string; path: string }[] = [
   { id: "overview", label: "Overview", path: "" },
@@ -9,6 +9,7 @@ const sections: { id: ProjectSection; label: string; path: string }[] = [
   { id: "feedback", label: "Feedback", path: "/feedback" },
   { id: "performance", label: "Performance", path: "/performance" },
   { id: "logs", label: "Logs", path: "/logs" },
+  { id: "replays", label: "Replays", path: "/replays" },
   { id: "crons", label: "Crons", path: "/crons" },
   { id: "releases", label: "Releases", path: "/releases" },
   { id: "uptime", label: "Uptime", path: "/uptime" },

@@ -13,6 +13,7 @@ const navigation = [
   { href: "/issues", label: "Issues" },
   { href: "/feedback", label: "Feedback" },
   { href: "/logs", label: "Logs" },
+  { href: "/replays", label: "Replays" },
   { href: "/crons", label: "Crons" },
   { href: "/settings", label: "Settings" },
   { href: "/docs", label: "Docs" },
@@ -21,7 +22,7 @@ const navigation = [
 /**
  * The frame around every page of both routers: a skip link, brand, navigation, environment filter (App
  * Router pages: the docs are not scoped), digest lookup, theme switch.
- * Below `md` the navigation wraps onto a second row instead of hiding behind a menu: the six links fit a
+ * Below `md` the navigation wraps onto a second row instead of hiding behind a menu: the links fit a
  * 375 px screen, and a menu would need script on every page.
  */
 export function AppShell({ children, viewer, environment }: { children: ReactNode; viewer: ShellViewer | null; environment?: EnvironmentPickerProps }) {

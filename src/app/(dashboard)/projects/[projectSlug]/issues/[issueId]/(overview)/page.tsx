@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { IssuePageView } from "@/components/issues/issue-page-view";
 import { loadIssue, loadIssueEvent, loadIssuePageExtras, parseVolumeRange } from "@/server/pages/load-issue";
 import { loadLogsAroundEvent } from "@/server/pages/load-logs-around-event";
+import { loadIssueReplays } from "@/server/pages/load-replays-page";
 
 interface IssuePageProps {
   params: Promise<{ projectSlug: string; issueId: string }>;
@@ -22,5 +23,5 @@ export default async function IssuePage({ params, searchParams }: IssuePageProps
   const extras = await loadIssuePageExtras(details, event, volume);
   // Not awaited: the log lines stream in after the page (Suspense in LogsAroundEvent).
   const logsAround = event ? loadLogsAroundEvent(details.issue.id, event.eventId) : null;
-  return <IssuePageView details={details} event={event} volume={volume} extras={extras} logsAround={logsAround} path={`/projects/${details.project.slug}/issues/${details.issue.id}`} />;
+  return <IssuePageView details={details} event={event} volume={volume} extras={extras} logsAround={logsAround} replays={loadIssueReplays(details.issue.id)} path={`/projects/${details.project.slug}/issues/${details.issue.id}`} />;
 }

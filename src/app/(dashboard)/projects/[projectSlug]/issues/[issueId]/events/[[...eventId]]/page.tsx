@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { IssuePageView } from "@/components/issues/issue-page-view";
 import { loadIssue, loadIssueEvent, loadIssuePageExtras, parseVolumeRange } from "@/server/pages/load-issue";
 import { loadLogsAroundEvent } from "@/server/pages/load-logs-around-event";
+import { loadIssueReplays } from "@/server/pages/load-replays-page";
 
 interface EventPageProps {
   params: Promise<{ projectSlug: string; issueId: string; eventId?: string[] }>;
@@ -27,5 +28,5 @@ export default async function IssueEventPage({ params, searchParams }: EventPage
   const extras = await loadIssuePageExtras(details, event, volume);
   // Not awaited: the log lines stream in after the page (Suspense in LogsAroundEvent).
   const logsAround = event ? loadLogsAroundEvent(details.issue.id, event.eventId) : null;
-  return <IssuePageView details={details} event={event} volume={volume} extras={extras} logsAround={logsAround} path={path} />;
+  return <IssuePageView details={details} event={event} volume={volume} extras={extras} logsAround={logsAround} replays={loadIssueReplays(details.issue.id)} path={path} />;
 }
