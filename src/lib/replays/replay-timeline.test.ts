@@ -86,3 +86,16 @@ describe("formatting", () => {
     expect(describeValue({ a: [1] })).toBe('{"a":[1]}');
   });
 });
+
+describe("sortRrwebEvents with the SDK's seconds", () => {
+  it("reads the SDK's performance spans stamped in seconds as ms, so they sort into the recording and not before it", () => {
+    const atMs = 1_764_500_000_000;
+    const sorted = sortRrwebEvents([
+      { type: 4, timestamp: atMs, data: { href: "https://shop.example/" } },
+      { type: 5, timestamp: (atMs + 2_000) / 1000, data: { tag: "performanceSpan", payload: { op: "resource.fetch" } } },
+      { type: 3, timestamp: atMs + 1_000, data: {} },
+    ]);
+    expect(sorted.map((event) => event.timestamp)).toEqual([atMs, atMs + 1_000, atMs + 2_000]);
+    expect(buildReplayTimeline(sorted).durationMs).toBe(2_000);
+  });
+});

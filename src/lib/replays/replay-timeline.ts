@@ -106,10 +106,19 @@ function bodyText(part: unknown): string | null {
   return describeValue(part.body);
 }
 
-/** The rrweb events of a recording sorted by timestamp (stable for equal times), dropping anything that is not an event. */
+/** The Sentry SDK stamps some of its own rrweb events (performance spans) in seconds, rrweb in ms; Sentry's player reads both as ms. */
+export function rrwebTimestampMs(timestamp: number): number {
+  return timestamp > 9_999_999_999 ? timestamp : timestamp * 1000;
+}
+
+/**
+ * The rrweb events of a recording sorted by timestamp (stable for equal times), every timestamp in ms,
+ * dropping anything that is not an event.
+ */
 export function sortRrwebEvents(events: readonly unknown[]): Json[] {
   return events
     .filter((event): event is Json => isObject(event) && typeof event.type === "number" && finiteNumber(event.timestamp) !== null)
+    .map((event) => ((event.timestamp as number) > 9_999_999_999 ? event : { ...event, timestamp: rrwebTimestampMs(event.timestamp as number) }))
     .map((event, position) => ({ event, position }))
     .sort((a, b) => (a.event.timestamp as number) - (b.event.timestamp as number) || a.position - b.position)
     .map(({ event }) => event);

@@ -4,6 +4,7 @@ import type { ScrubSettings } from "../digest/scrub-event";
 import { textScrubbingFor } from "../digest/scrub-event";
 import { scrubText } from "../digest/scrub-text";
 import { isRecord, type JsonObject } from "@/lib/json-values";
+import { rrwebTimestampMs } from "@/lib/replays/replay-timeline";
 
 /** Relay's max_replay_uncompressed_size: a segment's rrweb JSON, decompressed. */
 export const maxSegmentUncompressedBytes = 100 * 1024 * 1024;
@@ -112,8 +113,9 @@ function countEvents(events: unknown[]): Pick<ReplaySegmentInput, "firstTimestam
   for (const event of events) {
     if (!isRecord(event)) continue;
     if (typeof event.timestamp === "number" && Number.isFinite(event.timestamp) && event.timestamp > 0) {
-      if (firstTimestamp === null || event.timestamp < firstTimestamp) firstTimestamp = event.timestamp;
-      if (lastTimestamp === null || event.timestamp > lastTimestamp) lastTimestamp = event.timestamp;
+      const atMs = rrwebTimestampMs(event.timestamp);
+      if (firstTimestamp === null || atMs < firstTimestamp) firstTimestamp = atMs;
+      if (lastTimestamp === null || atMs > lastTimestamp) lastTimestamp = atMs;
     }
     if (event.type !== 5 || !isRecord(event.data) || event.data.tag !== "breadcrumb" || !isRecord(event.data.payload)) continue;
     const { category, data } = event.data.payload;
