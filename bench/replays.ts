@@ -12,11 +12,12 @@
 //       tables with their indexes from dbstat after a checkpoint).
 // Error digest before and after the replays core is bench:digest-drain run on both commits (docs/performance.md).
 //   npm run bench:replays [-- minutes-per-replay=10]
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
+import { deflateSync } from "node:zlib";
 import Database from "better-sqlite3";
 import { loadConfig } from "../src/server/config";
 import { createDatabase } from "../src/server/db/create-database";
@@ -99,6 +100,26 @@ async function main(): Promise<void> {
     for (let start = 0; start < errorBodies.length; start += 10) await Promise.all(errorBodies.slice(start, start + 10).map((body) => send(body)));
     const errorMicros = cpuMicros(process.cpuUsage(errorCpu));
 
+    // Per byte: one envelope carrying a 1 MB segment (a large snapshot, as a long page sends it) against a 1 KB one,
+    // twenty of each; the difference is what a MB costs ingest beyond the request itself.
+    const segmentOf = (textBytes: number) => {
+      const replayId = randomUUID().replaceAll("-", "");
+      const events = [{ type: 2, timestamp: Date.now(), data: { node: { type: 0, id: 1, childNodes: [{ type: 3, id: 2, textContent: randomBytes(textBytes).toString("base64") }] }, initialOffset: { left: 0, top: 0 } } }];
+      const recording = Buffer.concat([Buffer.from('{"segment_id":0}\n'), deflateSync(JSON.stringify(events))]);
+      const header = JSON.stringify({ event_id: replayId, dsn });
+      return { bytes: recording.length, body: Buffer.concat([Buffer.from(`${header}\n{"type":"replay_recording","length":${recording.length}}\n`), recording]) };
+    };
+    const timeSends = async (make: () => { bytes: number; body: Buffer }) => {
+      const bodies = Array.from({ length: 20 }, make);
+      const cpu = process.cpuUsage();
+      for (const { body } of bodies) await send(body);
+      return { micros: cpuMicros(process.cpuUsage(cpu)) / bodies.length, bytes: bodies[0]!.bytes };
+    };
+    const small = await timeSends(() => segmentOf(700));
+    const large = await timeSends(() => segmentOf(770 * 1024));
+    const marginalPerMb = ((large.micros - small.micros) / 1000) / ((large.bytes - small.bytes) / megabyte);
+    while ((await digestBatch(database, 50, { rawHours: 0 })) > 0);
+
     const failed = await database.db.selectFrom("intake").select("digest_error").where("digest_error", "is not", null).limit(1).execute();
     const stored = await database.db.selectFrom("replay_segments").select((eb) => [eb.fn.countAll<number>().as("segments"), eb.fn.sum<number>("size").as("bytes")]).executeTakeFirstOrThrow();
     const storedReplays = (await replayCount(database.db)) - longReplays;
@@ -109,6 +130,7 @@ async function main(): Promise<void> {
     console.log(`recording  ${replays} replays of ${minutesPerReplay} min, ${envelopes.length} segments of 5 s: ${(segmentBytes / 1024).toFixed(0)} KB compressed (${(rawBytes / 1024).toFixed(0)} KB of rrweb JSON, ${(rawBytes / segmentBytes).toFixed(1)}×), envelopes ${(envelopeBytes / 1024).toFixed(0)} KB`);
     console.log(`ingest     ${(ingestMicros / 1000 / megabytes).toFixed(1)} ms CPU per MB of segments (${(ingestMicros / envelopes.length).toFixed(0)} µs per segment envelope, ${Math.round(envelopes.length / ingestSeconds)} envelopes/s; goal ≤ 2 ms per MB)`);
     console.log(`           in ${long.envelopes.length} minute-long segments (${(long.megabytes * 1024).toFixed(0)} KB): ${(longCost.ingestMicros / 1000 / long.megabytes).toFixed(1)} ms CPU per MB (${(longCost.ingestMicros / long.envelopes.length).toFixed(0)} µs per envelope)`);
+    console.log(`           one ${(large.bytes / megabyte).toFixed(2)} MB segment: ${(large.micros / 1000).toFixed(2)} ms CPU per envelope, a ${(small.bytes / 1024).toFixed(1)} KB one ${(small.micros / 1000).toFixed(2)} ms: ${marginalPerMb.toFixed(2)} ms CPU per MB beyond the request (goal ≤ 2 ms per MB)`);
     console.log(`           for scale, an error event envelope (${(errorBodies[0]!.length / 1024).toFixed(1)} KB) on the same path: ${(errorMicros / errorBodies.length).toFixed(0)} µs per envelope`);
     console.log(`digest     ${(digestMicros / 1000 / megabytes).toFixed(1)} ms CPU per MB of segments (${(digestMicros / envelopes.length).toFixed(0)} µs per segment, ${Math.round(envelopes.length / digestSeconds)} segments/s); minute-long segments ${(longCost.digestMicros / 1000 / long.megabytes).toFixed(1)} ms per MB${failed.length > 0 ? `; digest errors, e.g. ${failed[0]!.digest_error}` : ""}`);
     console.log(`stored     ${storedReplays} replays, ${Number(stored.segments)} segments in all (with the warm-up's and the minute-long ones), ${(Number(stored.bytes) / 1024).toFixed(0)} KB of segment bodies`);
