@@ -15,6 +15,8 @@ interface ReplayPlayerProps {
   errors: ErrorEventFact[];
   /** `?t=` and `?event=` of the page: where the player opens. */
   openAt: { t: string | null; event: string | null };
+  /** The same moment as the server reckons it (from the replay's start), for the loader that starts the player itself. */
+  startAtMs: number;
 }
 
 type Recording = { state: "loading" } | { state: "failed"; message: string } | { state: "loaded"; timeline: ReplayTimeline };
@@ -30,7 +32,7 @@ const recordingPath = (replayId: string) => `/replays/${replayId}/recording`;
  * errors, clicks and navigations, and the console, network, breadcrumbs and errors panels, each row seeking
  * the player. Recorded values are React text, never HTML.
  */
-export function ReplayPlayer({ replayId, projectSlug, errors, openAt }: ReplayPlayerProps) {
+export function ReplayPlayer({ replayId, projectSlug, errors, openAt, startAtMs }: ReplayPlayerProps) {
   // The recording starts loading with the page's HTML, not after hydration (same credentials as the fetch below).
   preload(recordingPath(replayId), { as: "fetch", crossOrigin: "anonymous" });
   const frameRef = useRef<HTMLIFrameElement>(null);
@@ -42,6 +44,8 @@ export function ReplayPlayer({ replayId, projectSlug, errors, openAt }: ReplayPl
     () => false,
   );
   const [optedIn, setOptedIn] = useState(false);
+  /** Where the player was when the viewer opted in: the new frame starts there. */
+  const [optInAtMs, setOptInAtMs] = useState<number | null>(null);
   const remote = storedRemote || optedIn;
   const [currentMs, setCurrentMs] = useState(0);
   const [firstFrame, setFirstFrame] = useState(false);
@@ -125,6 +129,7 @@ export function ReplayPlayer({ replayId, projectSlug, errors, openAt }: ReplayPl
     // A new frame: it announces itself and gets the recording again, at the current position.
     frameReady.current = false;
     setFirstFrame(false);
+    setOptInAtMs(positionMs.current);
     setOptedIn(true);
   };
 
@@ -140,7 +145,7 @@ export function ReplayPlayer({ replayId, projectSlug, errors, openAt }: ReplayPl
           title="Replay player"
           sandbox="allow-scripts allow-same-origin"
           referrerPolicy="no-referrer"
-          src={remote ? "/replays/player?remote=1" : "/replays/player"}
+          src={`/replays/player?replay=${replayId}&at=${Math.round(optInAtMs ?? startAtMs)}${remote ? "&remote=1" : ""}`}
           onLoad={() => post({ type: "lantern-replay:hello" })}
           className="block h-[560px] w-full border-0"
         />

@@ -26,6 +26,15 @@ describe("player document policy", () => {
     expect(policy.get("connect-src")).toEqual(["'none'"]);
   });
 
+  it("lets the loader fetch one replay's recording and nothing else, and hands it where to start", () => {
+    const replayId = "ab".repeat(16);
+    const policy = directives(playerContentSecurityPolicy("lantern.test:3000", false, replayId));
+    expect(policy.get("connect-src")).toEqual([`lantern.test:3000/replays/${replayId}/recording`]);
+    expect(directives(playerContentSecurityPolicy("lantern.test:3000", false, "../../api")).get("connect-src")).toEqual(["'none'"]);
+    expect(playerDocumentHtml({ replayId, atMs: 1500 })).toContain(`&quot;recording&quot;:&quot;/replays/${replayId}/recording&quot;,&quot;atMs&quot;:1500`);
+    expect(playerDocumentHtml({ replayId: "<script>", atMs: 0 })).not.toContain("recording");
+  });
+
   it("lets no Host header add directives", () => {
     const policy = playerContentSecurityPolicy("evil.example; script-src *", false);
     expect(directives(policy).get("script-src")).toEqual(["'none'"]);

@@ -78,9 +78,12 @@ const hostPattern = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
  * host the frame was loaded from (a host-source without scheme: http or https as the page was served);
  * recorded CSS arrives as `<style>` text, hence 'unsafe-inline' for styles (styles cannot run code).
  */
-export function playerContentSecurityPolicy(host: string, remote: boolean): string {
+export function playerContentSecurityPolicy(host: string, remote: boolean, replayId: string | null = null): string {
   // A Host header is the requester's own, but one with spaces or semicolons must not add directives.
   const assets = hostPattern.test(host) ? `${host}${assetBase}` : "'none'";
+  // The loader fetches this one replay's recording itself (with the viewer's session), so the first frame does not
+  // wait for the replay page to hydrate; nothing else may be fetched, by it or any frame below it.
+  const recording = replayId !== null && replayIdPattern.test(replayId) && hostPattern.test(host) ? `${host}${recordingPath(replayId)}` : "'none'";
   const remoteSources = remote ? " https: http:" : "";
   return [
     // allow-same-origin keeps the loader's own origin (it frames the player as data:); no forms, popups,
@@ -92,7 +95,7 @@ export function playerContentSecurityPolicy(host: string, remote: boolean): stri
     `img-src data: blob:${remoteSources}`,
     `font-src data:${remoteSources}`,
     "media-src blob: data:",
-    "connect-src 'none'",
+    `connect-src ${recording}`,
     "object-src 'none'",
     "worker-src 'none'",
     "manifest-src 'none'",
@@ -103,11 +106,18 @@ export function playerContentSecurityPolicy(host: string, remote: boolean): stri
   ].join("; ");
 }
 
+const replayIdPattern = /^[0-9a-f]{32}$/;
+
+/** Where the replay page and the loader read a replay's sanitized recording. */
+export function recordingPath(replayId: string): string {
+  return `/replays/${replayId}/recording`;
+}
+
 /** Header values for the player document. The host must be what the browser asked for (the Host header). */
-export function playerDocumentHeaders(host: string, remote: boolean): Record<string, string> {
+export function playerDocumentHeaders(host: string, remote: boolean, replayId: string | null = null): Record<string, string> {
   return {
     "Content-Type": "text/html; charset=utf-8",
-    "Content-Security-Policy": playerContentSecurityPolicy(host, remote),
+    "Content-Security-Policy": playerContentSecurityPolicy(host, remote, replayId),
     "X-Content-Type-Options": "nosniff",
     "Cache-Control": "no-store",
     "Referrer-Policy": "no-referrer",
@@ -118,8 +128,12 @@ function escapeHtml(value: string): string {
   return value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
-/** The loader document; the player's own document is built by the loader (see playerLoaderScript). */
-export function playerDocumentHtml(): string {
+/**
+ * The loader document; the player's own document is built by the loader (see playerLoaderScript). With a
+ * replay id the loader fetches that recording and starts the player at `atMs` as soon as both are there.
+ */
+export function playerDocumentHtml(start: { replayId: string; atMs: number } | null = null): string {
+  const recording = start !== null && replayIdPattern.test(start.replayId) ? { recording: recordingPath(start.replayId), atMs: Math.max(0, Math.round(start.atMs)) || 0 } : {};
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -128,7 +142,7 @@ export function playerDocumentHtml(): string {
 <title>Replay player</title>
 <link rel="stylesheet" href="${assetUrl("player.css")}">
 </head>
-<body data-assets="${escapeHtml(JSON.stringify({ player: assetUrl("rrweb-player.js"), glue: assetUrl("player.js"), styles: assetUrl("player.css"), playerStyles: assetUrl("rrweb-player.css") }))}">
+<body data-assets="${escapeHtml(JSON.stringify({ player: assetUrl("rrweb-player.js"), glue: assetUrl("player.js"), styles: assetUrl("player.css"), playerStyles: assetUrl("rrweb-player.css"), ...recording }))}">
 <script src="${assetUrl("loader.js")}"></script>
 </body>
 </html>

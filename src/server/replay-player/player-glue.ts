@@ -106,11 +106,31 @@ export const playerLoaderScript = String.raw`"use strict";
   frame.setAttribute("referrerpolicy", "no-referrer");
   frame.setAttribute("data-testid", "replay-player-inner-frame");
   frame.src = "data:text/html;charset=utf-8;base64," + btoa(unescape(encodeURIComponent(html)));
+  // The recording is fetched here, beside the player's scripts, so the first frame waits for neither the
+  // replay page's hydration nor a second hop; the page's own "load" then finds a player and is ignored.
+  var recordingText = null;
+  var playerReady = false;
+  var started = false;
+  function startHere() {
+    if (started || !playerReady || recordingText === null || !frame.contentWindow) return;
+    started = true;
+    frame.contentWindow.postMessage({ type: "lantern-replay:load", eventsJson: recordingText, offsetMs: assets.atMs || 0, skipInactive: true }, "*");
+  }
+  if (typeof assets.recording === "string") {
+    fetch(origin + assets.recording, { credentials: "same-origin" })
+      .then(function (response) { return response.ok ? response.text() : null; })
+      .then(function (text) { recordingText = text; startHere(); })
+      .catch(function () {});
+  }
   document.body.appendChild(frame);
   window.addEventListener("message", function (event) {
     if (event.source === window.parent) {
       if (frame.contentWindow) frame.contentWindow.postMessage(event.data, "*");
     } else if (event.source === frame.contentWindow) {
+      if (event.data && event.data.type === "lantern-replay:ready") {
+        playerReady = true;
+        startHere();
+      }
       window.parent.postMessage(event.data, origin);
     }
   });

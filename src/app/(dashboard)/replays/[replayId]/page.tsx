@@ -29,11 +29,17 @@ export default async function ReplayPage({ params, searchParams }: { params: Pro
     throw error;
   }
   const { replay, errors } = data;
+  const openAt = { t: single(query.t), event: single(query.event) };
+  // Where the loader starts the player: 5 s before the error of `?event=`, else `?t=` seconds (the page's
+  // timeline reckons the same from the recording's first event; the player clamps to the end).
+  const eventId = openAt.event?.replaceAll("-", "").toLowerCase();
+  const error = eventId ? errors.find((candidate) => candidate.eventId === eventId) : undefined;
+  const startAtMs = Math.max(0, error ? error.timestampMs - replay.startedAt - 5_000 : (Number(openAt.t) || 0) * 1000);
   return (
     <>
       <PageHeader title={`Replay of ${replay.user.display || "an anonymous user"}`} description={replay.urls[0] ?? undefined} />
       <ReplayFacts replay={replay} />
-      <ReplayPlayer replayId={replay.id} projectSlug={replay.projectSlug} errors={errors} openAt={{ t: single(query.t), event: single(query.event) }} />
+      <ReplayPlayer replayId={replay.id} projectSlug={replay.projectSlug} errors={errors} openAt={openAt} startAtMs={startAtMs} />
     </>
   );
 }
