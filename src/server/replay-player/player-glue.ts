@@ -6,13 +6,14 @@
  *
  * Messages in: `{type: "lantern-replay:load", eventsJson, offsetMs, skipInactive}` (events sanitized by
  * the server), `{type: "lantern-replay:seek", offsetMs, play}`, and `hello` (answered with `ready`: the page
- * may have missed the first one while it was not yet hydrated). Messages out: `ready`, `first-frame`,
+ * may have missed the first one while it was not yet hydrated; once playing, answered with `first-frame`). Messages out: `ready`, `first-frame`,
  * `time` (offsetMs, at most every 250 ms) and `failed` (message).
  */
 export const playerGlueScript = String.raw`"use strict";
 (function () {
   var player = null;
   var lastTimeSent = -1;
+  var startedAtMs = 0;
   var speeds = [1, 2, 4, 8];
   function send(message) {
     window.parent.postMessage(message, "*");
@@ -63,6 +64,7 @@ export const playerGlueScript = String.raw`"use strict";
       send({ type: "lantern-replay:time", offsetMs: offsetMs });
     });
     var offsetMs = typeof message.offsetMs === "number" && message.offsetMs > 0 ? message.offsetMs : 0;
+    startedAtMs = offsetMs;
     // The player shows the start by itself; seek only for a later moment.
     if (offsetMs > 0) player.goto(offsetMs, false);
     send({ type: "lantern-replay:first-frame", offsetMs: offsetMs });
@@ -71,7 +73,8 @@ export const playerGlueScript = String.raw`"use strict";
     if (event.source !== window.parent) return;
     var message = event.data;
     if (!message || typeof message !== "object") return;
-    if (message.type === "lantern-replay:hello" && player === null) send({ type: "lantern-replay:ready" });
+    // The loader may have started the player before the replay page was hydrated to hear it: tell it again.
+    if (message.type === "lantern-replay:hello") send(player === null ? { type: "lantern-replay:ready" } : { type: "lantern-replay:first-frame", offsetMs: lastTimeSent > 0 ? lastTimeSent : startedAtMs });
     else if (message.type === "lantern-replay:load" && player === null) start(message);
     else if (message.type === "lantern-replay:seek" && player !== null && typeof message.offsetMs === "number") player.goto(Math.max(0, message.offsetMs), message.play === true);
   });
