@@ -14,6 +14,8 @@ export const playerGlueScript = String.raw`"use strict";
   var player = null;
   var lastTimeSent = -1;
   var startedAtMs = 0;
+  /** When the first frame was drawn (epoch ms), so the page can place it on its own clock even when it heard late. */
+  var firstFrameAt = 0;
   var speeds = [1, 2, 4, 8];
   function send(message) {
     window.parent.postMessage(message, "*");
@@ -67,14 +69,15 @@ export const playerGlueScript = String.raw`"use strict";
     startedAtMs = offsetMs;
     // The player shows the start by itself; seek only for a later moment.
     if (offsetMs > 0) player.goto(offsetMs, false);
-    send({ type: "lantern-replay:first-frame", offsetMs: offsetMs });
+    firstFrameAt = Date.now();
+    send({ type: "lantern-replay:first-frame", offsetMs: offsetMs, at: firstFrameAt });
   }
   window.addEventListener("message", function (event) {
     if (event.source !== window.parent) return;
     var message = event.data;
     if (!message || typeof message !== "object") return;
     // The loader may have started the player before the replay page was hydrated to hear it: tell it again.
-    if (message.type === "lantern-replay:hello") send(player === null ? { type: "lantern-replay:ready" } : { type: "lantern-replay:first-frame", offsetMs: lastTimeSent > 0 ? lastTimeSent : startedAtMs });
+    if (message.type === "lantern-replay:hello") send(player === null ? { type: "lantern-replay:ready" } : { type: "lantern-replay:first-frame", offsetMs: lastTimeSent > 0 ? lastTimeSent : startedAtMs, at: firstFrameAt });
     else if (message.type === "lantern-replay:load" && player === null) start(message);
     else if (message.type === "lantern-replay:seek" && player !== null && typeof message.offsetMs === "number") player.goto(Math.max(0, message.offsetMs), message.play === true);
   });
