@@ -11,7 +11,7 @@ const dayMs = 86_400_000;
 /**
  * What SDKs send besides errors, one envelope: a transaction and a span (which digest stores as spans, with their
  * own retention: spans/prune-spans.ts), a log (stored as a log line, logs/prune-logs.ts), a profile and a
- * replay event (kept as stored items). Check-ins are rows of their monitors now (monitors/prune-check-ins.ts).
+ * profile chunk (kept as stored items). Replays are rows of their own (replays/prune-replays.ts). Check-ins are rows of their monitors now (monitors/prune-check-ins.ts).
  */
 function otherItems(): Buffer {
   const now = Date.now() / 1000;
@@ -21,7 +21,7 @@ function otherItems(): Buffer {
     { header: { type: "span" }, payload: JSON.stringify({ trace_id: traceId, span_id: "b".repeat(16), start_timestamp: now - 1, timestamp: now, description: "select cart" }) },
     { header: { type: "log", item_count: 1, content_type: "application/vnd.sentry.items.log+json" }, payload: JSON.stringify({ items: [{ timestamp: now, level: "info", body: "cart loaded", trace_id: traceId }] }) },
     { header: { type: "profile" }, payload: JSON.stringify({ event_id: newEventId(), platform: "node", version: "1", timestamp: new Date().toISOString(), profile: { samples: [], stacks: [], frames: [] } }) },
-    { header: { type: "replay_event" }, payload: JSON.stringify({ event_id: newEventId(), type: "replay_event", replay_id: newEventId(), timestamp: now, segment_id: 0 }) },
+    { header: { type: "profile_chunk" }, payload: JSON.stringify({ chunk_id: newEventId(), profiler_id: newEventId(), platform: "node", version: "2", profile: { samples: [], stacks: [], frames: [] } }) },
   ]);
 }
 
@@ -54,16 +54,16 @@ describe(`stored items' retention on ${testDialect}`, { timeout: 60_000 }, () =>
   const itemsOf = async (project: CreatedProject) =>
     (await database.db.selectFrom("stored_items").select(["type", "received_at"]).where("project_id", "=", project.project.id).orderBy("received_at").orderBy("type").execute()).map((row) => `${row.type}@${Math.round((Date.now() - Number(row.received_at)) / dayMs)}d`);
 
-  it("deletes profiles and replays older than the project's retention, else the instance's", async () => {
+  it("deletes profiles and profile chunks older than the project's retention, else the instance's", async () => {
     await sendItems(shop, 10);
     await sendItems(shop, 3);
     await sendItems(blog, 100);
     await sendItems(blog, 10);
-    expect(await itemsOf(shop)).toEqual(["profile@10d", "replay_event@10d", "profile@3d", "replay_event@3d"]);
+    expect(await itemsOf(shop)).toEqual(["profile@10d", "profile_chunk@10d", "profile@3d", "profile_chunk@3d"]);
 
     expect(await pruneStoredItems(database, { days: 90 })).toBe(4);
-    expect(await itemsOf(shop)).toEqual(["profile@3d", "replay_event@3d"]);
-    expect(await itemsOf(blog)).toEqual(["profile@10d", "replay_event@10d"]);
+    expect(await itemsOf(shop)).toEqual(["profile@3d", "profile_chunk@3d"]);
+    expect(await itemsOf(blog)).toEqual(["profile@10d", "profile_chunk@10d"]);
     expect(await pruneStoredItems(database, { days: 90 })).toBe(0);
   });
 

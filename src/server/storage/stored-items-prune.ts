@@ -8,7 +8,7 @@ const itemsPerBatch = 1_000;
 const batchesPerPass = 1_000;
 
 /**
- * Stored items (transactions, spans, logs, check-ins, replays, feedback, profiles) age out like events:
+ * Stored items (transactions, spans, logs, check-ins, feedback, profiles) age out like events:
  * older than the project's retention (`projects.retention_days`, else LANTERN_RETENTION_DAYS) by the time
  * they were received. A thousand per short write transaction, found through the
  * `stored_items_project_received` index (migration 0010). Returns how many items were deleted.
