@@ -1,5 +1,6 @@
 "use client";
 
+import { recordingPath } from "@/lib/replays/recording-path";
 import Link from "next/link";
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { preload } from "react-dom";
@@ -23,7 +24,6 @@ type Recording = { state: "loading" } | { state: "failed"; message: string } | {
 
 const remoteStorageKey = (replayId: string) => `lantern.replay.remote.${replayId}`;
 const subscribeToNothing = () => () => {};
-const recordingPath = (replayId: string) => `/replays/${replayId}/recording`;
 
 /**
  * The replay page's player: fetches the (sanitized) recording with the viewer's session and hands it by

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { recordingPath } from "@/lib/replays/recording-path";
 import { playerDocumentStyles, playerGlueScript, playerLoaderScript } from "./player-glue";
 
 /**
@@ -107,11 +108,6 @@ export function playerContentSecurityPolicy(host: string, remote: boolean, repla
 }
 
 const replayIdPattern = /^[0-9a-f]{32}$/;
-
-/** Where the replay page and the loader read a replay's sanitized recording. */
-export function recordingPath(replayId: string): string {
-  return `/replays/${replayId}/recording`;
-}
 
 /** Header values for the player document. The host must be what the browser asked for (the Host header). */
 export function playerDocumentHeaders(host: string, remote: boolean, replayId: string | null = null): Record<string, string> {

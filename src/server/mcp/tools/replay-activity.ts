@@ -1,3 +1,4 @@
+import { rrwebTimestampMs } from "@/lib/replays/replay-timeline";
 import { isRecord } from "@/lib/json-values";
 
 /**
@@ -78,6 +79,5 @@ export function summarizeReplayActivity(segments: readonly { events: readonly un
 
 /** rrweb timestamps are milliseconds; the SDK's breadcrumbs and spans say seconds. */
 function millisecondsOf(value: unknown): number {
-  if (typeof value !== "number" || !Number.isFinite(value)) return 0;
-  return value > 1e11 ? value : value * 1000;
+  return typeof value === "number" && Number.isFinite(value) ? rrwebTimestampMs(value) : 0;
 }
